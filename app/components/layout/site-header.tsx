@@ -1,0 +1,91 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { shop } from "~/content/shop";
+import { CallButton } from "~/components/ui/button";
+import { MenuIcon, WrenchIcon } from "~/components/ui/icons";
+
+export const mainNavigation = [
+  { label: "Home", to: "/" },
+  { label: "Services", to: "/services" },
+  { label: "About", to: "/about" },
+  { label: "Contact", to: "/contact" },
+] as const;
+
+function navLinkClasses({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-blue-50 text-blue-900 underline decoration-2 underline-offset-4" : "text-slate-700 hover:bg-slate-100 hover:text-blue-900"
+  }`;
+}
+
+export function SiteHeader() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  // Without JavaScript each link loads a new page, which starts with the menu closed;
+  // with client-side navigation the open <details> has to be closed by hand.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-blue-600">
+          <span className="grid size-9 place-items-center rounded-md bg-blue-950 text-white">
+            <WrenchIcon className="size-5" />
+          </span>
+          <span className="leading-tight">
+            <span className="block text-base font-bold text-blue-950">{shop.name}</span>
+            <span className="block text-xs text-slate-600">{shop.tagline}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} prefetch="intent" className={navLinkClasses}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <CallButton className="hidden sm:inline-flex" label="Call" showNumber />
+          <details ref={menu} className="group md:hidden">
+            <summary
+              aria-label="Menu"
+              className="grid size-10 cursor-pointer list-none place-items-center rounded-md text-blue-950 ring-1 ring-slate-300 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon className="size-5" />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
+            >
+              <ul className="grid gap-1 pt-2">
+                {mainNavigation.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/"}
+                      className={(state) => `block ${navLinkClasses(state)} text-base`}
+                      onClick={() => menu.current?.removeAttribute("open")}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li className="pt-2">
+                  <CallButton className="w-full" label="Call" showNumber size="lg" />
+                </li>
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from "react";
+
+export type ToastVariant = "default" | "destructive";
+export type ToastMessage = { id: string; title: string; description?: string; variant: ToastVariant };
+type ToastState = { toast: ToastMessage | null; open: boolean };
+
+// The brief's toast constants: one toast at a time; a dismissed toast stays in memory this long.
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5_000;
+
+let state: ToastState = { toast: null, open: false };
+let removeTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function setState(next: ToastState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen (the brief allows one at a time). */
+export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
+  clearTimeout(removeTimer);
+  setState({ toast: { ...toast, id: toast.id ?? crypto.randomUUID() }, open: true });
+}
+
+export function dismissToast() {
+  if (!state.toast) return;
+  setState({ ...state, open: false });
+  clearTimeout(removeTimer);
+  removeTimer = setTimeout(() => setState({ toast: null, open: false }), TOAST_REMOVE_DELAY_MS);
+}
+
+const serverState: ToastState = { toast: null, open: false };
+
+export function useToastState(): ToastState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => serverState,
+  );
+}

@@ -1,0 +1,49 @@
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+import { phoneHref, shop } from "~/content/shop";
+import { PhoneIcon } from "./icons";
+
+const variants = {
+  primary: "bg-red-700 text-white hover:bg-red-800",
+  secondary: "bg-white text-blue-950 ring-1 ring-slate-300 hover:bg-slate-100",
+  dark: "bg-blue-950 text-white hover:bg-blue-900",
+  outlineLight: "text-white ring-2 ring-white/80 hover:bg-white/10",
+} as const;
+
+const sizes = {
+  md: "px-4 py-2 text-sm",
+  lg: "px-6 py-3 text-base",
+} as const;
+
+export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes };
+
+export function buttonClasses({ variant = "primary", size = "md" }: ButtonStyle = {}): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${sizes[size]}`;
+}
+
+export function Button({ variant, size, className = "", ...props }: ComponentProps<"button"> & ButtonStyle) {
+  return <button className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
+}
+
+export function ButtonLink({ variant, size, className = "", ...props }: ComponentProps<typeof Link> & ButtonStyle) {
+  return <Link className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
+}
+
+/** The site's main call to action: a tel: link to the shop. */
+export function CallButton({
+  label = "Call",
+  showNumber = false,
+  variant,
+  size,
+  className = "",
+}: ButtonStyle & { label?: string; showNumber?: boolean; className?: string }) {
+  return (
+    <a href={phoneHref} className={`${buttonClasses({ variant, size })} ${className}`}>
+      <PhoneIcon className="size-4 shrink-0" />
+      <span>
+        {label}
+        {showNumber ? ` ${shop.phone.display}` : null}
+      </span>
+    </a>
+  );
+}

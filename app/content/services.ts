@@ -1,0 +1,469 @@
+// Static content for the six main services, the additional services, the
+// service-request dropdown and the shared "why choose us" / warranty copy.
+// Prices and times follow SPEC section 9 exactly; each price is written once.
+
+export type ServiceSlug =
+  | "oil-change"
+  | "brake-repair"
+  | "engine-diagnostics"
+  | "battery-electrical"
+  | "transmission-service"
+  | "diagnostic-services";
+
+export type ProcessStep = { title: string; description: string };
+
+export type Service = {
+  slug: ServiceSlug;
+  name: string;
+  shortName: string;
+  description: string;
+  longDescription: string;
+  features: string[];
+  benefits: string[];
+  process: ProcessStep[];
+  pricing?: { starting: string; note: string };
+  popular: boolean;
+  timeEstimate: string;
+  keywords: string[];
+};
+
+// Engine diagnostics and the general diagnostic service share one fee.
+const diagnosticFee = "$129.95";
+
+export const services: readonly Service[] = [
+  {
+    slug: "oil-change",
+    name: "Oil Change Service",
+    shortName: "Oil Changes",
+    description:
+      "Quick, thorough oil and filter changes with a multi-point check, so your engine stays protected between visits.",
+    longDescription:
+      "Fresh oil is the simplest way to add years to an engine. We drain the old oil, fit a new filter, refill with the grade your manufacturer specifies and check the fluids, tires and belts while your car is on the lift. Most oil changes are done while you wait.",
+    features: [
+      "Drain and refill with the oil grade your manufacturer specifies",
+      "New oil filter",
+      "Top-off of washer, coolant and power steering fluids",
+      "Tire pressure check and adjustment",
+      "Multi-point inspection of belts, hoses, lights and wipers",
+      "Service reminder sticker for your next visit",
+    ],
+    benefits: [
+      "Longer engine life and less wear on moving parts",
+      "Better fuel economy",
+      "Small problems spotted early, before they become expensive",
+      "Keeps your maintenance record up to date for warranty and resale",
+    ],
+    process: [
+      {
+        title: "Check-in",
+        description:
+          "We confirm your vehicle, mileage and the oil your manufacturer recommends, and ask about anything you have noticed.",
+      },
+      {
+        title: "Drain and replace",
+        description:
+          "The old oil is drained, the drain plug is inspected and a new filter is installed.",
+      },
+      {
+        title: "Refill and top off",
+        description:
+          "We refill to the correct level with the right grade and top off your other fluids.",
+      },
+      {
+        title: "Multi-point inspection",
+        description:
+          "While the car is on the lift we look over tires, brakes, belts, hoses and lights.",
+      },
+      {
+        title: "Review with you",
+        description:
+          "We go over what we found, reset your oil-life reminder and note when your next change is due.",
+      },
+    ],
+    pricing: {
+      starting: "$39.95",
+      note: "with conventional oil; call us for synthetic oil pricing",
+    },
+    popular: true,
+    timeEstimate: "30-45 mins",
+    keywords: [
+      "oil change Pikesville MD",
+      "synthetic oil change Baltimore County",
+      "quick oil change near Owings Mills",
+      "oil and filter change Randallstown",
+      "car maintenance Pikesville",
+    ],
+  },
+  {
+    slug: "brake-repair",
+    name: "Brake Repair & Service",
+    shortName: "Brake Service",
+    description:
+      "Brake inspections, pads, rotors, calipers and fluid service done right, so you can stop with confidence on every Baltimore County road.",
+    longDescription:
+      "Squealing, grinding or a soft pedal are signs your brakes need attention. Our technicians measure pads and rotors, check calipers, lines and fluid, and show you exactly what needs replacing and what can wait. We use quality parts and road-test every brake job before you drive away.",
+    features: [
+      "Complete brake system inspection",
+      "Brake pad and shoe replacement",
+      "Rotor and drum resurfacing or replacement",
+      "Caliper and brake hose service",
+      "Brake fluid flush",
+      "ABS warning light diagnosis",
+    ],
+    benefits: [
+      "Shorter, more predictable stopping distances",
+      "Quiet braking without squeals or grinding",
+      "Worn parts caught before they damage rotors and calipers",
+      "A test drive with a technician before you get your keys back",
+    ],
+    process: [
+      {
+        title: "Listen and road test",
+        description:
+          "Tell us what you hear and feel; a technician drives the car to confirm the symptom.",
+      },
+      {
+        title: "Inspect and measure",
+        description:
+          "We remove the wheels and measure pads, rotors and drums and check calipers, hoses and fluid.",
+      },
+      {
+        title: "Upfront estimate",
+        description:
+          "You get a clear estimate and our recommendation before any work begins.",
+      },
+      {
+        title: "Repair",
+        description:
+          "We replace worn parts, lubricate hardware and bleed the system where needed.",
+      },
+      {
+        title: "Final road test",
+        description:
+          "Every brake job is road-tested and rechecked before the car is returned to you.",
+      },
+    ],
+    pricing: {
+      starting: "$149.95",
+      note: "per axle, including pads and labor",
+    },
+    popular: false,
+    timeEstimate: "1-3 hours",
+    keywords: [
+      "brake repair Pikesville MD",
+      "brake pads and rotors Baltimore County",
+      "brake service Owings Mills",
+      "brake inspection near Reisterstown",
+      "ABS light repair Pikesville",
+    ],
+  },
+  {
+    slug: "engine-diagnostics",
+    name: "Engine Diagnostics & Repair",
+    shortName: "Engine Repair",
+    description:
+      "Check engine light on? We find the real cause with modern scan tools and careful testing, then repair it at a fair price.",
+    longDescription:
+      "A warning light or a rough idle can have a dozen causes, and guessing gets expensive. Our technicians combine computer diagnostics with hands-on testing to pinpoint the problem, explain it in plain English and repair everything from sensors and ignition parts to timing components and head gaskets.",
+    features: [
+      "Check engine light diagnosis",
+      "Computer scan and live data analysis",
+      "Ignition, fuel and emissions system testing",
+      "Compression and leak-down testing",
+      "Timing belt and chain replacement",
+      "Engine performance and drivability repairs",
+    ],
+    benefits: [
+      "The root cause found, not just the code cleared",
+      "Smoother running and better fuel economy",
+      "Help passing Maryland emissions testing",
+      "A written estimate before any repair work starts",
+    ],
+    process: [
+      {
+        title: "Describe the symptom",
+        description:
+          "We note when the problem happens, what warning lights are on and any recent work on the car.",
+      },
+      {
+        title: "Scan and test",
+        description:
+          "We read trouble codes and live data, then test the suspected components directly.",
+      },
+      {
+        title: "Explain the findings",
+        description:
+          "We call you with the cause, the repair options and an upfront estimate.",
+      },
+      {
+        title: "Repair",
+        description:
+          "With your approval, we complete the repair using quality parts.",
+      },
+      {
+        title: "Verify",
+        description:
+          "We clear the codes, road-test the car and confirm the problem is fixed.",
+      },
+    ],
+    pricing: {
+      starting: diagnosticFee,
+      note: "diagnostic fee",
+    },
+    popular: false,
+    timeEstimate: "2-8 hours",
+    keywords: [
+      "engine repair Pikesville MD",
+      "check engine light diagnosis Baltimore County",
+      "engine diagnostics Owings Mills",
+      "car won't start Randallstown",
+      "engine mechanic near Pikesville",
+    ],
+  },
+  {
+    slug: "battery-electrical",
+    name: "Battery & Electrical Service",
+    shortName: "Battery Service",
+    description:
+      "Battery testing and replacement plus alternator, starter and wiring repairs for cars that won't start or keep draining.",
+    longDescription:
+      "Maryland winters and humid summers are hard on batteries and charging systems. We test the battery, alternator and starter together so you are not replacing the wrong part, and we track down the electrical gremlins behind dim lights, dead batteries and dashboard warnings.",
+    features: [
+      "Battery load and charging system testing",
+      "Battery replacement and terminal cleaning",
+      "Alternator and starter repair",
+      "Parasitic drain testing",
+      "Lighting, power window and lock repairs",
+      "Wiring and fuse diagnosis",
+    ],
+    benefits: [
+      "Reliable starts on cold mornings",
+      "Only the faulty part gets replaced",
+      "Protection for your car's computers and electronics",
+      "Fewer surprise breakdowns and tow bills",
+    ],
+    process: [
+      {
+        title: "Test the system",
+        description:
+          "We test the battery, alternator output and starter draw with professional equipment.",
+      },
+      {
+        title: "Find the fault",
+        description:
+          "If the battery is not the cause, we trace the circuit to find the drain or failed component.",
+      },
+      {
+        title: "Upfront estimate",
+        description:
+          "You hear what we found and what it costs before any parts are replaced.",
+      },
+      {
+        title: "Repair and retest",
+        description:
+          "We make the repair, then retest the whole charging system to confirm it is working.",
+      },
+    ],
+    pricing: {
+      starting: "$89.95",
+      note: "including testing",
+    },
+    popular: false,
+    timeEstimate: "1-2 hours",
+    keywords: [
+      "car battery replacement Pikesville MD",
+      "alternator repair Baltimore County",
+      "starter repair Owings Mills",
+      "auto electrical repair Pikesville",
+      "battery test near Randallstown",
+    ],
+  },
+  {
+    slug: "transmission-service",
+    name: "Transmission Service",
+    shortName: "Transmission Repair",
+    description:
+      "Transmission fluid service, diagnosis and repair for automatic and manual transmissions, with honest advice before any major work.",
+    longDescription:
+      "Slipping, harsh shifts or a delay when you put the car in gear are early warnings worth checking. We start with a proper diagnosis and fluid inspection, and many problems are solved with a fluid service, software update or a single part rather than a full rebuild. When bigger work is needed, we explain every option first.",
+    features: [
+      "Transmission fluid and filter service",
+      "Shifting and slipping diagnosis",
+      "Leak inspection and seal replacement",
+      "Clutch repair and replacement",
+      "CV axle and driveshaft service",
+      "Transmission replacement when needed",
+    ],
+    benefits: [
+      "Smoother, more predictable shifting",
+      "Longer transmission life",
+      "Problems caught before they need a costly rebuild",
+      "Straight answers about repair versus replacement",
+    ],
+    process: [
+      {
+        title: "Road test",
+        description:
+          "A technician drives the car to feel how it shifts and confirm the symptom.",
+      },
+      {
+        title: "Fluid and code check",
+        description:
+          "We check fluid level and condition and read any transmission trouble codes.",
+      },
+      {
+        title: "Recommendation",
+        description:
+          "We explain what we found and give you an upfront estimate for each option.",
+      },
+      {
+        title: "Service or repair",
+        description:
+          "We perform the fluid service or repair you approve, using the fluid your manufacturer specifies.",
+      },
+      {
+        title: "Final check",
+        description:
+          "We road-test again and check for leaks before handing back your keys.",
+      },
+    ],
+    pricing: {
+      starting: "$179.95",
+      note: "fluid service",
+    },
+    popular: false,
+    timeEstimate: "2-8 hours",
+    keywords: [
+      "transmission repair Pikesville MD",
+      "transmission fluid service Baltimore County",
+      "transmission shop Owings Mills",
+      "clutch repair Reisterstown",
+      "transmission service near Pikesville",
+    ],
+  },
+  {
+    slug: "diagnostic-services",
+    name: "Diagnostic Services",
+    shortName: "Diagnostic Services",
+    description:
+      "Complete vehicle diagnostics for warning lights, strange noises, leaks and drivability problems, with a clear report before any repair.",
+    longDescription:
+      "Some problems do not fit neatly into one category: a noise that comes and goes, a light that flickers, a smell after a long drive. We take the time to reproduce the problem, test the systems involved and give you a clear explanation and estimate, so you can decide what to do next.",
+    features: [
+      "Computer diagnostics for all makes and models",
+      "Warning light and dashboard message diagnosis",
+      "Noise, vibration and leak inspection",
+      "Suspension and steering checks",
+      "Heating and air conditioning diagnosis",
+      "Written findings and repair estimate",
+    ],
+    benefits: [
+      "Know exactly what is wrong before you spend on repairs",
+      "Repairs prioritized by safety and urgency",
+      "No guesswork and no unnecessary parts",
+      "Useful peace of mind before a road trip or purchase",
+    ],
+    process: [
+      {
+        title: "Tell us what's happening",
+        description:
+          "We listen to your description and ask when and how the problem shows up.",
+      },
+      {
+        title: "Reproduce the problem",
+        description:
+          "A technician road-tests the car or recreates the conditions that cause it.",
+      },
+      {
+        title: "Test and inspect",
+        description:
+          "We scan the vehicle's computers and test the systems involved.",
+      },
+      {
+        title: "Report and estimate",
+        description:
+          "You get our findings in plain English with a prioritized, upfront estimate.",
+      },
+    ],
+    pricing: {
+      starting: diagnosticFee,
+      note: "complete diagnostic inspection",
+    },
+    popular: false,
+    timeEstimate: "1-2 hours",
+    keywords: [
+      "car diagnostics Pikesville MD",
+      "vehicle diagnostic test Baltimore County",
+      "warning light diagnosis Owings Mills",
+      "auto diagnostic service near Pikesville",
+      "car noise diagnosis Randallstown",
+    ],
+  },
+];
+
+export function findService(slug: string): Service | undefined {
+  return services.find((service) => service.slug === slug);
+}
+
+export const additionalServices: readonly string[] = [
+  "Tire Rotation & Balancing",
+  "Wheel Alignment",
+  "Air Conditioning Service",
+  "Cooling System & Radiator Repair",
+  "Suspension & Steering",
+  "Exhaust & Muffler Repair",
+  "Maryland State Inspection",
+  "Fuel System Service",
+  "Pre-Purchase Inspection",
+  "Scheduled Factory Maintenance",
+];
+
+export const serviceRequestOptions: readonly { value: string; label: string }[] = [
+  { value: "oil-change", label: "Oil Change Service" },
+  { value: "brake-service", label: "Brake Repair & Service" },
+  { value: "engine-repair", label: "Engine Repair & Diagnostics" },
+  { value: "tire-service", label: "Tire Services" },
+  { value: "battery-service", label: "Battery & Electrical Service" },
+  { value: "transmission", label: "Transmission Service" },
+  { value: "general-maintenance", label: "General Maintenance" },
+  { value: "diagnostics", label: "Diagnostic Services" },
+  { value: "ac-service", label: "Air Conditioning Service" },
+  { value: "cooling-system", label: "Cooling System Service" },
+  { value: "suspension", label: "Suspension Repair" },
+  { value: "exhaust", label: "Exhaust System Repair" },
+  { value: "inspection", label: "State Inspection" },
+  { value: "other", label: "Other Service" },
+];
+
+export const serviceReasons: readonly { title: string; description: string }[] = [
+  {
+    title: "Family Owned Since 1992",
+    description:
+      "The same family has run this shop in Pikesville for more than 30 years, and we treat every customer like a neighbor.",
+  },
+  {
+    title: "Experienced Technicians",
+    description:
+      "Our seven technicians work on all makes and models and keep their training current as cars change.",
+  },
+  {
+    title: "Upfront Estimates",
+    description:
+      "You get a clear estimate before any work begins, and we call you before doing anything extra.",
+  },
+  {
+    title: "Work We Stand Behind",
+    description:
+      "We use quality parts, road-test our repairs and back them with a parts and labor warranty.",
+  },
+];
+
+export const warranty: { title: string; description: string } = {
+  title: "12-Month / 12,000-Mile Warranty",
+  description:
+    "Repairs are covered by our parts and labor warranty for 12 months or 12,000 miles, whichever comes first. If something we fixed isn't right, bring it back and we'll make it right.",
+};
+
+export function servicePath(service: Pick<Service, "slug">): string {
+  return `/services/${service.slug}`;
+}

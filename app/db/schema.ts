@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+// Milliseconds since the epoch, set by the database so every writer agrees on "now".
+const submittedAt = () =>
+  integer("submitted_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable("users", {
+  id: id(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+});
+
+export const contactSubmissions = sqliteTable("contact_submissions", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  message: text("message").notNull(),
+  submittedAt: submittedAt(),
+}, (table) => [index("contact_submissions_submitted_at_idx").on(table.submittedAt)]);
+
+export const serviceRequests = sqliteTable("service_requests", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  service: text("service").notNull(),
+  message: text("message").notNull(),
+  submittedAt: submittedAt(),
+}, (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)]);
+
+export type User = typeof users.$inferSelect;
+export type ContactSubmission = typeof contactSubmissions.$inferSelect;
+export type ServiceRequest = typeof serviceRequests.$inferSelect;

@@ -1,0 +1,128 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { FlashMessage } from "./components/layout/flash-message";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { useNonce } from "./components/nonce-provider";
+import { showToast } from "./components/toast/toast-store";
+import { Toaster } from "./components/toast/toaster";
+import { ButtonLink } from "./components/ui/button";
+import { wantsHydration } from "./route-handle";
+import { pageMeta, siteOrigin } from "./seo/meta";
+import { getEnv } from "./server/context.server";
+import { takeToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const { toast, clearCookie } = await takeToast(request, env);
+  const origin = env.SITE_URL ?? new URL(request.url).origin;
+  return data({ origin, toast }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = wantsHydration(useMatches());
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const toast = rootData?.toast ?? null;
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#172554" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-blue-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader />
+        {toast ? hydrate ? <noscript><FlashMessage toast={toast} /></noscript> : <FlashMessage toast={toast} /> : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        {hydrate ? (
+          <>
+            <Toaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  // Keyed on the id: a revalidation that returns no new toast must not replay the last one.
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast?.id]);
+  return <Outlet />;
+}
+
+// Pages set their own meta; this applies only when the root error boundary renders.
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    ...pageMeta(siteOrigin(matches), {
+      title: notFound ? "Page Not Found" : "Something went wrong",
+      description: notFound
+        ? "The page you are looking for does not exist. Find our services, hours and phone number here."
+        : "This page could not be loaded. Please try again or call the shop.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const details =
+    import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <p className="text-sm font-semibold tracking-wide text-red-700 uppercase">
+        {notFound ? "Error 404" : "Something went wrong"}
+      </p>
+      <h1 className="mt-2 text-4xl font-bold text-blue-950">
+        {notFound ? "Page Not Found" : "We hit a snag"}
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">
+        {notFound
+          ? "The page you are looking for does not exist or has moved."
+          : "Sorry, this page could not be loaded. Please try again in a moment, or call us."}
+      </p>
+      <ButtonLink to="/" size="lg" className="mt-8">
+        Back to Home
+      </ButtonLink>
+      {details ? <pre className="mt-8 overflow-x-auto text-left text-xs">{details}</pre> : null}
+    </section>
+  );
+}

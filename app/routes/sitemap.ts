@@ -1,0 +1,14 @@
+import type { Route } from "./+types/sitemap";
+import { areaPath, areas } from "~/content/areas";
+import { servicePath, services } from "~/content/services";
+import { getEnv } from "~/server/context.server";
+
+const staticPaths = ["/", "/services", "/about", "/contact"];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
+  const paths = [...staticPaths, ...services.map(servicePath), ...areas.map(areaPath)];
+  const urls = paths.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}

@@ -1,0 +1,53 @@
+import type { MetaDescriptor } from "react-router";
+import { defaultKeywords, shop } from "~/content/shop";
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Open Graph type; the brief's default is "website". */
+  type?: string;
+  /** Path of the social-sharing image under public/. */
+  image?: string;
+  /** Path of this page's canonical URL; null for pages that have none (login, admin). */
+  canonicalPath?: string | null;
+  noindex?: boolean;
+};
+
+export const SOCIAL_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
+
+type MatchWithRootData = { id: string; loaderData?: unknown } | undefined;
+
+/** The site's origin, as the root loader resolved it (configured SITE_URL or the request's). */
+export function siteOrigin(matches: readonly MatchWithRootData[]): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
+  return root?.origin ?? "";
+}
+
+export function pageTitle(title: string): string {
+  return title.includes(shop.name) ? title : `${title} | ${shop.name}`;
+}
+
+/** Builds a page's title, description, keywords, Open Graph, Twitter card and canonical link. */
+export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
+  const title = pageTitle(page.title);
+  const image = `${origin}${page.image ?? SOCIAL_IMAGE.path}`;
+  const canonical = page.canonicalPath ? `${origin}${page.canonicalPath}` : null;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { name: "keywords", content: (page.keywords ?? defaultKeywords).join(", ") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:image", content: image },
+    { property: "og:site_name", content: shop.name },
+    ...(canonical ? [{ property: "og:url", content: canonical }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    ...(canonical ? [{ tagName: "link", rel: "canonical", href: canonical }] : []),
+    ...(page.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+  ];
+}

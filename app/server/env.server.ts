@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+const binding = <T>(name: string, method: string) =>
+  z.custom<T>(
+    (value) => typeof value === "object" && value !== null && method in value,
+    `the ${name} binding is missing: check wrangler.toml`,
+  );
+
+const envSchema = z.object({
+  DB: binding<D1Database>("D1 (DB)", "prepare"),
+  SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
+  SESSION_SECRET: z
+    .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
+    .min(32, "SESSION_SECRET must be at least 32 characters"),
+  // Optional canonical origin (https://example.com). Without it, absolute URLs use the request's origin.
+  SITE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+const validated = new WeakMap<object, AppEnv>();
+
+/** Validates the Worker's bindings once per env object; a misconfigured deploy fails loudly. */
+export function parseEnv(env: Env): AppEnv {
+  const cached = validated.get(env);
+  if (cached) return cached;
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new Error(`Invalid Worker configuration: ${z.prettifyError(result.error)}`);
+  }
+  validated.set(env, result.data);
+  return result.data;
+}

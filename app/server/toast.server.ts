@@ -1,0 +1,49 @@
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+import type { ToastMessage } from "~/components/toast/toast-store";
+import type { AppEnv } from "./env.server";
+
+const toastSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(["default", "destructive"]),
+});
+
+// A one-shot, signed cookie: an action queues a toast and the next page shows it once.
+function toastCookie(env: AppEnv) {
+  return createCookie("toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: true,
+    path: "/",
+    maxAge: 60,
+    secrets: [env.SESSION_SECRET],
+  });
+}
+
+export type ToastInput = Omit<ToastMessage, "id" | "variant"> & { variant?: ToastMessage["variant"] };
+
+export async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
+  const value: ToastMessage = { id: crypto.randomUUID(), variant: "default", ...toast };
+  return toastCookie(env).serialize(value);
+}
+
+export async function redirectWithToast(env: AppEnv, url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastHeader(env, toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads and clears the queued toast. Returns the Set-Cookie header that clears it, if any. */
+export async function takeToast(
+  request: Request,
+  env: AppEnv,
+): Promise<{ toast: ToastMessage | null; clearCookie: string | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("toast=")) return { toast: null, clearCookie: null };
+  const cookie = toastCookie(env);
+  const parsed = toastSchema.safeParse(await cookie.parse(cookieHeader));
+  const clearCookie = await cookie.serialize("", { maxAge: 0 });
+  return { toast: parsed.success ? parsed.data : null, clearCookie };
+}

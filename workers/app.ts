@@ -1,0 +1,35 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext, cspNonceContext } from "../app/server/context.server";
+import { parseEnv } from "../app/server/env.server";
+import {
+  applySecurityHeaders,
+  createCspNonce,
+  isCrossSiteWrite,
+} from "../app/server/security.server";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  async fetch(request, env, ctx) {
+    const nonce = createCspNonce();
+    let response: Response;
+    if (isCrossSiteWrite(request)) {
+      response = new Response("Cross-site requests are not allowed.", {
+        status: 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    } else {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env: parseEnv(env), ctx });
+      context.set(cspNonceContext, nonce);
+      response = await requestHandler(request, context);
+    }
+    // Responses built elsewhere may have immutable headers; copy before adding ours.
+    const secured = new Response(response.body, response);
+    applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
+    return secured;
+  },
+} satisfies ExportedHandler<Env>;
