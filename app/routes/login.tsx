@@ -1,8 +1,58 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { loginSchema } from "~/auth/credentials";
+import { Field, inputClasses } from "~/components/admin/field";
+import { PasswordInput } from "~/components/admin/password-input";
+import { showToast } from "~/components/toast/toast-store";
+import { Button } from "~/components/ui/button";
+import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import { hydrated } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getStaffUser, logIn, NO_STORE } from "~/server/auth.server";
+import { getEnv } from "~/server/context.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 export const handle = hydrated;
+
+const APP_VERSION = "v3.0.0";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = getEnv(context);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
+  }
+
+  const result = await logIn(request, env, submission.value);
+  if (result.status === "success") {
+    return redirectWithToast(
+      env,
+      "/incoming",
+      { title: "Success", description: "Logged in successfully" },
+      { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+    );
+  }
+  // The username stays in the form; the password never comes back.
+  const reply = submission.reply({ formErrors: [result.message], hideFields: ["password"] });
+  return result.status === "throttled"
+    ? data({ result: reply }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } })
+    : data({ result: reply }, { status: 401, headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
@@ -12,11 +62,68 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const signingIn = navigation.formAction === "/login" && navigation.formMethod === "POST";
+  const lastResult = actionData?.result;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  // Each failed attempt is a new action result: announce it as a toast too.
+  useEffect(() => {
+    const message = lastResult?.error?.[""]?.[0];
+    if (message) showToast({ title: "Login Failed", description: message, variant: "destructive" });
+  }, [lastResult]);
+
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold text-blue-950">Admin Login</h1>
-      <p className="mt-8 text-sm text-slate-600">v3.0.0</p>
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-col items-center text-center">
+          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
+            <LockIcon className="size-6" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold text-blue-950">Admin Login</h1>
+          <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
+        </div>
+
+        <Form method="post" className="mt-6 grid gap-2" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              <AlertIcon className="mt-0.5 size-5 shrink-0" />
+              <div>
+                <p className="font-semibold">Login Failed</p>
+                <p className="text-sm">{form.errors[0]}</p>
+              </div>
+            </div>
+          ) : null}
+
+          <Field label="Username" inputId={fields.username.id} errorId={fields.username.errorId} errors={fields.username.errors}>
+            <input
+              {...getInputProps(fields.username, { type: "text" })}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              className={inputClasses}
+            />
+          </Field>
+          <Field label="Password" inputId={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password", value: false })}
+              autoComplete="current-password"
+            />
+          </Field>
+
+          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={signingIn}>
+            {signingIn ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      </div>
+      <p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>
     </section>
   );
 }
