@@ -120,7 +120,7 @@ describe("with a session", () => {
 
 describe("cross-site requests", () => {
   it("refuses a cross-site POST to the login form and the login API before any action runs", async () => {
-    const attempts = [
+    const attempts: { path: string; headers: Record<string, string>; body: BodyInit | null }[] = [
       { path: "/login", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ username: "pat", password }) },
       { path: "/login", headers: { "Sec-Fetch-Site": "cross-site" }, body: new URLSearchParams({ username: "pat", password }) },
       {
