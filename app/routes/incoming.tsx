@@ -11,9 +11,8 @@ import {
 import type { Route } from "./+types/incoming";
 import { InboxTabs, type InboxTab } from "~/components/admin/inbox-tabs";
 import { SubmissionCard, type SubmissionCardData } from "~/components/admin/submission-card";
-import { Button } from "~/components/ui/button";
-import { LogOutIcon, MailIcon, WrenchIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/use-hydrated";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
 import { hydrated } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut, NO_STORE, requireAdmin } from "~/server/auth.server";
@@ -82,7 +81,6 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   const selected = searchParams.get("tab") === "service-requests" ? tabs[1] : tabs[0];
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const isHydrated = useHydrated();
   const loggingOut = navigation.formAction === "/incoming" && navigation.formMethod === "POST";
   const loading =
     revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/incoming");
@@ -94,37 +92,43 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold text-blue-950">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Signed in as {username}</p>
         </div>
-        <Form method="post" replace>
-          <Button type="submit" variant="secondary" disabled={loggingOut}>
-            <LogOutIcon className="size-4" />
-            {loggingOut ? "Logging out..." : "Logout"}
-          </Button>
-        </Form>
+        <div className="flex items-center gap-2">
+          <Link
+            to={selected.href}
+            onClick={(event) => {
+              // With JavaScript, reload the lists in place; without it, the link reloads the page.
+              event.preventDefault();
+              void revalidator.revalidate();
+            }}
+            className={buttonClasses({ variant: "secondary" })}
+          >
+            <RefreshIcon className="size-4" />
+            Refresh
+          </Link>
+          <Form method="post" replace>
+            <Button type="submit" variant="dark" disabled={loggingOut}>
+              <LogOutIcon className="size-4" />
+              {loggingOut ? "Logging out..." : "Logout"}
+            </Button>
+          </Form>
+        </div>
       </div>
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
         <CountCard label="Contact Messages" count={contactSubmissions.length} icon={<MailIcon className="size-6" />} />
         <CountCard label="Service Requests" count={serviceRequests.length} icon={<WrenchIcon className="size-6" />} />
       </div>
 
       <div className="mt-8">
-        <div className="flex items-center justify-end gap-4 pb-2 text-sm">
-          <p role="status" className="text-slate-600">
-            {loading ? "Loading..." : null}
-          </p>
-          <Link
-            to={selected.href}
-            onClick={(event) => {
-              if (!isHydrated) return;
-              event.preventDefault();
-              void revalidator.revalidate();
-            }}
-            className="font-semibold text-blue-800 underline-offset-2 hover:underline"
-          >
-            Refresh
-          </Link>
-        </div>
-        <InboxTabs tabs={tabs} selected={selected.key}>
+        <InboxTabs
+          tabs={tabs}
+          selected={selected.key}
+          status={
+            <p role="status" className="text-sm text-slate-600">
+              {loading ? "Loading..." : null}
+            </p>
+          }
+        >
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
             {selected.key === "contact-messages" ? (
               <SubmissionList items={contactSubmissions} empty="No contact submissions yet" />
@@ -143,7 +147,7 @@ function CountCard({ label, count, icon }: { label: string; count: number; icon:
   return (
     <section
       aria-labelledby={id}
-      className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div>
         <h2 id={id} className="text-sm font-medium text-slate-600">
@@ -151,7 +155,7 @@ function CountCard({ label, count, icon }: { label: string; count: number; icon:
         </h2>
         <p className="mt-1 text-3xl font-bold text-blue-950">{count}</p>
       </div>
-      <span className="grid size-12 place-items-center rounded-full bg-blue-50 text-blue-900">{icon}</span>
+      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-blue-50 text-blue-900 sm:grid">{icon}</span>
     </section>
   );
 }

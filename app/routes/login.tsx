@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/auth/credentials";
@@ -66,6 +66,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const signingIn = navigation.formAction === "/login" && navigation.formMethod === "POST";
   const lastResult = actionData?.result;
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [form, fields] = useForm({
     id: "login",
     lastResult,
@@ -74,10 +75,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
 
-  // Each failed attempt is a new action result: announce it as a toast too.
+  // Each failed attempt is a new action result: clear the typed password (the server never
+  // sends it back, but the browser's input still holds it) and announce the failure as a toast.
   useEffect(() => {
     const message = lastResult?.error?.[""]?.[0];
-    if (message) showToast({ title: "Login Failed", description: message, variant: "destructive" });
+    if (!message) return;
+    if (passwordInput.current) passwordInput.current.value = "";
+    showToast({ title: "Login Failed", description: message, variant: "destructive" });
   }, [lastResult]);
 
   return (
@@ -114,6 +118,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Field label="Password" inputId={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
             <PasswordInput
               {...getInputProps(fields.password, { type: "password", value: false })}
+              ref={passwordInput}
               autoComplete="current-password"
             />
           </Field>

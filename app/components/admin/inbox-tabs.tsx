@@ -9,7 +9,18 @@ export type InboxTab = { key: string; label: string; href: string };
  * pages; once hydrated they follow the ARIA tabs pattern (roving focus, arrow keys, Home/End)
  * while the URL still names the open tab.
  */
-export function InboxTabs({ tabs, selected, children }: { tabs: InboxTab[]; selected: string; children: ReactNode }) {
+export function InboxTabs({
+  tabs,
+  selected,
+  status,
+  children,
+}: {
+  tabs: InboxTab[];
+  selected: string;
+  /** Shown at the end of the tab bar (the loading indicator). */
+  status?: ReactNode;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
@@ -51,18 +62,21 @@ export function InboxTabs({ tabs, selected, children }: { tabs: InboxTab[]; sele
     );
   });
 
-  const listClasses = "flex overflow-x-auto border-b border-slate-200";
+  const listClasses = "flex overflow-x-auto";
   return (
     <>
-      {hydrated ? (
-        <div role="tablist" aria-label="Inbox sections" onKeyDown={moveFocus} className={listClasses}>
-          {links}
-        </div>
-      ) : (
-        <nav aria-label="Inbox sections" className={listClasses}>
-          {links}
-        </nav>
-      )}
+      <div className="flex items-end justify-between gap-4 border-b border-slate-200">
+        {hydrated ? (
+          <div role="tablist" aria-label="Inbox sections" onKeyDown={moveFocus} className={listClasses}>
+            {links}
+          </div>
+        ) : (
+          <nav aria-label="Inbox sections" className={listClasses}>
+            {links}
+          </nav>
+        )}
+        <div className="shrink-0 pb-2.5">{status}</div>
+      </div>
       <div
         id={`panel-${selected}`}
         role={hydrated ? "tabpanel" : undefined}

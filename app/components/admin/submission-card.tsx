@@ -63,7 +63,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
             <MailIcon className="size-4 text-slate-500" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 truncate">
+          <dd className="min-w-0 break-all">
             <a href={`mailto:${submission.email}`} className="text-blue-800 underline-offset-2 hover:underline">
               {submission.email}
             </a>
