@@ -10,6 +10,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("incoming", "routes/incoming.tsx"),
   route("api/health", "routes/api/health.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/service-request", "routes/api/service-request.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
