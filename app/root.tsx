@@ -62,15 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <SiteHeader />
-        {pageFlash ? (
-          hydrate ? (
-            <noscript>
-              <FlashMessage toast={pageFlash} />
-            </noscript>
-          ) : (
-            <FlashMessage toast={pageFlash} />
-          )
-        ) : null}
+        {/* Written into the page as well as toasted: a toast needs JavaScript. */}
+        {pageFlash ? <FlashMessage toast={pageFlash} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -17,7 +17,8 @@ export function useSubmissionForm<Schema extends z.ZodObject>(
   { submissionId, lastResult }: { submissionId: string; lastResult?: SubmissionResult<string[]> },
 ) {
   const [form, fields] = useForm({
-    id: `${name}-form`,
+    // Distinct from the page sections that hold the forms (#contact-form, #request-service).
+    id: `form-${name}`,
     lastResult,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
