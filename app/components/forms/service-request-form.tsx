@@ -1,13 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import type { SubmissionResult } from "@conform-to/react";
 import { CheckIcon } from "~/components/ui/icons";
 import { serviceRequestOptions } from "~/content/services";
 import { phoneHref, shop } from "~/content/shop";
-import { HONEYPOT_FIELD } from "~/forms/fields";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
-import { FormAlert, FormSuccessNotice } from "./form-notices";
-import { HoneypotField, SelectField, Spinner, TextareaField, TextField } from "./fields";
+import { SelectField, TextareaField } from "./fields";
+import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
 import { useSubmissionForm } from "./use-submission-form";
 
 const nextSteps = [
@@ -26,19 +23,8 @@ export function ServiceRequestForm({ submissionId, lastResult }: ServiceRequestF
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="relative grid gap-5">
-      <FormSuccessNotice formName="serviceRequest" />
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="submissionId" value={submissionId} />
-      <HoneypotField name={HONEYPOT_FIELD} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.firstName} label="First Name" autoComplete="given-name" autoFocus={firstInvalidField === "firstName"} />
-        <TextField meta={fields.lastName} label="Last Name" autoComplete="family-name" autoFocus={firstInvalidField === "lastName"} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.email} type="email" label="Email Address" autoComplete="email" autoFocus={firstInvalidField === "email"} />
-        <TextField meta={fields.phone} type="tel" label="Phone Number" autoComplete="tel" autoFocus={firstInvalidField === "phone"} />
-      </div>
+    <SubmissionFormShell name="serviceRequest" form={form} submissionId={submissionId}>
+      <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
       <SelectField
         meta={fields.service}
         label="Service Needed"
@@ -66,15 +52,7 @@ export function ServiceRequestForm({ submissionId, lastResult }: ServiceRequestF
           ))}
         </ul>
       </section>
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? (
-          <>
-            <Spinner /> Submitting Request...
-          </>
-        ) : (
-          "Submit Service Request"
-        )}
-      </Button>
+      <SubmitButton busy={busy} label="Submit Service Request" busyLabel="Submitting Request..." className="w-full" />
       <p className="text-center text-sm text-slate-700">
         Prefer to talk? Call us at{" "}
         <a href={phoneHref} className="font-semibold text-blue-900 underline">
@@ -82,6 +60,6 @@ export function ServiceRequestForm({ submissionId, lastResult }: ServiceRequestF
         </a>
         .
       </p>
-    </Form>
+    </SubmissionFormShell>
   );
 }
