@@ -42,7 +42,8 @@ export function CallButton({
       <PhoneIcon className="size-4 shrink-0" />
       <span>
         {label}
-        {showNumber ? ` ${shop.phone.display}` : null}
+        {/* A phone number broken across lines is hard to read and to dial. */}
+        {showNumber ? <> <span className="whitespace-nowrap">{shop.phone.display}</span></> : null}
       </span>
     </a>
   );
