@@ -25,7 +25,8 @@ const teaserSlugs: readonly ServiceSlug[] = ["oil-change", "brake-repair", "engi
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
-    title: "Auto Repair in Pikesville, MD",
+    // Brand first on the home page; "Auto Repair in Pikesville, MD" is the Pikesville area page's title.
+    title: `${shop.name} | Trusted Auto Repair in Pikesville, MD`,
     description: `Family-owned auto repair in Pikesville, Maryland since ${shop.foundedYear}: oil changes, brakes, engine diagnostics, batteries and transmissions. Upfront estimates, ${shop.stats.bays} service bays. Call ${shop.phone.display}.`,
     canonicalPath: "/",
   });
