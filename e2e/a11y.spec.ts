@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, services } from "../app/content/services";
 import { publicPages } from "./public-pages";
@@ -66,6 +66,29 @@ test("keyboard focus is visible, starting with the skip link", async ({ page }) 
   });
   expect(outline.style).not.toBe("none");
   expect(outline.width).toBeGreaterThanOrEqual(2);
+});
+
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error("the element never received keyboard focus");
+}
+
+// Polled: links and buttons transition their colours, the outline's included.
+const outlineColor = (target: Locator) => target.evaluate((element) => getComputedStyle(element).outlineColor);
+
+test("focus rings are white on the dark hero and blue on the white panel inside it", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Trusted Auto Repair in Pikesville, Maryland" });
+  const call = hero.getByRole("link", { name: /^Call / });
+  await tabTo(page, call);
+  await expect.poll(() => outlineColor(call)).toBe("rgb(255, 255, 255)");
+
+  const panelLink = hero.getByRole("link", { name: "Request service online" });
+  await tabTo(page, panelLink);
+  await expect.poll(() => outlineColor(panelLink)).toMatch(/^oklch\(0\.546 /);
 });
 
 test("decorative icons are hidden from assistive technology and the page's images have alt text", async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ButtonLink, CallButton } from "~/components/ui/button";
+import { darkBandFocus } from "~/components/ui/section";
 
 /** A closing panel with the two things a visitor can do next: call, or go to the contact page. */
 export function CallToAction({
@@ -19,7 +20,7 @@ export function CallToAction({
   return (
     <section aria-labelledby={`${id}-heading`} className={`py-16 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}>
       <div className="mx-auto max-w-6xl px-4">
-        <div className="flex flex-col gap-8 rounded-2xl bg-blue-950 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between">
+        <div className={`flex flex-col gap-8 rounded-2xl bg-blue-950 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between ${darkBandFocus}`}>
           <div className="max-w-2xl">
             <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight text-balance">
               {title}

@@ -1,10 +1,11 @@
 import { CallButton } from "~/components/ui/button";
 import { AlertIcon } from "~/components/ui/icons";
+import { darkBandFocus } from "~/components/ui/section";
 
 /** The home page's red band: for a car in trouble, calling beats any form. */
 export function EmergencyBanner() {
   return (
-    <section aria-labelledby="emergency-heading" className="bg-red-700 text-white">
+    <section aria-labelledby="emergency-heading" className={`bg-red-700 text-white ${darkBandFocus}`}>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-4">
           <AlertIcon className="size-10 shrink-0" />

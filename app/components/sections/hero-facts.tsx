@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { IconBadge, type IconComponent } from "~/components/ui/card";
+import { lightPanelFocus } from "~/components/ui/section";
 
-export const heroPanelClasses = "rounded-2xl bg-white p-6 text-slate-700 shadow-xl";
+export const heroPanelClasses = `rounded-2xl bg-white p-6 text-slate-700 shadow-xl ${lightPanelFocus}`;
 
 export type HeroFact = { icon: IconComponent; label: string; value: ReactNode; detail?: ReactNode; highlight?: boolean };
 

@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
 
+/**
+ * For dark bands (hero, call-to-action panel, emergency banner): the site's blue focus ring is
+ * too faint on navy or red, so focused links and buttons inside get a white one.
+ */
+export const darkBandFocus = "[&_:focus-visible]:outline-white";
+
+/** A white panel inside a dark band takes the blue ring back (a more specific selector wins). */
+export const lightPanelFocus = "[&_a:focus-visible]:outline-blue-600";
+
 const tones = {
   white: "bg-white",
   muted: "bg-slate-50",
