@@ -23,7 +23,7 @@ export default function About() {
       <PageHero
         eyebrow={`Since ${shop.foundedYear}`}
         title="About Our Family Shop"
-        intro={`For more than 30 years, ${shop.name} has kept Pikesville moving with honest advice, careful work and the kind of service you only get from a family business.`}
+        intro={`For ${shop.stats.years} years, ${shop.name} has kept Pikesville moving with honest advice, careful work and the kind of service you only get from a family business.`}
         actions={
           <>
             <CallButton size="lg" label="Call" showNumber />

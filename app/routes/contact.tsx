@@ -20,7 +20,10 @@ export const handle = hydrated;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
     title: "Contact Us",
-    description: `Call ${shop.phone.display} or send us a message. ${shop.name} is open Mon-Fri 8:00 AM - 5:00 PM in ${shop.location}, and replies to online messages within ${shop.replyWithinHours} hours.`,
+    description: `Call ${shop.phone.display} or send us a message. ${shop.name} is open ${openingHours
+      .filter((row) => row.schemaOrg)
+      .map((row) => `${row.days} ${row.hours}`)
+      .join(", ")} in ${shop.location}, and replies to online messages within ${shop.replyWithinHours} hours.`,
     canonicalPath: "/contact",
   });
 
@@ -57,7 +60,7 @@ export default function Contact() {
           </InfoCard>
           <InfoCard icon={ClipboardIcon} title="Online Form">
             <a href="#contact-form" className="font-semibold text-red-700 underline underline-offset-4">
-              Available 24/7
+              Available {shop.onlineRequests}
             </a>
             <span className="block text-sm">We reply within {shop.replyWithinHours} hours</span>
           </InfoCard>

@@ -112,7 +112,7 @@ export default function Home() {
       <Section
         id="request-service"
         tone="muted"
-        eyebrow="Book online 24/7"
+        eyebrow={`Book online ${shop.onlineRequests}`}
         title="Request Automotive Service"
         intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
       >

@@ -5,14 +5,13 @@ import { iconsByName } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
 
 /** The shared "why choose us" cards of the services, service and area pages. */
-export function ReasonsToChoose({ intro, tone = "muted" }: { intro?: string; tone?: "white" | "muted" }) {
+export function ReasonsToChoose({ tone = "muted" }: { tone?: "white" | "muted" }) {
   return (
     <Section
       id="why-choose-us"
       tone={tone}
       eyebrow="Why choose us"
       title={`Why Drivers Choose ${shop.name}`}
-      intro={intro}
     >
       <CardGrid columns={4}>
         {serviceReasons.map((reason) => (

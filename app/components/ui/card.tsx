@@ -20,7 +20,6 @@ const badgeTones = {
   // On tinted cards (warranty, emergency), a white square keeps the icon standing out.
   greenOnTint: "bg-white text-green-800",
   redOnTint: "bg-white text-red-700",
-  onDark: "bg-white/10 text-white",
 } as const;
 
 /** A decorative icon in a tinted square, at the top of a card or beside a fact. */
@@ -41,21 +40,11 @@ export function IconBadge({
 }
 
 /** Icon, title and a short text: benefits, values, facilities, reasons to choose. */
-export function IconCard({
-  icon,
-  title,
-  children,
-  headingLevel: Heading = "h3",
-}: {
-  icon: IconComponent;
-  title: string;
-  children: ReactNode;
-  headingLevel?: "h2" | "h3";
-}) {
+export function IconCard({ icon, title, children }: { icon: IconComponent; title: string; children: ReactNode }) {
   return (
     <Card className="h-full">
       <IconBadge icon={icon} />
-      <Heading className="mt-4 text-lg font-bold text-blue-950">{title}</Heading>
+      <h3 className="mt-4 text-lg font-bold text-blue-950">{title}</h3>
       <div className="mt-2 leading-relaxed text-slate-700">{children}</div>
     </Card>
   );

@@ -24,7 +24,6 @@ export function Section({
   eyebrow,
   intro,
   tone = "white",
-  align = "center",
   className = "",
   children,
 }: {
@@ -33,7 +32,6 @@ export function Section({
   eyebrow?: string;
   intro?: ReactNode;
   tone?: keyof typeof tones;
-  align?: "center" | "start";
   className?: string;
   children: ReactNode;
 }) {
@@ -42,7 +40,7 @@ export function Section({
     <section id={id} aria-labelledby={title ? headingId : undefined} className={`py-16 sm:py-20 ${tones[tone]} ${className}`}>
       <div className="mx-auto max-w-6xl px-4">
         {title ? (
-          <SectionHeading id={headingId} eyebrow={eyebrow} title={title} align={align} className="mb-10 sm:mb-12">
+          <SectionHeading id={headingId} eyebrow={eyebrow} title={title} className="mb-10 sm:mb-12">
             {intro}
           </SectionHeading>
         ) : null}
