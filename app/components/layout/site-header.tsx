@@ -53,10 +53,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* A wrapper: on the button itself `hidden` loses to the button's own `inline-flex`. */}
-          <div className="hidden sm:block">
-            <CallButton label="Call" showNumber />
-          </div>
+          <CallButton className="hidden sm:inline-flex" label="Call" showNumber />
           <details ref={menu} className="group md:hidden">
             <summary
               aria-label="Menu"

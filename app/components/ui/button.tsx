@@ -42,8 +42,7 @@ export function CallButton({
       <PhoneIcon className="size-4 shrink-0" />
       <span>
         {label}
-        {/* A phone number broken across lines is hard to read and to dial. */}
-        {showNumber ? <> <span className="whitespace-nowrap">{shop.phone.display}</span></> : null}
+        {showNumber ? ` ${shop.phone.display}` : null}
       </span>
     </a>
   );
