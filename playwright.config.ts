@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --persist-to ${e2eStateDir} && wrangler dev --port ${port} --persist-to ${e2eStateDir}`,
+    command: `rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --persist-to ${e2eStateDir}`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,

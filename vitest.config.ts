@@ -16,6 +16,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
           },
+          // Low enough that a test can reach it; tests use their own client address as the key.
+          ratelimits: { SUBMISSION_LIMITER: { namespace_id: "1001", simple: { limit: 20, period: 60 } } },
         },
       }),
     ],

@@ -42,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = wantsHydration(useMatches());
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast ?? null;
+  // A form's own result is written next to that form (see FormSuccessNotice), not at the top.
+  const pageFlash = toast && !toast.formId ? toast : null;
 
   return (
     <html lang="en">
@@ -60,7 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <SiteHeader />
-        {toast ? hydrate ? <noscript><FlashMessage toast={toast} /></noscript> : <FlashMessage toast={toast} /> : null}
+        {/* Written into the page as well as toasted: a toast needs JavaScript. */}
+        {pageFlash ? <FlashMessage toast={pageFlash} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -10,6 +10,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("incoming", "routes/incoming.tsx"),
   route("api/health", "routes/api/health.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/service-request", "routes/api/service-request.ts"),
   route("api/login", "routes/api/login.ts"),
   route("api/logout", "routes/api/logout.ts"),
   route("api/auth/status", "routes/api/auth/status.ts"),

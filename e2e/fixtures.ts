@@ -49,7 +49,7 @@ export { expect, staffAccount };
 export async function logInAsStaff(page: Page) {
   await page.goto("/login");
   await page.getByLabel("Username").fill(staffAccount.username);
-  await page.getByLabel("Password", { exact: true }).fill(staffAccount.password);
+  await page.getByLabel(/^Password/).fill(staffAccount.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/incoming$/);
 }

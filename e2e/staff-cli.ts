@@ -28,7 +28,7 @@ export function executeSql(sql: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "wrangler",
-      ["d1", "execute", "DB", "--local", "--persist-to", e2eStateDir, "--command", sql],
+      ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", e2eStateDir, "--command", sql],
       { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
     );
     let stdout = "";

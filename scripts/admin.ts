@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "../app/auth/credentials.ts";
+import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "../app/forms/login-schema.ts";
 import { hashPassword } from "../app/server/password.server.ts";
 
 const USAGE = `Usage:
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 function targetName(target: Target): string {
-  if (target.remote) return "the remote D1";
+  if (target.remote) return "the production D1 (--env production)";
   return `the local D1 (${target.persistTo ?? ".wrangler/state"})`;
 }
 
@@ -88,7 +88,10 @@ function userExists(username: string, target: Target): boolean {
 type D1Result = { results?: Record<string, unknown>[] };
 
 function runWrangler(sql: string, target: Target): D1Result[] {
-  const args = ["d1", "execute", "DB", target.remote ? "--remote" : "--local", "--json", "--command", sql];
+  // The project's own config, not the build's redirected one; production is `[env.production]`.
+  const args = ["d1", "execute", "DB", "--config", "wrangler.toml", "--json", "--command", sql];
+  if (target.remote) args.push("--remote", "--env", "production");
+  else args.push("--local");
   if (target.persistTo) args.push("--persist-to", target.persistTo);
   // An argument list, not a shell line: nothing in it is interpreted by a shell.
   const result = spawnSync("wrangler", args, {

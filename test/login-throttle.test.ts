@@ -59,8 +59,13 @@ describe("login throttling", () => {
   });
 
   it("reads the window length from LOGIN_THROTTLE_WINDOW_SECONDS, 15 minutes by default", () => {
-    const bindings = { DB: env.DB, SESSIONS: env.SESSIONS, SESSION_SECRET: env.SESSION_SECRET };
-    expect(parseEnv({ ...bindings } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
+    const bindings: Env = {
+      DB: env.DB,
+      SESSIONS: env.SESSIONS,
+      SUBMISSION_LIMITER: env.SUBMISSION_LIMITER,
+      SESSION_SECRET: env.SESSION_SECRET,
+    };
+    expect(parseEnv(bindings).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
     expect(parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "2" } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(2);
     expect(() => parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "soon" } as Env)).toThrow(/LOGIN_THROTTLE_WINDOW_SECONDS/);
   });

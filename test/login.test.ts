@@ -55,6 +55,16 @@ describe("POST /api/login", () => {
     });
     expect(form.status).toBe(415);
   });
+
+  it("refuses a body over 8 KB with 413 before reading it whole", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "jane", password: "x".repeat(9000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
 });
 
 describe("POST /login (the HTML form, no JavaScript)", () => {

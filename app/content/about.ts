@@ -1,6 +1,8 @@
 // Static copy for the home, about and contact pages: testimonials, benefit and
 // value cards, the team, the facilities, the shop's story and contact features.
 
+import type { IconCardContent } from "./services";
+
 export const testimonials: readonly {
   name: string;
   town: string;
@@ -34,42 +36,49 @@ export const testimonials: readonly {
   },
 ];
 
-export const benefits: readonly { title: string; description: string }[] = [
+export const benefits: readonly IconCardContent[] = [
   {
     title: "Expert Technicians",
+    icon: "award",
     description:
       "Our seven technicians work on all makes and models, from everyday commuters to family SUVs and work trucks, and keep their training current.",
   },
   {
     title: "Fast Service",
+    icon: "clock",
     description:
       "With seven service bays, most oil changes are done while you wait and many repairs are finished the same day.",
   },
   {
     title: "Fair Pricing",
+    icon: "dollar",
     description:
       "You get an upfront estimate before any work begins, and we call you before doing anything that isn't on it.",
   },
 ];
 
-export const values: readonly { title: string; description: string }[] = [
+export const values: readonly IconCardContent[] = [
   {
     title: "Honesty",
+    icon: "thumbsUp",
     description:
       "We tell you what your car needs, what can wait and what it will cost, and we show you the worn parts when you ask.",
   },
   {
     title: "Quality Workmanship",
+    icon: "wrench",
     description:
       "We use quality parts, follow manufacturer procedures and road-test our work before we hand back your keys.",
   },
   {
     title: "Community",
+    icon: "home",
     description:
       "We have served Pikesville and our neighbors across Baltimore County since 1992, and we're proud to be part of the neighborhood.",
   },
   {
     title: "Family",
+    icon: "heart",
     description:
       "We're a family business, and we treat every customer the way we would want our own parents and kids treated.",
   },
@@ -98,24 +107,28 @@ export const team: readonly { name: string; role: string; bio: string }[] = [
   },
 ];
 
-export const facilities: readonly { title: string; description: string }[] = [
+export const facilities: readonly IconCardContent[] = [
   {
     title: "Seven Service Bays",
+    icon: "car",
     description:
       "Seven fully equipped bays with vehicle lifts let us work on several cars at once and keep your wait short.",
   },
   {
     title: "Modern Diagnostic Equipment",
+    icon: "monitor",
     description:
       "Professional scan tools and testing equipment for domestic, Asian and European vehicles help us find problems quickly and accurately.",
   },
   {
     title: "Comfortable Waiting Area",
+    icon: "coffee",
     description:
       "A clean, comfortable waiting room with free Wi-Fi and coffee for customers who wait while we work.",
   },
   {
     title: "Clean, Organized Shop",
+    icon: "sparkles",
     description:
       "We keep our bays clean and organized, and we use seat and floor covers so your car comes back the way you left it.",
   },
@@ -127,19 +140,22 @@ export const story: readonly string[] = [
   "Today, more than 30 years later, our seven technicians work across seven service bays and care for more than 1,000 vehicles a year from Pikesville and all over Baltimore County. We're still family owned, we still give you an upfront estimate before any work begins, and we're still proud to call Pikesville home.",
 ];
 
-export const contactFeatures: readonly { title: string; description: string }[] = [
+export const contactFeatures: readonly IconCardContent[] = [
   {
     title: "Shuttle Service",
+    icon: "truck",
     description:
       "Free local shuttle rides to home or work while your car is being serviced.",
   },
   {
     title: "All Makes & Models",
+    icon: "car",
     description:
       "Domestic, Asian and European cars, SUVs and light trucks are all welcome in our bays.",
   },
   {
     title: "Flexible Scheduling",
+    icon: "calendar",
     description:
       "Request service online 24/7 and we'll call you within 24 hours to find a time that works for you.",
   },

@@ -2,6 +2,8 @@
 // service-request dropdown and the shared "why choose us" / warranty copy.
 // Prices and times follow SPEC section 9 exactly; each price is written once.
 
+import type { IconName } from "~/components/ui/icons";
+
 export type ServiceSlug =
   | "oil-change"
   | "brake-repair"
@@ -25,6 +27,7 @@ export type Service = {
   popular: boolean;
   timeEstimate: string;
   keywords: string[];
+  icon: IconName;
 };
 
 // Engine diagnostics and the general diagnostic service share one fee.
@@ -33,6 +36,7 @@ const diagnosticFee = "$129.95";
 export const services: readonly Service[] = [
   {
     slug: "oil-change",
+    icon: "droplet",
     name: "Oil Change Service",
     shortName: "Oil Changes",
     description:
@@ -96,6 +100,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "brake-repair",
+    icon: "disc",
     name: "Brake Repair & Service",
     shortName: "Brake Service",
     description:
@@ -159,6 +164,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "engine-diagnostics",
+    icon: "gauge",
     name: "Engine Diagnostics & Repair",
     shortName: "Engine Repair",
     description:
@@ -222,6 +228,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "battery-electrical",
+    icon: "battery",
     name: "Battery & Electrical Service",
     shortName: "Battery Service",
     description:
@@ -280,6 +287,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "transmission-service",
+    icon: "cog",
     name: "Transmission Service",
     shortName: "Transmission Repair",
     description:
@@ -343,6 +351,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "diagnostic-services",
+    icon: "activity",
     name: "Diagnostic Services",
     shortName: "Diagnostic Services",
     description:
@@ -435,24 +444,30 @@ export const serviceRequestOptions: readonly { value: string; label: string }[] 
   { value: "other", label: "Other Service" },
 ];
 
-export const serviceReasons: readonly { title: string; description: string }[] = [
+export type IconCardContent = { title: string; description: string; icon: IconName };
+
+export const serviceReasons: readonly IconCardContent[] = [
   {
     title: "Family Owned Since 1992",
+    icon: "heart",
     description:
       "The same family has run this shop in Pikesville for more than 30 years, and we treat every customer like a neighbor.",
   },
   {
     title: "Experienced Technicians",
+    icon: "award",
     description:
       "Our seven technicians work on all makes and models and keep their training current as cars change.",
   },
   {
     title: "Upfront Estimates",
+    icon: "dollar",
     description:
       "You get a clear estimate before any work begins, and we call you before doing anything extra.",
   },
   {
     title: "Work We Stand Behind",
+    icon: "shield",
     description:
       "We use quality parts, road-test our repairs and back them with a parts and labor warranty.",
   },

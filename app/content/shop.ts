@@ -12,6 +12,8 @@ export const shop = {
   timeZone: "America/New_York",
   foundedYear: 1992,
   replyWithinHours: 24,
+  // Online service requests can be sent at any time (the brief's wording).
+  onlineRequests: "24/7",
   stats: {
     years: "30+",
     technicians: 7,

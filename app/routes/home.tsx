@@ -1,20 +1,174 @@
 import type { Route } from "./+types/home";
+import { benefits, testimonials } from "~/content/about";
+import { services, type ServiceSlug } from "~/content/services";
+import { openingHours, shop } from "~/content/shop";
+import { ServiceRequestForm } from "~/components/forms/service-request-form";
+import { JsonLd } from "~/components/json-ld";
+import { EmergencyBanner } from "~/components/sections/emergency-banner";
+import { heroPanelClasses } from "~/components/sections/hero-facts";
+import { PageHero } from "~/components/sections/page-hero";
+import { ServiceCard } from "~/components/sections/service-card";
+import { StatList } from "~/components/sections/stat-list";
+import { TestimonialCard } from "~/components/sections/testimonial-card";
+import { ButtonLink, CallButton } from "~/components/ui/button";
+import { Card, CardGrid, IconCard } from "~/components/ui/card";
+import { ArrowRightIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
+import { Section } from "~/components/ui/section";
 import { hydrated } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { autoRepairJsonLd } from "~/seo/json-ld";
+import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
+import { getEnv } from "~/server/context.server";
+import { handleSubmissionForm } from "~/server/submission-action.server";
 
+// The home page holds the service-request form, so it loads JavaScript.
 export const handle = hydrated;
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
+/** The brief's four teasers: oil changes, brake service, engine repair, transmission. */
+const teaserSlugs: readonly ServiceSlug[] = ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"];
+
+// A fresh id per rendered form: the server stores a submission under it, so a form sent
+// twice is stored once.
+export function loader() {
+  return { submissionId: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
-    title: "Auto Repair in Pikesville, MD",
-    description: "Auto Repair in Pikesville, MD at Pikesville Family Auto Repair.",
-    canonicalPath: location.pathname,
+    // Brand first on the home page; "Auto Repair in Pikesville, MD" is the Pikesville area page's title.
+    title: `${shop.name} | Trusted Auto Repair in Pikesville, MD`,
+    description: `Family-owned auto repair in Pikesville, Maryland since ${shop.foundedYear}: oil changes, brakes, engine diagnostics, batteries and transmissions. Upfront estimates, ${shop.stats.bays} service bays. Call ${shop.phone.display}.`,
+    canonicalPath: "/",
   });
 
-export default function Page() {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const origin = useSiteOrigin();
+  const teasers = services.filter((service) => teaserSlugs.includes(service.slug));
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold text-blue-950">Trusted Auto Repair in Pikesville, Maryland</h1>
-    </section>
+    <>
+      <PageHero
+        eyebrow={`Family owned in ${shop.location} since ${shop.foundedYear}`}
+        title="Trusted Auto Repair in Pikesville, Maryland"
+        intro="Honest diagnostics, fair prices and repairs done right the first time. Our family has looked after our neighbors' cars for more than three decades, and we'd be glad to look after yours."
+        actions={
+          <>
+            <CallButton size="lg" label="Call" showNumber />
+            <ButtonLink to="/services" variant="outlineLight" size="lg">
+              View Our Services
+            </ButtonLink>
+          </>
+        }
+        aside={<VisitCard />}
+      >
+        <StatList
+          tone="onDark"
+          className="mt-10"
+          stats={[
+            { value: shop.stats.years, label: "Years of Service" },
+            { value: shop.stats.bays, label: "Service Bays" },
+            { value: shop.stats.familyOwned, label: "Family Owned" },
+          ]}
+        />
+      </PageHero>
+
+      <Section
+        id="services"
+        eyebrow="What we do"
+        title="Our Auto Repair Services"
+        intro="From routine maintenance to complex repairs, every job gets an upfront estimate and the same careful work."
+      >
+        <CardGrid columns={4}>
+          {teasers.map((service) => (
+            <li key={service.slug}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </CardGrid>
+        <div className="mt-10 text-center">
+          <ButtonLink to="/services" variant="dark" size="lg">
+            See All Services
+            <ArrowRightIcon className="size-4" />
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section
+        id="why-choose-us"
+        tone="muted"
+        eyebrow="Why choose us"
+        title="The Kind of Shop You Tell Your Neighbors About"
+      >
+        <CardGrid columns={3}>
+          {benefits.map((benefit) => (
+            <li key={benefit.title}>
+              <IconCard icon={iconsByName[benefit.icon]} title={benefit.title}>
+                {benefit.description}
+              </IconCard>
+            </li>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section id="testimonials" eyebrow="Testimonials" title="What Our Customers Say">
+        <CardGrid columns={3}>
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.name}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section
+        id="request-service"
+        tone="muted"
+        eyebrow={`Book online ${shop.onlineRequests}`}
+        title="Request Automotive Service"
+        intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
+      >
+        <Card className="mx-auto max-w-3xl sm:p-8">
+          <ServiceRequestForm key={loaderData.submissionId} submissionId={loaderData.submissionId} lastResult={actionData?.result} />
+        </Card>
+      </Section>
+
+      <EmergencyBanner />
+      <JsonLd data={autoRepairJsonLd(origin)} />
+    </>
+  );
+}
+
+function VisitCard() {
+  return (
+    <div className={heroPanelClasses}>
+      <h2 className="text-lg font-bold text-blue-950">Visit Our Shop</h2>
+      <ul className="mt-4 grid gap-4 text-sm">
+        <li className="flex gap-3">
+          <MapPinIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
+          <span>{shop.location}</span>
+        </li>
+        <li className="flex gap-3">
+          <ClockIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
+          <span>
+            {openingHours.map((row) => (
+              <span key={row.days} className="block">
+                <span className="font-semibold text-blue-950">{row.days}:</span> {row.hours}
+              </span>
+            ))}
+          </span>
+        </li>
+        <li className="flex gap-3">
+          <ClipboardIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
+          <span>
+            <a href="#request-service" className="font-semibold text-red-700 underline underline-offset-4">
+              Request service online
+            </a>{" "}
+            any time: we reply within {shop.replyWithinHours} hours.
+          </span>
+        </li>
+      </ul>
+    </div>
   );
 }

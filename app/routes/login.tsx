@@ -1,18 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { loginSchema } from "~/auth/credentials";
-import { Field, inputClasses } from "~/components/admin/field";
-import { PasswordInput } from "~/components/admin/password-input";
+import { loginSchema } from "~/forms/login-schema";
+import { TextField } from "~/components/forms/fields";
+import { PasswordField } from "~/components/forms/password-field";
 import { showToast } from "~/components/toast/toast-store";
 import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import { hydrated } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffUser, logIn, NO_STORE } from "~/server/auth.server";
+import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn, NO_STORE } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
+import { BodyTooLargeError, readBodyText } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const handle = hydrated;
@@ -26,7 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  let formData: FormData;
+  try {
+    const body = await readBodyText(request, LOGIN_BODY_LIMIT_BYTES);
+    const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLargeError;
+    return data(
+      { result: { status: "error" as const, error: { "": ["This form could not be read. Please try again."] } } },
+      { status: tooLarge ? 413 : 400, headers: NO_STORE },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
@@ -95,7 +108,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
         </div>
 
-        <Form method="post" className="mt-6 grid gap-2" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
           {form.errors?.length ? (
             <div id={form.errorId} role="alert" className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
               <AlertIcon className="mt-0.5 size-5 shrink-0" />
@@ -106,22 +119,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
             </div>
           ) : null}
 
-          <Field label="Username" inputId={fields.username.id} errorId={fields.username.errorId} errors={fields.username.errors}>
-            <input
-              {...getInputProps(fields.username, { type: "text" })}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              className={inputClasses}
-            />
-          </Field>
-          <Field label="Password" inputId={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-            <PasswordInput
-              {...getInputProps(fields.password, { type: "password", value: false })}
-              ref={passwordInput}
-              autoComplete="current-password"
-            />
-          </Field>
+          <TextField meta={fields.username} label="Username" autoComplete="username" />
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" inputRef={passwordInput} />
 
           <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={signingIn}>
             {signingIn ? "Signing in..." : "Sign In"}

@@ -3,6 +3,18 @@ import { getEnv } from "~/server/context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
-  const body = ["User-agent: *", "Allow: /", "Disallow: /incoming", "Disallow: /login", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    // The staff inbox and its sign-in page are not for search results; neither are JSON endpoints.
+    "Disallow: /incoming",
+    "Disallow: /login",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

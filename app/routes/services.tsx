@@ -1,17 +1,120 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/services";
+import { areaPath, areas, servedTowns } from "~/content/areas";
+import { additionalServices, services } from "~/content/services";
+import { shop } from "~/content/shop";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { PageHero } from "~/components/sections/page-hero";
+import { ReasonsToChoose } from "~/components/sections/reasons-to-choose";
+import { ServiceCard } from "~/components/sections/service-card";
+import { ButtonLink, CallButton } from "~/components/ui/button";
+import { CardGrid } from "~/components/ui/card";
+import { CheckIcon, MapPinIcon } from "~/components/ui/icons";
+import { Section } from "~/components/ui/section";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Auto Repair Services",
-    description: "Auto Repair Services at Pikesville Family Auto Repair.",
-    canonicalPath: location.pathname,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const oilChange = services.find((service) => service.popular);
+  return pageMeta(siteOrigin(matches), {
+    title: "Auto Repair Services in Pikesville, MD",
+    description: `Oil changes${oilChange?.pricing ? ` from ${oilChange.pricing.starting}` : ""}, brake repair, engine and electrical diagnostics, transmission service and more at our family-owned Pikesville shop. Upfront estimates on every job.`,
+    keywords: [...services.flatMap((service) => service.keywords.slice(0, 1)), "auto repair services Pikesville"],
+    canonicalPath: "/services",
   });
+};
 
-export default function Page() {
+export default function Services() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold text-blue-950">Our Services</h1>
-    </section>
+    <>
+      <PageHero
+        eyebrow="Our services"
+        title="Complete Auto Repair Services"
+        intro={`From a quick oil change to a transmission repair, our ${shop.stats.technicians} technicians handle all makes and models in ${shop.stats.bays} service bays, with an upfront estimate before any work begins.`}
+        actions={
+          <>
+            <CallButton size="lg" label="Call" showNumber />
+            <ButtonLink to="/contact" variant="outlineLight" size="lg">
+              Schedule Service
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <Section
+        id="main-services"
+        eyebrow="Main services"
+        title="What We Can Do for Your Car"
+        intro="Clear starting prices and honest time estimates. If we find anything else, we call you before doing it."
+      >
+        <CardGrid columns={3} className="gap-y-10">
+          {services.map((service) => (
+            <li key={service.slug}>
+              <ServiceCard service={service} showFeatures />
+            </li>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section
+        id="additional-services"
+        tone="muted"
+        eyebrow="And more"
+        title="Additional Services"
+        intro="Everything else your car needs to stay safe, comfortable and road-ready."
+      >
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {additionalServices.map((name) => (
+            <li
+              key={name}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-medium text-blue-950 shadow-sm"
+            >
+              <CheckIcon className="size-5 shrink-0 text-green-700" />
+              {name}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <ReasonsToChoose tone="white" />
+
+      <Section
+        id="service-areas"
+        tone="muted"
+        eyebrow="Service areas"
+        title="Proudly Serving Baltimore County"
+        intro="Drivers from across the area bring their cars to our Pikesville shop, including:"
+      >
+        <ul className="flex flex-wrap justify-center gap-3">
+          {servedTowns.map((town) => (
+            <li key={town}>
+              <ServedTown town={town} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CallToAction title="Ready to Schedule Your Service?">
+        Call us to book a time, or send us a message and we'll get back to you within {shop.replyWithinHours} hours.
+      </CallToAction>
+    </>
+  );
+}
+
+/** A served town, linked to its area page when it has one. */
+function ServedTown({ town }: { town: string }) {
+  const area = areas.find((candidate) => candidate.name === town);
+  const content = (
+    <>
+      <MapPinIcon className="size-4 text-red-700" />
+      {town}
+    </>
+  );
+  const classes = "inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 font-medium text-blue-950 shadow-sm";
+  return area ? (
+    <Link to={areaPath(area)} className={`${classes} hover:border-blue-300 hover:bg-blue-50`}>
+      {content}
+    </Link>
+  ) : (
+    <span className={classes}>{content}</span>
   );
 }

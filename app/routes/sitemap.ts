@@ -3,12 +3,19 @@ import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { getEnv } from "~/server/context.server";
 
+// Every canonical public page. Short area aliases, /login and /incoming are left out on purpose.
 const staticPaths = ["/", "/services", "/about", "/contact"];
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
   const paths = [...staticPaths, ...services.map(servicePath), ...areas.map(areaPath)];
-  const urls = paths.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,4 +1,5 @@
-import type { MetaDescriptor } from "react-router";
+import { useRouteLoaderData, type MetaDescriptor } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { defaultKeywords, shop } from "~/content/shop";
 
 export type PageMeta = {
@@ -50,4 +51,9 @@ export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
     ...(canonical ? [{ tagName: "link", rel: "canonical", href: canonical }] : []),
     ...(page.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
+}
+
+/** The site's origin inside a component (for JSON-LD): the root loader's value. */
+export function useSiteOrigin(): string {
+  return useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { LoginCredentials } from "~/auth/credentials";
+import type { LoginCredentials } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
 import type { AppEnv } from "./env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
 import { verifyPassword } from "./password.server";
+import { clientKey } from "./request-body.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
 export type StaffUser = { id: string; username: string };
@@ -49,10 +50,13 @@ export type LoginResult =
   | { status: "invalid"; message: string }
   | { status: "throttled"; message: string; retryAfterSeconds: number };
 
+// Credentials are tiny; a larger body is refused before it is read whole.
+export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
+
 /** One login path for the page and the JSON API: throttle, verify, then a fresh session. */
 export async function logIn(request: Request, env: AppEnv, credentials: LoginCredentials): Promise<LoginResult> {
   const db = getDb(env);
-  const keys: ThrottleKeys = { username: credentials.username, client: clientAddress(request) };
+  const keys: ThrottleKeys = { username: credentials.username, client: clientKey(request) };
   const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS));
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
@@ -74,9 +78,4 @@ export async function logIn(request: Request, env: AppEnv, credentials: LoginCre
 /** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */
 export function logOut(request: Request, env: AppEnv): Promise<string> {
   return endStaffSession(request, env);
-}
-
-function clientAddress(request: Request): string {
-  // Set by Cloudflare's edge (a client cannot forge it there); absent in some local runs.
-  return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }

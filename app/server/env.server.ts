@@ -9,6 +9,7 @@ const binding = <T>(name: string, method: string) =>
 const envSchema = z.object({
   DB: binding<D1Database>("D1 (DB)", "prepare"),
   SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
+  SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
     .min(32, "SESSION_SECRET must be at least 32 characters"),

@@ -8,6 +8,7 @@ const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   variant: z.enum(["default", "destructive"]),
+  formId: z.string().optional(),
 });
 
 // A one-shot, signed cookie: an action queues a toast and the next page shows it once.

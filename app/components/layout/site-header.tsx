@@ -53,7 +53,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <CallButton className="hidden sm:inline-flex" label="Call" showNumber />
+          <CallButton label="Call" showNumber="sm" />
           <details ref={menu} className="group md:hidden">
             <summary
               aria-label="Menu"

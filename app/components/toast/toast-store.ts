@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from "react";
 
 export type ToastVariant = "default" | "destructive";
-export type ToastMessage = { id: string; title: string; description?: string; variant: ToastVariant };
+export type ToastMessage = {
+  id: string;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  /** Set when the toast reports a form's result: that form shows it inline for no-JavaScript visitors. */
+  formId?: string;
+};
 type ToastState = { toast: ToastMessage | null; open: boolean };
 
 // The brief's toast constants: one toast at a time; a dismissed toast stays in memory this long.

@@ -18,7 +18,7 @@ const sizes = {
 export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes };
 
 export function buttonClasses({ variant = "primary", size = "md" }: ButtonStyle = {}): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${sizes[size]}`;
+  return `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${sizes[size]}`;
 }
 
 export function Button({ variant, size, className = "", ...props }: ComponentProps<"button"> & ButtonStyle) {
@@ -29,20 +29,27 @@ export function ButtonLink({ variant, size, className = "", ...props }: Componen
   return <Link className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
 }
 
-/** The site's main call to action: a tel: link to the shop. */
+/**
+ * The site's main call to action: a tel: link to the shop. `showNumber: "sm"` shows the number
+ * from the small breakpoint up only, so the header's button fits a phone screen.
+ */
 export function CallButton({
   label = "Call",
   showNumber = false,
   variant,
   size,
   className = "",
-}: ButtonStyle & { label?: string; showNumber?: boolean; className?: string }) {
+}: ButtonStyle & { label?: string; showNumber?: boolean | "sm"; className?: string }) {
   return (
     <a href={phoneHref} className={`${buttonClasses({ variant, size })} ${className}`}>
       <PhoneIcon className="size-4 shrink-0" />
       <span>
         {label}
-        {showNumber ? ` ${shop.phone.display}` : null}
+        {showNumber === "sm" ? (
+          <span className="sr-only sm:not-sr-only"> {shop.phone.display}</span>
+        ) : showNumber ? (
+          ` ${shop.phone.display}`
+        ) : null}
       </span>
     </a>
   );

@@ -1,0 +1,65 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { CheckIcon } from "~/components/ui/icons";
+import { serviceRequestOptions } from "~/content/services";
+import { phoneHref, shop } from "~/content/shop";
+import { serviceRequestSchema } from "~/forms/service-request-schema";
+import { SelectField, TextareaField } from "./fields";
+import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
+import { useSubmissionForm } from "./use-submission-form";
+
+const nextSteps = [
+  `We review your request within ${shop.replyWithinHours} hours`,
+  "A member of our team calls you",
+  "We schedule an appointment time that works for you",
+  "You get an upfront estimate before any work begins",
+];
+
+type ServiceRequestFormProps = { submissionId: string; lastResult?: SubmissionResult<string[]> };
+
+export function ServiceRequestForm({ submissionId, lastResult }: ServiceRequestFormProps) {
+  const { form, fields, busy, firstInvalidField } = useSubmissionForm("serviceRequest", serviceRequestSchema, {
+    submissionId,
+    lastResult,
+  });
+
+  return (
+    <SubmissionFormShell name="serviceRequest" form={form} submissionId={submissionId}>
+      <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
+      <SelectField
+        meta={fields.service}
+        label="Service Needed"
+        placeholder="Select a service"
+        options={serviceRequestOptions}
+        autoFocus={firstInvalidField === "service"}
+      />
+      <TextareaField
+        meta={fields.message}
+        label="Additional Details"
+        rows={4}
+        hint="Year, make and model, and what you have noticed."
+        autoFocus={firstInvalidField === "message"}
+      />
+      <section aria-labelledby={`${form.id}-next`} className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950">
+        <h3 id={`${form.id}-next`} className="font-semibold">
+          What happens next?
+        </h3>
+        <ul className="mt-2 grid gap-1.5">
+          {nextSteps.map((step) => (
+            <li key={step} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
+              {step}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <SubmitButton busy={busy} label="Submit Service Request" busyLabel="Submitting Request..." className="w-full" />
+      <p className="text-center text-sm text-slate-700">
+        Prefer to talk? Call us at{" "}
+        <a href={phoneHref} className="font-semibold text-blue-900 underline">
+          {shop.phone.display}
+        </a>
+        .
+      </p>
+    </SubmissionFormShell>
+  );
+}

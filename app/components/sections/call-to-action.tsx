@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { ButtonLink, CallButton } from "~/components/ui/button";
+import { darkBandFocus } from "~/components/ui/section";
+
+/** A closing panel with the two things a visitor can do next: call, or go to the contact page. */
+export function CallToAction({
+  title,
+  children,
+  tone = "white",
+}: {
+  title: string;
+  children: ReactNode;
+  /** The band's colour: the opposite of the section above keeps the page's rhythm. */
+  tone?: "white" | "muted";
+}) {
+  return (
+    <section aria-labelledby="call-to-action-heading" className={`py-16 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}>
+      <div className="mx-auto max-w-6xl px-4">
+        <div className={`flex flex-col gap-8 rounded-2xl bg-blue-950 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between ${darkBandFocus}`}>
+          <div className="max-w-2xl">
+            <h2 id="call-to-action-heading" className="text-3xl font-bold tracking-tight text-balance">
+              {title}
+            </h2>
+            <p className="mt-3 text-lg leading-relaxed text-blue-100">{children}</p>
+          </div>
+          <div className="flex flex-wrap gap-3 lg:shrink-0">
+            <CallButton size="lg" label="Call" showNumber />
+            <ButtonLink to="/contact" variant="outlineLight" size="lg">
+              Contact Us
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

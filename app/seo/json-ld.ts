@@ -1,0 +1,73 @@
+import { areas } from "~/content/areas";
+import { servicePath, type Service } from "~/content/services";
+import { openingHours, shop } from "~/content/shop";
+import { SOCIAL_IMAGE } from "./meta";
+
+// schema.org structured data for search engines, built from the content modules.
+
+export type JsonLdObject = { "@context": "https://schema.org"; "@type": string; [key: string]: unknown };
+
+const businessId = (origin: string) => `${origin}/#business`;
+
+export function autoRepairJsonLd(origin: string): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoRepair",
+    "@id": businessId(origin),
+    name: shop.name,
+    description: shop.description,
+    url: `${origin}/`,
+    image: `${origin}${SOCIAL_IMAGE.path}`,
+    telephone: shop.phone.e164,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: shop.address.locality,
+      addressRegion: shop.address.regionCode,
+      addressCountry: shop.address.country,
+    },
+    openingHours: openingHours.flatMap((row) => (row.schemaOrg ? [row.schemaOrg] : [])),
+    areaServed: areas.map((area) => ({ "@type": "Place", name: `${area.name}, ${shop.address.regionCode}` })),
+    foundingDate: String(shop.foundedYear),
+  };
+}
+
+export function serviceJsonLd(origin: string, service: Service): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.name,
+    serviceType: service.name,
+    description: service.longDescription,
+    url: `${origin}${servicePath(service)}`,
+    provider: {
+      "@type": "AutoRepair",
+      "@id": businessId(origin),
+      name: shop.name,
+      telephone: shop.phone.e164,
+    },
+    areaServed: areas.map((area) => ({ "@type": "Place", name: `${area.name}, ${shop.address.regionCode}` })),
+    ...(service.pricing
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: service.pricing.starting.replace(/[^0-9.]/g, ""),
+            priceCurrency: "USD",
+            description: `Starting at ${service.pricing.starting}, ${service.pricing.note}`,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> element. "<" is escaped so that a
+ * "</script>" inside any string cannot close the element early; U+2028/9 for old parsers.
+ */
+export function serializeJsonLd(data: JsonLdObject): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import {
+  RATE_LIMITED_MESSAGE,
+  submissionMessages,
+  type SubmissionFormName,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "~/forms/submission-messages";
+import type { AppEnv } from "./env.server";
+import { BodyTooLargeError, clientKey, readBodyText } from "./request-body.server";
+import { saveSubmission, submissionForms } from "./submissions.server";
+import { redirectWithToast } from "./toast.server";
+
+// Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
+// anything that could strain the Worker.
+export const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
+
+async function readFormData(request: Request): Promise<FormData> {
+  const text = await readBodyText(request, PAGE_FORM_LIMIT_BYTES);
+  const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+  return new Response(text, { headers: { "Content-Type": contentType } }).formData();
+}
+
+/**
+ * The page action behind both public forms, with or without JavaScript: valid input is stored
+ * and answered with a redirect back to the form (post/redirect/get) and the success toast;
+ * anything else returns the form's own input with a status and a message that says what to do.
+ */
+export async function handleSubmissionForm(
+  name: SubmissionFormName,
+  request: Request,
+  env: AppEnv,
+  { redirectTo }: { redirectTo: string },
+) {
+  const { schema } = submissionForms[name];
+  let formData: FormData;
+  try {
+    formData = await readFormData(request);
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLargeError;
+    return data(
+      { result: { status: "error" as const, error: { "": [tooLarge ? TOO_LARGE_MESSAGE : "This form could not be read. Please try again."] } } },
+      { status: tooLarge ? 413 : 400 },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+
+  const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
+  switch (outcome.status) {
+    case "stored":
+    case "ignored":
+      return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
+    case "rate-limited":
+      return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, { status: 429 });
+    case "unavailable":
+      return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
+  }
+}
