@@ -7,6 +7,8 @@ export const e2eStateDir = ".wrangler/e2e-state";
 // with its own throwaway D1/KV state (npm test builds first).
 export default defineConfig({
   testDir: "e2e",
+  // Runs after webServer is up: creates the staff account with `npm run admin:create` and seeds D1.
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,

@@ -1,8 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { e2eStateDir } from "../playwright.config";
+import { staffAccount } from "./staff-cli";
 
 /** The local D1 file that the test server (wrangler dev) writes to. */
 function d1File(): string {
@@ -17,7 +18,10 @@ export type TestDatabase = {
   all<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[];
 };
 
-export const test = base.extend<{ db: TestDatabase }>({
+/** Console messages in which Chromium reports a Content-Security-Policy violation. */
+export type CspViolations = string[];
+
+export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations }>({
   db: async ({}, use) => {
     const database = new DatabaseSync(d1File(), { readOnly: true });
     await use({
@@ -25,6 +29,27 @@ export const test = base.extend<{ db: TestDatabase }>({
     });
     database.close();
   },
+  // Every test fails if the page broke the CSP: the site must work with the policy enforced.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: CspViolations = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
-export { expect };
+export { expect, staffAccount };
+
+/** Signs in through the login form, as staff would. */
+export async function logInAsStaff(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(staffAccount.username);
+  await page.getByLabel(/^Password/).fill(staffAccount.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/incoming$/);
+}

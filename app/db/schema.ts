@@ -39,6 +39,14 @@ export const serviceRequests = sqliteTable("service_requests", {
   submittedAt: submittedAt(),
 }, (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)]);
 
+// Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every
+// Worker instance sees the same counts (see app/server/login-throttle.server.ts).
+export const loginThrottle = sqliteTable("login_throttle", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  windowStartedAt: integer("window_started_at").notNull(),
+}, (table) => [index("login_throttle_window_started_at_idx").on(table.windowStartedAt)]);
+
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;

@@ -1,8 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { loginSchema } from "~/forms/login-schema";
+import { TextField } from "~/components/forms/fields";
+import { PasswordField } from "~/components/forms/password-field";
+import { showToast } from "~/components/toast/toast-store";
+import { Button } from "~/components/ui/button";
+import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import { hydrated } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn, NO_STORE } from "~/server/auth.server";
+import { getEnv } from "~/server/context.server";
+import { BodyTooLargeError, readBodyText } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 export const handle = hydrated;
+
+const APP_VERSION = "v3.0.0";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = getEnv(context);
+  let formData: FormData;
+  try {
+    const body = await readBodyText(request, LOGIN_BODY_LIMIT_BYTES);
+    const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLargeError;
+    return data(
+      { result: { status: "error" as const, error: { "": ["This form could not be read. Please try again."] } } },
+      { status: tooLarge ? 413 : 400, headers: NO_STORE },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
+  }
+
+  const result = await logIn(request, env, submission.value);
+  if (result.status === "success") {
+    return redirectWithToast(
+      env,
+      "/incoming",
+      { title: "Success", description: "Logged in successfully" },
+      { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+    );
+  }
+  // The username stays in the form; the password never comes back.
+  const reply = submission.reply({ formErrors: [result.message], hideFields: ["password"] });
+  return result.status === "throttled"
+    ? data({ result: reply }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } })
+    : data({ result: reply }, { status: 401, headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
@@ -12,11 +75,59 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const signingIn = navigation.formAction === "/login" && navigation.formMethod === "POST";
+  const lastResult = actionData?.result;
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  // Each failed attempt is a new action result: clear the typed password (the server never
+  // sends it back, but the browser's input still holds it) and announce the failure as a toast.
+  useEffect(() => {
+    const message = lastResult?.error?.[""]?.[0];
+    if (!message) return;
+    if (passwordInput.current) passwordInput.current.value = "";
+    showToast({ title: "Login Failed", description: message, variant: "destructive" });
+  }, [lastResult]);
+
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold text-blue-950">Admin Login</h1>
-      <p className="mt-8 text-sm text-slate-600">v3.0.0</p>
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-col items-center text-center">
+          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
+            <LockIcon className="size-6" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold text-blue-950">Admin Login</h1>
+          <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
+        </div>
+
+        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              <AlertIcon className="mt-0.5 size-5 shrink-0" />
+              <div>
+                <p className="font-semibold">Login Failed</p>
+                <p className="text-sm">{form.errors[0]}</p>
+              </div>
+            </div>
+          ) : null}
+
+          <TextField meta={fields.username} label="Username" autoComplete="username" />
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" inputRef={passwordInput} />
+
+          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={signingIn}>
+            {signingIn ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      </div>
+      <p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 
-const controlClasses =
+export const controlClasses =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-700 focus:outline-3 focus:outline-blue-600/40 aria-[invalid=true]:border-red-700";
 
 type FieldFrameProps = {
@@ -11,7 +11,7 @@ type FieldFrameProps = {
   children: ReactNode;
 };
 
-function FieldFrame({ meta, label, hint, children }: FieldFrameProps) {
+export function FieldFrame({ meta, label, hint, children }: FieldFrameProps) {
   return (
     <div>
       <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-800">

@@ -1,0 +1,89 @@
+import { shop } from "~/content/shop";
+import { serviceRequestOptions } from "~/content/services";
+import { CalendarIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+
+export type SubmissionCardData = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+  submittedAt: Date | null;
+  service?: string;
+};
+
+// The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
+const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: shop.timeZone,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+export function formatSubmittedAt(date: Date | null | undefined): string {
+  return date && !Number.isNaN(date.getTime()) ? submittedAtFormat.format(date) : "N/A";
+}
+
+export function serviceLabel(value: string): string {
+  return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** One contact message or service request. Everything shown was typed by a visitor: text only. */
+export function SubmissionCard({ submission }: { submission: SubmissionCardData }) {
+  const fullName = `${submission.firstName} ${submission.lastName}`.trim();
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <h3 className="text-lg font-semibold break-words text-blue-950">{fullName}</h3>
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <CalendarIcon className="size-4 shrink-0" />
+          {submission.submittedAt ? (
+            <time dateTime={submission.submittedAt.toISOString()}>{formatSubmittedAt(submission.submittedAt)}</time>
+          ) : (
+            "N/A"
+          )}
+        </p>
+      </header>
+      {submission.service !== undefined ? (
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800">
+          <WrenchIcon className="size-4 shrink-0" />
+          <span className="sr-only">Service requested: </span>
+          {serviceLabel(submission.service)}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <dt>
+            <MailIcon className="size-4 text-slate-500" />
+            <span className="sr-only">Email</span>
+          </dt>
+          <dd className="min-w-0 break-all">
+            <a href={`mailto:${submission.email}`} className="text-blue-800 underline-offset-2 hover:underline">
+              {submission.email}
+            </a>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <PhoneIcon className="size-4 text-slate-500" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd>
+            <a href={telHref(submission.phone)} className="text-blue-800 underline-offset-2 hover:underline">
+              {submission.phone}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
+        {submission.message}
+      </p>
+    </article>
+  );
+}

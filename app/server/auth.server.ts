@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { LoginCredentials } from "~/forms/login-schema";
+import { getDb } from "~/db/db.server";
+import { users } from "~/db/schema";
+import type { AppEnv } from "./env.server";
+import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
+import { verifyPassword } from "./password.server";
+import { clientKey } from "./request-body.server";
+import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
+
+export type StaffUser = { id: string; username: string };
+
+export const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
+
+// Verified when the username is unknown, so that a miss costs the same scrypt work as a wrong
+// password: response times do not reveal which usernames exist. Nobody knows its password.
+const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQYebk5Vn9AIbHezf1vbbh+ElkyK937R1AzGNg";
+
+/** Responses about staff data must never be stored by a browser or a proxy. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** The signed-in staff member, or null. A deleted account ends its sessions at once. */
+export async function getStaffUser(request: Request, env: AppEnv): Promise<StaffUser | null> {
+  const userId = await readStaffSession(request, env);
+  if (!userId) return null;
+  const user = await getDb(env).query.users.findFirst({
+    columns: { id: true, username: true },
+    where: eq(users.id, userId),
+  });
+  return user ?? null;
+}
+
+/** For pages: the staff member, or a redirect to /login. */
+export async function requireAdmin(request: Request, env: AppEnv): Promise<StaffUser> {
+  const user = await getStaffUser(request, env);
+  if (!user) throw redirect("/login", { headers: NO_STORE });
+  return user;
+}
+
+/** For JSON endpoints: the staff member, or a 401 JSON answer. */
+export async function requireAdminApi(request: Request, env: AppEnv): Promise<StaffUser> {
+  const user = await getStaffUser(request, env);
+  if (!user) throw Response.json({ message: "Unauthorized" }, { status: 401, headers: NO_STORE });
+  return user;
+}
+
+export type LoginResult =
+  | { status: "success"; setCookie: string }
+  | { status: "invalid"; message: string }
+  | { status: "throttled"; message: string; retryAfterSeconds: number };
+
+// Credentials are tiny; a larger body is refused before it is read whole.
+export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
+
+/** One login path for the page and the JSON API: throttle, verify, then a fresh session. */
+export async function logIn(request: Request, env: AppEnv, credentials: LoginCredentials): Promise<LoginResult> {
+  const db = getDb(env);
+  const keys: ThrottleKeys = { username: credentials.username, client: clientKey(request) };
+  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS));
+  if (!decision.allowed) {
+    const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
+    return {
+      status: "throttled",
+      message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+      retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
+    };
+  }
+
+  const user = await db.query.users.findFirst({ where: eq(users.username, credentials.username) });
+  const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
+  if (!user || !valid) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+
+  await forgiveLoginAttempt(db, keys);
+  return { status: "success", setCookie: await startStaffSession(request, env, user.id) };
+}
+
+/** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */
+export function logOut(request: Request, env: AppEnv): Promise<string> {
+  return endStaffSession(request, env);
+}

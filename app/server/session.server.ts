@@ -1,0 +1,67 @@
+import { createWorkersKVSessionStorage } from "@react-router/cloudflare";
+import { createCookie } from "react-router";
+import type { AppEnv } from "./env.server";
+
+// Staff sessions: a random id in a signed cookie, the data in KV. A session lives at most
+// 8 hours from login, however active it is: KV expires the entry, and the issue time stored
+// inside is checked on every read in case KV (eventually consistent) still has it.
+
+export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+export const SESSION_COOKIE_NAME = "__session";
+
+type StaffSessionData = { userId: string; issuedAt: number };
+
+function sessionStorage(env: AppEnv) {
+  return createWorkersKVSessionStorage<StaffSessionData>({
+    kv: env.SESSIONS,
+    cookie: createCookie(SESSION_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      // Browsers accept Secure cookies on http://localhost, so local runs behave like production.
+      secure: true,
+      path: "/",
+      secrets: [env.SESSION_SECRET],
+    }),
+  });
+}
+
+/** The signed-in user's id, or null without a valid, unexpired session. */
+export async function readStaffSession(request: Request, env: AppEnv): Promise<string | null> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
+  const storage = sessionStorage(env);
+  const session = await storage.getSession(cookieHeader);
+  const userId = session.get("userId");
+  const issuedAt = session.get("issuedAt");
+  if (typeof userId !== "string" || typeof issuedAt !== "number") return null;
+  if (Date.now() - issuedAt >= SESSION_LIFETIME_MS) {
+    await storage.destroySession(session);
+    return null;
+  }
+  return userId;
+}
+
+/**
+ * Starts a session for a user who has just proven their password. Any session the browser
+ * brought is destroyed and a new id is issued, so an id planted before login is worthless.
+ * Returns the Set-Cookie header value.
+ */
+export async function startStaffSession(request: Request, env: AppEnv, userId: string): Promise<string> {
+  const storage = sessionStorage(env);
+  const cookieHeader = request.headers.get("Cookie");
+  if (cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) {
+    await storage.destroySession(await storage.getSession(cookieHeader));
+  }
+  const session = await storage.getSession();
+  const issuedAt = Date.now();
+  session.set("userId", userId);
+  session.set("issuedAt", issuedAt);
+  // Cookie and KV entry expire together, 8 hours after login.
+  return storage.commitSession(session, { expires: new Date(issuedAt + SESSION_LIFETIME_MS) });
+}
+
+/** Deletes the session's KV entry and returns the Set-Cookie header value that clears the cookie. */
+export async function endStaffSession(request: Request, env: AppEnv): Promise<string> {
+  const storage = sessionStorage(env);
+  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+}
