@@ -6,11 +6,10 @@ import { shop } from "~/content/shop";
 import { AreaLinks } from "~/components/sections/area-links";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { HeroFacts } from "~/components/sections/hero-facts";
-import { PageHero } from "~/components/sections/page-hero";
-import { ServiceCard } from "~/components/sections/service-card";
-import { ButtonLink, CallButton } from "~/components/ui/button";
-import { Card, CardGrid } from "~/components/ui/card";
-import { ArrowRightIcon, CarIcon, ClockIcon, MapPinIcon, TruckIcon } from "~/components/ui/icons";
+import { CallOrScheduleActions, PageHero } from "~/components/sections/page-hero";
+import { ServicePreview } from "~/components/sections/service-card";
+import { Card } from "~/components/ui/card";
+import { CarIcon, ClockIcon, MapPinIcon, TruckIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 
@@ -51,14 +50,7 @@ export default function AreaDetail({ loaderData }: Route.ComponentProps) {
         eyebrow={`Service area · ${area.county}`}
         title={`Auto Repair in ${area.name}, MD`}
         intro={area.description}
-        actions={
-          <>
-            <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/contact" variant="outlineLight" size="lg">
-              Schedule Service
-            </ButtonLink>
-          </>
-        }
+        actions={<CallOrScheduleActions />}
         aside={<AreaFacts area={area} />}
       />
 
@@ -104,19 +96,7 @@ export default function AreaDetail({ loaderData }: Route.ComponentProps) {
         title={`Services for ${area.name} Drivers`}
         intro="A few of the jobs we do every day. Every one starts with an upfront estimate."
       >
-        <CardGrid columns={3} className="gap-y-10">
-          {previewServices.map((service) => (
-            <li key={service.slug}>
-              <ServiceCard service={service} />
-            </li>
-          ))}
-        </CardGrid>
-        <div className="mt-10 text-center">
-          <ButtonLink to="/services" variant="dark" size="lg">
-            View All Services
-            <ArrowRightIcon className="size-4" />
-          </ButtonLink>
-        </div>
+        <ServicePreview services={previewServices} columns={3} className="gap-y-10" linkLabel="View All Services" />
       </Section>
 
       <Section id="other-areas" eyebrow="Nearby" title="Other Areas We Serve">

@@ -7,12 +7,12 @@ import { JsonLd } from "~/components/json-ld";
 import { EmergencyBanner } from "~/components/sections/emergency-banner";
 import { heroPanelClasses } from "~/components/sections/hero-facts";
 import { PageHero } from "~/components/sections/page-hero";
-import { ServiceCard } from "~/components/sections/service-card";
+import { ServicePreview } from "~/components/sections/service-card";
 import { StatList } from "~/components/sections/stat-list";
 import { TestimonialCard } from "~/components/sections/testimonial-card";
 import { ButtonLink, CallButton } from "~/components/ui/button";
 import { Card, CardGrid, IconCard } from "~/components/ui/card";
-import { ArrowRightIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
+import { ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
@@ -80,19 +80,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         title="Our Auto Repair Services"
         intro="From routine maintenance to complex repairs, every job gets an upfront estimate and the same careful work."
       >
-        <CardGrid columns={4}>
-          {teasers.map((service) => (
-            <li key={service.slug}>
-              <ServiceCard service={service} />
-            </li>
-          ))}
-        </CardGrid>
-        <div className="mt-10 text-center">
-          <ButtonLink to="/services" variant="dark" size="lg">
-            See All Services
-            <ArrowRightIcon className="size-4" />
-          </ButtonLink>
-        </div>
+        <ServicePreview services={teasers} columns={4} linkLabel="See All Services" />
       </Section>
 
       <Section

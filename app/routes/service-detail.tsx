@@ -6,10 +6,9 @@ import { JsonLd } from "~/components/json-ld";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { HeroFacts, type HeroFact } from "~/components/sections/hero-facts";
 import { OtherServices } from "~/components/sections/other-services";
-import { PageHero } from "~/components/sections/page-hero";
+import { CallOrScheduleActions, PageHero } from "~/components/sections/page-hero";
 import { ProcessSteps } from "~/components/sections/process-steps";
 import { ReasonsToChoose } from "~/components/sections/reasons-to-choose";
-import { ButtonLink, CallButton } from "~/components/ui/button";
 import { Card, IconBadge } from "~/components/ui/card";
 import { CheckList } from "~/components/ui/check-list";
 import { ClockIcon, DollarIcon, ShieldIcon } from "~/components/ui/icons";
@@ -45,14 +44,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         ]}
         title={service.name}
         intro={service.description}
-        actions={
-          <>
-            <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/contact" variant="outlineLight" size="lg">
-              Schedule Service
-            </ButtonLink>
-          </>
-        }
+        actions={<CallOrScheduleActions />}
         aside={<ServiceSummary service={service} />}
       />
 

@@ -4,10 +4,9 @@ import { areaPath, areas, servedTowns } from "~/content/areas";
 import { additionalServices, services } from "~/content/services";
 import { shop } from "~/content/shop";
 import { CallToAction } from "~/components/sections/call-to-action";
-import { PageHero } from "~/components/sections/page-hero";
+import { CallOrScheduleActions, PageHero } from "~/components/sections/page-hero";
 import { ReasonsToChoose } from "~/components/sections/reasons-to-choose";
 import { ServiceCard } from "~/components/sections/service-card";
-import { ButtonLink, CallButton } from "~/components/ui/button";
 import { CardGrid } from "~/components/ui/card";
 import { CheckIcon, MapPinIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
@@ -30,14 +29,7 @@ export default function Services() {
         eyebrow="Our services"
         title="Complete Auto Repair Services"
         intro={`From a quick oil change to a transmission repair, our ${shop.stats.technicians} technicians handle all makes and models in ${shop.stats.bays} service bays, with an upfront estimate before any work begins.`}
-        actions={
-          <>
-            <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/contact" variant="outlineLight" size="lg">
-              Schedule Service
-            </ButtonLink>
-          </>
-        }
+        actions={<CallOrScheduleActions />}
       />
 
       <Section

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ButtonLink, CallButton } from "~/components/ui/button";
 import { ChevronRightIcon, WrenchIcon } from "~/components/ui/icons";
 import { darkBandFocus } from "~/components/ui/section";
 
@@ -66,5 +67,17 @@ function Breadcrumbs({ items, current }: { items: readonly Breadcrumb[]; current
         </li>
       </ol>
     </nav>
+  );
+}
+
+/** The hero's usual calls to action: phone the shop, or go to the contact page. */
+export function CallOrScheduleActions() {
+  return (
+    <>
+      <CallButton size="lg" label="Call" showNumber />
+      <ButtonLink to="/contact" variant="outlineLight" size="lg">
+        Schedule Service
+      </ButtonLink>
+    </>
   );
 }

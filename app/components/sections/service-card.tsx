@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { servicePath, type Service } from "~/content/services";
-import { IconBadge } from "~/components/ui/card";
+import { ButtonLink } from "~/components/ui/button";
+import { CardGrid, IconBadge } from "~/components/ui/card";
 import { CheckList } from "~/components/ui/check-list";
 import { ArrowRightIcon, iconsByName } from "~/components/ui/icons";
 
@@ -49,5 +50,36 @@ export function ServiceFacts({ service, className = "" }: { service: Service; cl
         <dd className="text-lg font-bold text-blue-950">{service.timeEstimate}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A few service cards and a link to the full list: the home page's teasers, the area pages' preview. */
+export function ServicePreview({
+  services,
+  columns,
+  linkLabel,
+  className,
+}: {
+  services: readonly Service[];
+  columns: 3 | 4;
+  linkLabel: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <CardGrid columns={columns} className={className}>
+        {services.map((service) => (
+          <li key={service.slug}>
+            <ServiceCard service={service} />
+          </li>
+        ))}
+      </CardGrid>
+      <div className="mt-10 text-center">
+        <ButtonLink to="/services" variant="dark" size="lg">
+          {linkLabel}
+          <ArrowRightIcon className="size-4" />
+        </ButtonLink>
+      </div>
+    </>
   );
 }
