@@ -1,7 +1,9 @@
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { loadDeferredForms } from "./components/forms/deferred-form";
 import { NonceProvider } from "./components/nonce-provider";
 import { cspNonceContext } from "./server/context.server";
+import { deferAppScripts } from "./server/defer-scripts.server";
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +18,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  await loadDeferredForms();
   const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
@@ -24,6 +27,9 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // React moves a finished Suspense boundary larger than this out of line, to be swapped in by
+      // a script; a form must stay in place for visitors without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -37,6 +43,8 @@ export default async function handleRequest(
   // crawlers, no-JavaScript visitors and the measured LCP on one complete document.
   await body.allReady;
 
+  const html = deferAppScripts(await new Response(body).text(), nonce);
+
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -45,6 +45,24 @@ export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations
 
 export { expect, staffAccount };
 
+/**
+ * Opens a page that loads JavaScript and waits until React has hydrated it: its scripts start
+ * only after the first paint, so `goto` alone returns while it is still plain HTML.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/**
+ * Waits until a public form is enhanced: hydrated, with its validation loaded. It hydrates when
+ * the visitor heads for it (a scroll, a focus), later than the page: this focuses its first field.
+ */
+export async function waitForEnhancedForm(page: Page) {
+  await page.locator("form[method=post]").getByLabel("First Name").focus();
+  await expect(page.locator("form[method=post][data-enhanced]")).toBeAttached();
+}
+
 /** Signs in through the login form, as staff would. */
 export async function logInAsStaff(page: Page) {
   await page.goto("/login");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForEnhancedForm } from "./fixtures";
 
 type FormCase = {
   name: string;
@@ -60,6 +60,7 @@ for (const form of forms) {
       test("sends, stores one row, shows the success message and clears the form", async ({ page, db }) => {
         const email = uniqueEmail();
         await page.goto(form.path);
+        if (javaScriptEnabled) await waitForEnhancedForm(page);
         await form.fill(page, email);
         await page.getByRole("button", { name: form.submit }).click();
 
@@ -79,6 +80,7 @@ for (const form of forms) {
 
       test("shows what to fix, keeps what was typed and moves focus to the first problem", async ({ page, db }) => {
         await page.goto(form.path);
+        if (javaScriptEnabled) await waitForEnhancedForm(page);
         await form.fill(page, "dana@localhost");
         await page.getByLabel("Phone Number").fill("((((()))))");
         await page.getByRole("button", { name: form.submit }).click();
@@ -97,6 +99,7 @@ for (const form of forms) {
   test(`${form.name} says it is sending and cannot be sent twice meanwhile`, async ({ page, db }) => {
     const email = uniqueEmail();
     await page.goto(form.path);
+    await waitForEnhancedForm(page);
     await form.fill(page, email);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -124,6 +127,7 @@ test("a message with a script tag is stored and handled as text", async ({ page,
     await dialog.dismiss();
   });
   await page.goto("/contact");
+  await waitForEnhancedForm(page);
   await fillCommonFields(page, email);
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("<script>alert(1)</script>");
   await page.getByRole("button", { name: "Send Message" }).click();

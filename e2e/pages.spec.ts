@@ -331,7 +331,8 @@ for (const path of ["/areas/baltimore", "/areas/baltimore-county", "/areas/nowhe
 
 test.describe("JavaScript", () => {
   const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
-  const isData = (tag: string) => /\btype="application\/ld\+json"/.test(tag);
+  // JSON-LD and speculation rules are data for crawlers and the browser: nothing runs.
+  const isData = (tag: string) => /\btype="(application\/ld\+json|speculationrules)"/.test(tag);
 
   const staticPaths = [
     ...publicPages.map((page) => page.path).filter((path) => !hydratedPaths.includes(path)),
@@ -346,10 +347,58 @@ test.describe("JavaScript", () => {
   }
 
   for (const path of hydratedPaths) {
-    test(`${path} loads its module script, since it holds a form`, async ({ request }) => {
+    test(`${path} holds its module script back until the page has painted`, async ({ request }) => {
       const html = await (await request.get(path)).text();
-      expect(scriptTags(html).filter((tag) => /\btype="module"/.test(tag))).toHaveLength(1);
-      expect(html).toContain('rel="modulepreload"');
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(scriptTags(html).filter((tag) => /\btype="module"/.test(tag))).toEqual([]);
+      expect(scriptTags(html).filter((tag) => /\btype="text\/plain" data-run-after-paint=""/.test(tag))).toHaveLength(1);
+    });
+
+    test(`${path} hydrates after load, and loads its form's code only when the visitor heads for the form`, async ({
+      page,
+    }) => {
+      // Chunks are named after their first module: the form components, their hook, the validators.
+      const isFormCode = (script: string) => /\/(contact-form|service-request-form|use-submission-form|validators)-/.test(script);
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      await page.waitForLoadState("networkidle");
+      const form = page.locator("form[method=post]");
+      await expect(form).not.toHaveAttribute("data-enhanced");
+      expect(scripts.filter(isFormCode)).toEqual([]);
+
+      // Typed before the form's code arrives, and still there after it has.
+      await form.getByLabel("First Name").fill("Dana");
+      await expect(form).toHaveAttribute("data-enhanced", "");
+      await expect(form.getByLabel("First Name")).toHaveValue("Dana");
+      expect(scripts.filter(isFormCode).length).toBeGreaterThan(0);
     });
   }
+
+  test("links on a page with a form load the next page as a document", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // A client-side navigation would have kept the previous document and its scripts.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    expect(await page.locator("script:not([type])").count()).toBe(0);
+  });
+
+  test("every page asks supporting browsers to prefetch public pages on hover, never the staff pages", async ({ request }) => {
+    for (const path of ["/", "/services", "/login"]) {
+      const html = await (await request.get(path)).text();
+      const rules = html.match(/<script type="speculationrules"[^>]*>(.*?)<\/script>/)?.[1];
+      expect(rules, path).toBeDefined();
+      const { prefetch } = JSON.parse(rules!) as { prefetch: { where: { and: unknown[] }; eagerness: string }[] };
+      expect(prefetch[0]!.eagerness).toBe("moderate");
+      expect(prefetch[0]!.where.and).toEqual(
+        expect.arrayContaining([{ not: { href_matches: "/incoming*" } }, { not: { href_matches: "/login*" } }]),
+      );
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, logInAsStaff, staffAccount, test } from "./fixtures";
+import { expect, gotoHydrated, logInAsStaff, staffAccount, test } from "./fixtures";
 
 /** A server-queued toast: a Radix toast with JavaScript, a message written into the page without. */
 async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string) {
@@ -90,7 +90,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test.describe("with JavaScript", () => {
   test("the show/hide toggle reveals and hides the password", async ({ page }) => {
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     const password = page.getByLabel(/^Password/);
     await password.fill("visible for a moment");
     const toggle = page.getByRole("button", { name: "Show password" });
@@ -107,7 +107,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the button reads 'Signing in...' and is disabled while signing in", async ({ page }) => {
-    await page.goto("/login");
+    await gotoHydrated(page, "/login");
     await page.getByLabel("Username").fill(staffAccount.username);
     await page.getByLabel(/^Password/).fill(staffAccount.password);
 

@@ -30,6 +30,7 @@ const pages = [
   { path: "/login", name: "login", hasForm: true },
 ] as const;
 type BenchPage = (typeof pages)[number];
+const STAFF_LOGIN = "/login";
 
 const KB = 1024;
 const TARGETS = {
@@ -156,6 +157,7 @@ type LighthouseFigures = {
   cls: number;
   renderBlocking: string[];
   auditsBelowFullScore: string[];
+  seoAuditsBelowFullScore: string[];
 };
 
 async function runLighthouse(urls: string[]) {
@@ -173,6 +175,8 @@ async function runLighthouse(urls: string[]) {
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const blocking = (audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+      const belowFullScore = (refs: { id: string; weight: number }[]) =>
+        refs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
       results[url] = {
         performance: score("performance"),
         accessibility: score("accessibility"),
@@ -182,14 +186,8 @@ async function runLighthouse(urls: string[]) {
         tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
         renderBlocking: blocking.map((item) => item.url),
-        auditsBelowFullScore: [
-          ...new Set(
-            Object.values(categories)
-              .flatMap((category) => category.auditRefs)
-              .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => ref.id),
-          ),
-        ],
+        auditsBelowFullScore: [...new Set(belowFullScore(Object.values(categories).flatMap((category) => category.auditRefs)))],
+        seoAuditsBelowFullScore: belowFullScore(categories.seo?.auditRefs ?? []),
       };
       const below = results[url].auditsBelowFullScore;
       if (below.length) console.log(`  ${url}: audits below full score: ${below.join(", ")}`);
@@ -318,9 +316,20 @@ async function main() {
     // ------------------------------------------------------------------ targets
     for (const { page, real, ratio } of lighthouseRows) {
       check(
-        real.accessibility === 100 && real.bestPractices === 100 && real.seo === 100,
-        `${page.path}: Lighthouse accessibility ${real.accessibility}, best practices ${real.bestPractices}, SEO ${real.seo} (target 100)`,
+        real.accessibility === 100 && real.bestPractices === 100,
+        `${page.path}: Lighthouse accessibility ${real.accessibility}, best practices ${real.bestPractices} (target 100)`,
       );
+      if (page.path === STAFF_LOGIN) {
+        // Kept out of search on purpose (noindex, and robots.txt disallows it as the brief asks), so
+        // Lighthouse's is-crawlable audit must fail; every other SEO audit must pass.
+        const others = real.seoAuditsBelowFullScore.filter((id) => id !== "is-crawlable");
+        check(
+          others.length === 0 && real.seoAuditsBelowFullScore.includes("is-crawlable"),
+          `${page.path}: Lighthouse SEO ${real.seo}: every audit passes except is-crawlable, by design (staff page: noindex, disallowed in robots.txt)${others.length ? `; also failing: ${others.join(", ")}` : ""}`,
+        );
+      } else {
+        check(real.seo === 100, `${page.path}: Lighthouse SEO ${real.seo} (target 100)`);
+      }
       check(real.performance === 100, `${page.path}: Lighthouse performance ${real.performance} (target 100, never below 95)`);
       check(real.cls === 0, `${page.path}: CLS ${real.cls} (target 0)`);
       const blocking = real.renderBlocking.filter((url) => !url.endsWith(".css"));
@@ -332,7 +341,7 @@ async function main() {
       const js = jsFiles[page.name]!;
       if (!page.hasForm) {
         check(js.length === 0, `${page.path}: ${js.length} scripts, ${kb(w.gzip.js!)} KB JS (target: none)`);
-      } else if (page.path !== "/login") {
+      } else if (page.path !== STAFF_LOGIN) {
         const own = js.filter((file) => !isFrameworkChunk(file.url)).reduce((sum, file) => sum + file.gzip, 0);
         check(w.gzip.js! <= TARGETS.formPageJsGzip, `${page.path}: JS ${kb(w.gzip.js!)} KB gzip (target <= ${kb(TARGETS.formPageJsGzip)})`);
         check(own <= TARGETS.ownJsGzip, `${page.path}: product code and other libraries ${kb(own)} KB gzip (target <= ${kb(TARGETS.ownJsGzip)})`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailField, HONEYPOT_FIELD, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
+import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
+import { HONEYPOT_FIELD } from "./honeypot";
 
 export const contactSchema = z.object({
   firstName: nameField("first name"),

@@ -59,6 +59,5 @@ export const messageField = (label: string) =>
  */
 export const submissionIdField = z.uuid("This form has expired. Please reload the page.").optional();
 
-/** Honeypot: hidden from people, filled by bots. Any value means "answer politely, store nothing". */
-export const HONEYPOT_FIELD = "leave_blank";
+/** The honeypot's rule: any value at all is accepted (and then stored as nothing). */
 export const honeypotField = z.string().optional();

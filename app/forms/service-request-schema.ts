@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serviceRequestOptions } from "~/content/services";
-import { emailField, HONEYPOT_FIELD, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
+import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
+import { HONEYPOT_FIELD } from "./honeypot";
 
 const serviceValues = serviceRequestOptions.map((option) => option.value) as [string, ...string[]];
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/contact";
 import { contactFeatures } from "~/content/about";
 import { areas } from "~/content/areas";
 import { openingHours, phoneHref, shop } from "~/content/shop";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/forms/page-forms";
 import { JsonLd } from "~/components/json-ld";
 import { AreaLinks } from "~/components/sections/area-links";
 import { PageHero } from "~/components/sections/page-hero";
@@ -11,19 +11,19 @@ import { CallButton } from "~/components/ui/button";
 import { Card, CardGrid, IconBadge, IconCard, type IconComponent } from "~/components/ui/card";
 import { AlertIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
 import { Section, SectionHeading } from "~/components/ui/section";
+import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
+import { formSubmissionIdContext, getEnv } from "~/server/context.server";
+import { formConstraints } from "~/server/form-constraints.server";
 import { handleSubmissionForm } from "~/server/submission-action.server";
 
 // The contact page holds the contact form, so it loads JavaScript.
 export const handle = hydrated;
 
-// A fresh id per rendered form: the server stores a submission under it, so a form sent
-// twice is stored once.
-export function loader() {
-  return { submissionId: crypto.randomUUID() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints.contact };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +41,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const origin = useSiteOrigin();
+  return (
+    <>
+      <StaticMarkup>{import.meta.env.SSR && <ContactIntroduction />}</StaticMarkup>
+      <div className="bg-slate-50">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section id="contact-form" aria-labelledby="contact-form-heading">
+            <SectionHeading id="contact-form-heading" eyebrow="Send a message" title="Send Us a Message" align="start">
+              Questions about a repair, a price or an appointment? Write to us and we'll get back to you within{" "}
+              {shop.replyWithinHours} hours.
+            </SectionHeading>
+            <Card className="mt-8 sm:p-8">
+              <ContactForm
+                key={loaderData.submissionId}
+                submissionId={loaderData.submissionId}
+                constraint={loaderData.constraint}
+                lastResult={actionData?.result}
+              />
+            </Card>
+          </section>
+
+          <StaticMarkup>{import.meta.env.SSR && <ContactAside />}</StaticMarkup>
+        </div>
+      </div>
+      <StaticMarkup>{import.meta.env.SSR && <ContactClosing />}</StaticMarkup>
+    </>
+  );
+}
+
+// Everything on the page but the form: rendered on the server only (see StaticMarkup).
+function ContactIntroduction() {
   return (
     <>
       <PageHero
@@ -92,54 +121,51 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ))}
         </CardGrid>
       </Section>
+    </>
+  );
+}
 
-      <div className="bg-slate-50">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <section id="contact-form" aria-labelledby="contact-form-heading">
-            <SectionHeading id="contact-form-heading" eyebrow="Send a message" title="Send Us a Message" align="start">
-              Questions about a repair, a price or an appointment? Write to us and we'll get back to you within{" "}
-              {shop.replyWithinHours} hours.
-            </SectionHeading>
-            <Card className="mt-8 sm:p-8">
-              <ContactForm key={loaderData.submissionId} submissionId={loaderData.submissionId} lastResult={actionData?.result} />
-            </Card>
-          </section>
-
-          <div className="grid content-start gap-6">
-            <section aria-labelledby="location-heading">
-              <Card>
-                <div aria-hidden="true" className="relative -mx-6 -mt-6 mb-5 h-36 overflow-hidden rounded-t-xl bg-blue-50">
-                  <div className="absolute inset-0 bg-[linear-gradient(var(--color-blue-100)_1px,transparent_1px),linear-gradient(90deg,var(--color-blue-100)_1px,transparent_1px)] bg-[size:24px_24px]" />
-                  <div className="absolute inset-x-0 top-1/2 h-3 -translate-y-1/2 -rotate-6 bg-white shadow" />
-                  <div className="absolute inset-y-0 left-1/3 w-3 rotate-12 bg-white shadow" />
-                  <MapPinIcon className="absolute top-1/2 left-1/2 size-12 -translate-x-1/2 -translate-y-full fill-red-700 text-white" />
-                </div>
-                <h2 id="location-heading" className="text-lg font-bold text-blue-950">
-                  Our Location
-                </h2>
-                <p className="mt-2 leading-relaxed text-slate-700">
-                  {shop.name} is in {shop.location}, minutes from the Beltway (I-695) and I-795. Call us for directions.
-                </p>
-              </Card>
-            </section>
-
-            <section aria-labelledby="emergency-heading">
-              <Card tone="alert">
-                <IconBadge icon={AlertIcon} tone="redOnTint" />
-                <h2 id="emergency-heading" className="mt-4 text-lg font-bold text-blue-950">
-                  Car Trouble After Hours?
-                </h2>
-                <p className="mt-2 leading-relaxed text-slate-700">
-                  During business hours, call us and we'll fit you in as quickly as we can. After hours, please contact
-                  a local towing service to bring your car to our shop, and we'll take it from there in the morning.
-                </p>
-                <CallButton label="Call" showNumber className="mt-4" />
-              </Card>
-            </section>
+function ContactAside() {
+  return (
+    <div className="grid content-start gap-6">
+      <section aria-labelledby="location-heading">
+        <Card>
+          <div aria-hidden="true" className="relative -mx-6 -mt-6 mb-5 h-36 overflow-hidden rounded-t-xl bg-blue-50">
+            <div className="absolute inset-0 bg-[linear-gradient(var(--color-blue-100)_1px,transparent_1px),linear-gradient(90deg,var(--color-blue-100)_1px,transparent_1px)] bg-[size:24px_24px]" />
+            <div className="absolute inset-x-0 top-1/2 h-3 -translate-y-1/2 -rotate-6 bg-white shadow" />
+            <div className="absolute inset-y-0 left-1/3 w-3 rotate-12 bg-white shadow" />
+            <MapPinIcon className="absolute top-1/2 left-1/2 size-12 -translate-x-1/2 -translate-y-full fill-red-700 text-white" />
           </div>
-        </div>
-      </div>
+          <h2 id="location-heading" className="text-lg font-bold text-blue-950">
+            Our Location
+          </h2>
+          <p className="mt-2 leading-relaxed text-slate-700">
+            {shop.name} is in {shop.location}, minutes from the Beltway (I-695) and I-795. Call us for directions.
+          </p>
+        </Card>
+      </section>
 
+      <section aria-labelledby="emergency-heading">
+        <Card tone="alert">
+          <IconBadge icon={AlertIcon} tone="redOnTint" />
+          <h2 id="emergency-heading" className="mt-4 text-lg font-bold text-blue-950">
+            Car Trouble After Hours?
+          </h2>
+          <p className="mt-2 leading-relaxed text-slate-700">
+            During business hours, call us and we'll fit you in as quickly as we can. After hours, please contact
+            a local towing service to bring your car to our shop, and we'll take it from there in the morning.
+          </p>
+          <CallButton label="Call" showNumber className="mt-4" />
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+function ContactClosing() {
+  const origin = useSiteOrigin();
+  return (
+    <>
       <Section
         id="service-areas"
         eyebrow="Service areas"

@@ -2,7 +2,7 @@ import type { Route } from "./+types/home";
 import { benefits, testimonials } from "~/content/about";
 import { services, type ServiceSlug } from "~/content/services";
 import { openingHours, shop } from "~/content/shop";
-import { ServiceRequestForm } from "~/components/forms/service-request-form";
+import { ServiceRequestForm } from "~/components/forms/page-forms";
 import { JsonLd } from "~/components/json-ld";
 import { EmergencyBanner } from "~/components/sections/emergency-banner";
 import { heroPanelClasses } from "~/components/sections/hero-facts";
@@ -14,10 +14,12 @@ import { ButtonLink, CallButton } from "~/components/ui/button";
 import { Card, CardGrid, IconCard } from "~/components/ui/card";
 import { ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
+import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
+import { formSubmissionIdContext, getEnv } from "~/server/context.server";
+import { formConstraints } from "~/server/form-constraints.server";
 import { handleSubmissionForm } from "~/server/submission-action.server";
 
 // The home page holds the service-request form, so it loads JavaScript.
@@ -26,10 +28,8 @@ export const handle = hydrated;
 /** The brief's four teasers: oil changes, brake service, engine repair, transmission. */
 const teaserSlugs: readonly ServiceSlug[] = ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"];
 
-// A fresh id per rendered form: the server stores a submission under it, so a form sent
-// twice is stored once.
-export function loader() {
-  return { submissionId: crypto.randomUUID() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints.serviceRequest };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +45,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const origin = useSiteOrigin();
+  return (
+    <>
+      <StaticMarkup>{import.meta.env.SSR && <HomeIntroduction />}</StaticMarkup>
+      <Section
+        id="request-service"
+        tone="muted"
+        eyebrow={`Book online ${shop.onlineRequests}`}
+        title="Request Automotive Service"
+        intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
+      >
+        <Card className="mx-auto max-w-3xl sm:p-8">
+          <ServiceRequestForm
+            key={loaderData.submissionId}
+            submissionId={loaderData.submissionId}
+            constraint={loaderData.constraint}
+            lastResult={actionData?.result}
+          />
+        </Card>
+      </Section>
+      <StaticMarkup>{import.meta.env.SSR && <HomeClosing />}</StaticMarkup>
+    </>
+  );
+}
+
+// Everything on the page but the form: rendered on the server only (see StaticMarkup).
+function HomeIntroduction() {
   const teasers = services.filter((service) => teaserSlugs.includes(service.slug));
   return (
     <>
@@ -109,19 +134,14 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       </Section>
+    </>
+  );
+}
 
-      <Section
-        id="request-service"
-        tone="muted"
-        eyebrow={`Book online ${shop.onlineRequests}`}
-        title="Request Automotive Service"
-        intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
-      >
-        <Card className="mx-auto max-w-3xl sm:p-8">
-          <ServiceRequestForm key={loaderData.submissionId} submissionId={loaderData.submissionId} lastResult={actionData?.result} />
-        </Card>
-      </Section>
-
+function HomeClosing() {
+  const origin = useSiteOrigin();
+  return (
+    <>
       <EmergencyBanner />
       <JsonLd data={autoRepairJsonLd(origin)} />
     </>

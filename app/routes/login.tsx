@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { loginSchema } from "~/forms/login-schema";
+import { type LoginCredentials, loginSchema } from "~/forms/login-schema";
 import { TextField } from "~/components/forms/fields";
+import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 import { PasswordField } from "~/components/forms/password-field";
 import { showToast } from "~/components/toast/toast-store";
 import { Button } from "~/components/ui/button";
@@ -13,6 +14,7 @@ import { hydrated } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn, NO_STORE } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
+import { formConstraints } from "~/server/form-constraints.server";
 import { BodyTooLargeError, readBodyText } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -22,7 +24,7 @@ const APP_VERSION = "v3.0.0";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
-  return null;
+  return { constraint: formConstraints.login };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,17 +77,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const signingIn = navigation.formAction === "/login" && navigation.formMethod === "POST";
   const lastResult = actionData?.result;
   const passwordInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useForm({
+  const { validationOptions } = useDeferredValidation<LoginCredentials>("login", { shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<LoginCredentials>({
     id: "login",
     lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint: loaderData.constraint,
+    ...validationOptions,
   });
 
   // Each failed attempt is a new action result: clear the typed password (the server never

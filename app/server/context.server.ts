@@ -8,6 +8,10 @@ export const cloudflareContext = createContext<CloudflareContext>();
 // A fresh value per response: the Content-Security-Policy allows only scripts carrying it.
 export const cspNonceContext = createContext<string>("");
 
+// A fresh id per rendered form: the server stores a submission under it, so a form sent
+// twice is stored once. Like the nonce, it is never served twice from the page cache.
+export const formSubmissionIdContext = createContext<string>("");
+
 export function getEnv(context: Readonly<RouterContextProvider>): AppEnv {
   return context.get(cloudflareContext).env;
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, type ContactSubmission, type ServiceRequest } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
-import { HONEYPOT_FIELD } from "~/forms/fields";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { AppEnv } from "./env.server";

@@ -1,19 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { contactSchema } from "~/forms/contact-schema";
+import type { ContactInput } from "~/forms/contact-schema";
 import { TextareaField } from "./fields";
 import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
-import { useSubmissionForm } from "./use-submission-form";
+import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
-type ContactFormProps = { submissionId: string; lastResult?: SubmissionResult<string[]> };
-
-export function ContactForm({ submissionId, lastResult }: ContactFormProps) {
-  const { form, fields, busy, firstInvalidField } = useSubmissionForm("contact", contactSchema, {
-    submissionId,
-    lastResult,
-  });
+export function ContactForm(props: SubmissionFormProps) {
+  const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ContactInput>("contact", props);
 
   return (
-    <SubmissionFormShell name="contact" form={form} submissionId={submissionId}>
+    <SubmissionFormShell name="contact" form={form} submissionId={props.submissionId} enhanced={validationReady}>
       <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
       <TextareaField
         meta={fields.message}

@@ -1,11 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { CheckIcon } from "~/components/ui/icons";
 import { serviceRequestOptions } from "~/content/services";
 import { phoneHref, shop } from "~/content/shop";
-import { serviceRequestSchema } from "~/forms/service-request-schema";
+import type { ServiceRequestInput } from "~/forms/service-request-schema";
 import { SelectField, TextareaField } from "./fields";
 import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
-import { useSubmissionForm } from "./use-submission-form";
+import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
 const nextSteps = [
   `We review your request within ${shop.replyWithinHours} hours`,
@@ -14,16 +13,14 @@ const nextSteps = [
   "You get an upfront estimate before any work begins",
 ];
 
-type ServiceRequestFormProps = { submissionId: string; lastResult?: SubmissionResult<string[]> };
-
-export function ServiceRequestForm({ submissionId, lastResult }: ServiceRequestFormProps) {
-  const { form, fields, busy, firstInvalidField } = useSubmissionForm("serviceRequest", serviceRequestSchema, {
-    submissionId,
-    lastResult,
-  });
+export function ServiceRequestForm(props: SubmissionFormProps) {
+  const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ServiceRequestInput>(
+    "serviceRequest",
+    props,
+  );
 
   return (
-    <SubmissionFormShell name="serviceRequest" form={form} submissionId={submissionId}>
+    <SubmissionFormShell name="serviceRequest" form={form} submissionId={props.submissionId} enhanced={validationReady}>
       <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
       <SelectField
         meta={fields.service}

@@ -2,7 +2,7 @@ import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { HONEYPOT_FIELD } from "~/forms/fields";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import { HoneypotField, Spinner, TextField } from "./fields";
 import { FormAlert, FormSuccessNotice } from "./form-notices";
@@ -11,6 +11,8 @@ type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
   name: SubmissionFormName;
   form: FormMetadata<Schema, string[]>;
   submissionId: string;
+  /** Hydrated and validating in the browser (see useDeferredValidation). */
+  enhanced: boolean;
   children: ReactNode;
 };
 
@@ -19,10 +21,11 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
   name,
   form,
   submissionId,
+  enhanced,
   children,
 }: SubmissionFormShellProps<Schema>) {
   return (
-    <Form method="post" {...getFormProps(form)} className="relative grid gap-5">
+    <Form method="post" {...getFormProps(form)} data-enhanced={enhanced ? "" : undefined} className="relative grid gap-5">
       <FormSuccessNotice formName={name} />
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="submissionId" value={submissionId} />

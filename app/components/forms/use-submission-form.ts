@@ -1,29 +1,34 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
-import type { z } from "zod";
 import { showToast } from "~/components/toast/toast-store";
 import { INVALID_MESSAGE, submissionMessages, type SubmissionFormName } from "~/forms/submission-messages";
+import type { FormConstraint } from "~/forms/validators";
+import { useDeferredValidation } from "./use-deferred-validation";
+
+export type SubmissionFormProps = {
+  submissionId: string;
+  /** From the page's loader: the schema's HTML constraints, without shipping zod. */
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]>;
+};
 
 /**
  * Conform wiring shared by the public forms: the same zod schema validates in the browser and
  * on the server; a failed server answer keeps the visitor's input, shows the destructive toast
  * and moves focus to the first field that needs attention.
  */
-export function useSubmissionForm<Schema extends z.ZodObject>(
+export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: SubmissionFormName,
-  schema: Schema,
-  { submissionId, lastResult }: { submissionId: string; lastResult?: SubmissionResult<string[]> },
+  { submissionId, constraint, lastResult }: SubmissionFormProps,
 ) {
-  const [form, fields] = useForm({
+  const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, { shouldValidate: "onBlur" });
+  const [form, fields] = useForm<Fields>({
     // Distinct from the page sections that hold the forms (#contact-form, #request-service).
     id: `form-${name}`,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
+    ...validationOptions,
   });
 
   const navigation = useNavigation();
@@ -42,8 +47,8 @@ export function useSubmissionForm<Schema extends z.ZodObject>(
   }, [lastResult, name, form.id]);
 
   // Without JavaScript the server's answer is a new page: autofocus puts the cursor in the
-  // first field with an error.
-  const firstInvalidField = Object.keys(schema.shape).find((key) => lastResult?.error?.[key]?.length);
+  // first field with an error (the constraint lists the fields in the schema's order).
+  const firstInvalidField = Object.keys(constraint).find((key) => lastResult?.error?.[key]?.length);
 
-  return { form, fields, busy, firstInvalidField };
+  return { form, fields, busy, firstInvalidField, validationReady };
 }

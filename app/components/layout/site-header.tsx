@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { shop } from "~/content/shop";
 import { CallButton } from "~/components/ui/button";
 import { MenuIcon, WrenchIcon } from "~/components/ui/icons";
@@ -17,16 +16,11 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/**
+ * Rendered on the server only (see StaticMarkup): every link loads its page as a document,
+ * which starts with the mobile menu closed.
+ */
 export function SiteHeader() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname } = useLocation();
-
-  // Without JavaScript each link loads a new page, which starts with the menu closed;
-  // with client-side navigation the open <details> has to be closed by hand.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [pathname]);
-
   return (
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -44,7 +38,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} prefetch="intent" className={navLinkClasses}>
+                <NavLink to={item.to} end={item.to === "/"} className={navLinkClasses}>
                   {item.label}
                 </NavLink>
               </li>
@@ -54,7 +48,7 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-2">
           <CallButton label="Call" showNumber="sm" />
-          <details ref={menu} className="group md:hidden">
+          <details className="group md:hidden">
             <summary
               aria-label="Menu"
               className="grid size-10 cursor-pointer list-none place-items-center rounded-md text-blue-950 ring-1 ring-slate-300 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
@@ -72,7 +66,6 @@ export function SiteHeader() {
                       to={item.to}
                       end={item.to === "/"}
                       className={(state) => `block ${navLinkClasses(state)} text-base`}
-                      onClick={() => menu.current?.removeAttribute("open")}
                     >
                       {item.label}
                     </NavLink>

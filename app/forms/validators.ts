@@ -1,0 +1,20 @@
+import { type getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { contactSchema } from "./contact-schema";
+import { loginSchema } from "./login-schema";
+import { serviceRequestSchema } from "./service-request-schema";
+
+/**
+ * The forms' zod schemas as conform validators. The server parses with the same schemas; the
+ * browser imports this module only when a visitor starts filling a form (see
+ * useDeferredValidation), because zod is larger than all the rest of a form page's own code.
+ */
+export const validators = {
+  contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
+  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchema }),
+  login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
+};
+
+export type ValidatedFormName = keyof typeof validators;
+
+/** A form's HTML constraints by field name (required, maxLength, pattern…). */
+export type FormConstraint = ReturnType<typeof getZodConstraint>;
