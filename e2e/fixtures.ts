@@ -30,14 +30,21 @@ export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations
     database.close();
   },
   // Every test fails if the page broke the CSP: the site must work with the policy enforced.
+  // Chromium logs most violations to the console, and reports all of them as DevTools issues
+  // (a caught eval probe, for one, only shows up there).
   cspViolations: [
     async ({ page }, use) => {
       const violations: CspViolations = [];
       page.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
+      const devtools = await page.context().newCDPSession(page);
+      devtools.on("Audits.issueAdded", ({ issue }) => {
+        if (issue.code === "ContentSecurityPolicyIssue") violations.push(JSON.stringify(issue.details));
+      });
+      await devtools.send("Audits.enable");
       await use(violations);
-      expect(violations, "Content-Security-Policy violations in the browser console").toEqual([]);
+      expect(violations, "Content-Security-Policy violations in the browser").toEqual([]);
     },
     { auto: true },
   ],
