@@ -1,7 +1,7 @@
 // Staff accounts from the command line (Node 24 runs this TypeScript file directly):
 //
 //   npm run admin:create -- <username> [--remote] [--persist-to DIR]
-//   npm run admin:password -- <username> [--remote] [--persist-to DIR]
+//   npm run admin:password -- <username> [--remote] [--persist-to DIR]   (also ends its sessions)
 //
 // On a terminal it asks for the password twice; otherwise it reads one line from standard input
 // (`printf '%s\n' "$PASSWORD" | npm run admin:create -- jane`). The password is hashed here with
@@ -61,12 +61,14 @@ async function main(argv: string[]): Promise<void> {
     if (created.length !== 1) throw new CliError(`A staff account named "${username}" already exists.`);
     console.log(`Created staff account "${username}" in ${targetName(target)}.`);
   } else {
+    // The database's clock: every session that began before now (by the Worker's clock) ends.
     const updated = query(
-      `UPDATE users SET password = ${sqlString(hash)} WHERE username = ${sqlString(username)} RETURNING id`,
+      `UPDATE users SET password = ${sqlString(hash)}, password_changed_at = cast(unixepoch('subsec') * 1000 as integer) ` +
+        `WHERE username = ${sqlString(username)} RETURNING id`,
       target,
     );
     if (updated.length !== 1) throw new CliError(`There is no staff account named "${username}".`);
-    console.log(`Changed the password of "${username}" in ${targetName(target)}.`);
+    console.log(`Changed the password of "${username}" in ${targetName(target)}; its open sessions have ended.`);
   }
 }
 

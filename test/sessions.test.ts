@@ -117,4 +117,18 @@ describe("staff sessions", () => {
     await env.DB.prepare("delete from users where username = ?").bind("temp").run();
     expect(await isAuthenticated(cookie)).toBe(false);
   });
+
+  it("ends the sessions that began before the password changed, and only those", async () => {
+    await createStaffUser("pat", password);
+    const before = sessionCookie(await apiLogin("pat", password));
+    // What `npm run admin:password` writes along with the new hash (workerd's clock only moves
+    // between I/O, so a millisecond on is surely after the login).
+    const changedAt = Date.now() + 1;
+    await env.DB.prepare("update users set password_changed_at = ? where username = ?").bind(changedAt, "pat").run();
+    expect(await isAuthenticated(before)).toBe(false);
+
+    while (Date.now() <= changedAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    const after = sessionCookie(await apiLogin("pat", password));
+    expect(await isAuthenticated(after)).toBe(true);
+  });
 });

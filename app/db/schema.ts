@@ -16,6 +16,8 @@ export const users = sqliteTable("users", {
   id: id(),
   username: text("username").notNull().unique(),
   password: text("password").notNull(),
+  // Set by `npm run admin:password`: sessions that began before it are over. 0 = never changed.
+  passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
 });
 
 export const contactSubmissions = sqliteTable("contact_submissions", {

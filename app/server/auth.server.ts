@@ -20,15 +20,19 @@ const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQY
 /** Responses about staff data must never be stored by a browser or a proxy. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-/** The signed-in staff member, or null. A deleted account ends its sessions at once. */
+/**
+ * The signed-in staff member, or null. Deleting an account, or changing its password with
+ * `npm run admin:password`, ends its sessions at once.
+ */
 export async function getStaffUser(request: Request, env: AppEnv): Promise<StaffUser | null> {
-  const userId = await readStaffSession(request, env);
-  if (!userId) return null;
+  const session = await readStaffSession(request, env);
+  if (!session) return null;
   const user = await getDb(env).query.users.findFirst({
-    columns: { id: true, username: true },
-    where: eq(users.id, userId),
+    columns: { id: true, username: true, passwordChangedAt: true },
+    where: eq(users.id, session.userId),
   });
-  return user ?? null;
+  if (!user || session.issuedAt < user.passwordChangedAt) return null;
+  return { id: user.id, username: user.username };
 }
 
 /** For pages: the staff member, or a redirect to /login. */

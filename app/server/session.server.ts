@@ -25,8 +25,10 @@ function sessionStorage(env: AppEnv) {
   });
 }
 
-/** The signed-in user's id, or null without a valid, unexpired session. */
-export async function readStaffSession(request: Request, env: AppEnv): Promise<string | null> {
+export type StaffSession = { userId: string; issuedAt: number };
+
+/** The signed-in user's id and the session's start, or null without a valid, unexpired session. */
+export async function readStaffSession(request: Request, env: AppEnv): Promise<StaffSession | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
   const storage = sessionStorage(env);
@@ -38,7 +40,7 @@ export async function readStaffSession(request: Request, env: AppEnv): Promise<s
     await storage.destroySession(session);
     return null;
   }
-  return userId;
+  return { userId, issuedAt };
 }
 
 /**
