@@ -6,7 +6,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -87,17 +86,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <StaticMarkup>{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>
+        <StaticMarkup id="site-header">{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>
         {/* Written into the page as well as toasted: a toast needs JavaScript. */}
         {pageFlash ? <FlashMessage toast={pageFlash} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <StaticMarkup>{import.meta.env.SSR && <SiteFooter />}</StaticMarkup>
+        <StaticMarkup id="site-footer">{import.meta.env.SSR && <SiteFooter />}</StaticMarkup>
+        {/* No <ScrollRestoration>: every page change is a document load, whose scroll position the
+            browser restores itself. */}
         {hydrate ? (
           <>
             <Toaster />
-            <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         ) : null}

@@ -58,6 +58,11 @@ export { expect, staffAccount };
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Waits until React has hydrated the current page (see gotoHydrated). */
+export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { benefits, contactFeatures, facilities, story, team, testimonials, values } from "../app/content/about";
 import { areaPath, areas, servedTowns } from "../app/content/areas";
 import {
@@ -11,6 +11,7 @@ import {
   type Service,
 } from "../app/content/services";
 import { openingHours, phoneHref, shop } from "../app/content/shop";
+import { expect, test } from "./fixtures";
 import { areaAliases, hydratedPaths, publicPages } from "./public-pages";
 
 const callLinkName = `Call ${shop.phone.display}`;
@@ -377,6 +378,43 @@ test.describe("JavaScript", () => {
       expect(scripts.filter(isFormCode).length).toBeGreaterThan(0);
     });
   }
+
+  test("a page whose markup was changed before hydration (a translation, an extension) recovers in place", async ({
+    page,
+  }) => {
+    // The server's heading differs from what React renders: hydration fails and React renders
+    // the page on the client, server-only blocks included, without reloading it.
+    await page.route("**/", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(">Request Automotive Service</h2>", ">Solicitar servicio</h2>");
+      await route.fulfill({ response, body: html });
+    });
+    let loads = 0;
+    page.on("load", () => (loads += 1));
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 2, name: "Request Automotive Service" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Services" })).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trusted Auto Repair in Pikesville, Maryland");
+    await expect(page.getByRole("contentinfo")).toContainText(shop.name);
+    expect(loads).toBe(1);
+  });
+
+  test("a form whose code cannot be loaded stays a working HTML form", async ({ page, db }) => {
+    await page.route(/\/assets\/(contact-form|use-submission-form)-[^/]+\.js$/, (route) => route.abort());
+    await page.goto("/contact");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    const email = `e2e-${crypto.randomUUID()}@example.com`;
+    const form = page.locator("form[method=post]");
+    await form.getByLabel("First Name").fill("Dana");
+    await form.getByLabel("Last Name").fill("Whitfield");
+    await form.getByLabel("Email Address").fill(email);
+    await form.getByLabel("Phone Number").fill("(410) 555-0188");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Sent while the form's script is blocked.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByTestId("form-success")).toContainText("Message Sent Successfully");
+    expect(db.all("select id from contact_submissions where email = ?", email)).toHaveLength(1);
+  });
 
   test("links on a page with a form load the next page as a document", async ({ page }) => {
     await page.goto("/");

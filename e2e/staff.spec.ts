@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, logInAsStaff, staffAccount, test } from "./fixtures";
+import { expect, gotoHydrated, logInAsStaff, staffAccount, test, waitForHydration } from "./fixtures";
 
 /** A server-queued toast: a Radix toast with JavaScript, a message written into the page without. */
 async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string) {
@@ -127,6 +127,7 @@ test.describe("with JavaScript", () => {
 
   test("the inbox tabs follow the ARIA tabs pattern and the URL", async ({ page }) => {
     await logInAsStaff(page);
+    await waitForHydration(page);
     const tablist = page.getByRole("tablist", { name: "Inbox sections" });
     const contact = tablist.getByRole("tab", { name: "Contact Messages" });
     const service = tablist.getByRole("tab", { name: "Service Requests" });
@@ -147,6 +148,7 @@ test.describe("with JavaScript", () => {
 
   test("shows 'Loading...' while the inbox is refreshed", async ({ page }) => {
     await logInAsStaff(page);
+    await waitForHydration(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/incoming.data*", async (route) => {

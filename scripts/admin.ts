@@ -61,7 +61,8 @@ async function main(argv: string[]): Promise<void> {
     if (created.length !== 1) throw new CliError(`A staff account named "${username}" already exists.`);
     console.log(`Created staff account "${username}" in ${targetName(target)}.`);
   } else {
-    // The database's clock: every session that began before now (by the Worker's clock) ends.
+    // Sessions record their start by the Worker's clock; the change is stamped by D1's. Both are
+    // Cloudflare's, so every session that began before the change ends.
     const updated = query(
       `UPDATE users SET password = ${sqlString(hash)}, password_changed_at = cast(unixepoch('subsec') * 1000 as integer) ` +
         `WHERE username = ${sqlString(username)} RETURNING id`,

@@ -1,7 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef } from "react";
-import { useHydrated } from "./use-hydrated";
-
-const KEEP_SERVER_MARKUP = { __html: "" };
+import { type ReactNode, useEffect } from "react";
 
 /**
  * Markup that never changes in the browser, on a page that loads JavaScript for its form. The
@@ -9,19 +6,47 @@ const KEEP_SERVER_MARKUP = { __html: "" };
  * `{import.meta.env.SSR && <Content />}`: Vite folds the constant, so the client bundle holds
  * neither Content's components nor its text. Links inside are plain links: the next page
  * loads as a document, as on the pages that ship no JavaScript at all.
+ *
+ * The browser keeps a copy of each block's markup as the server sent it, taken before React
+ * hydrates. React renders the block from that copy whenever it renders on the client instead
+ * of hydrating: after a hydration mismatch (a translated page, an extension), or under an
+ * error page. A block the first document did not have (a client-side navigation to another
+ * page, which the site's links do not make) loads that page as a document instead.
  */
-export function StaticMarkup({ children }: { children: ReactNode }) {
-  if (import.meta.env.SSR) return <div className="contents">{children}</div>;
-  return <AdoptedMarkup />;
+export function StaticMarkup({ id, children }: { id: string; children: ReactNode }) {
+  if (import.meta.env.SSR) {
+    return (
+      <div className="contents" data-static-markup={id}>
+        {children}
+      </div>
+    );
+  }
+  return <AdoptedMarkup id={id} />;
 }
 
-function AdoptedMarkup() {
-  const element = useRef<HTMLDivElement>(null);
-  const mountedAfterHydration = useHydrated();
-  useLayoutEffect(() => {
-    // Only hydration has server markup to adopt. A client-side render (which the site's plain
-    // links never cause) would leave this empty, so load the page as a document instead.
-    if (mountedAfterHydration && !element.current?.hasChildNodes()) window.location.reload();
-  }, []);
-  return <div ref={element} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_MARKUP} />;
+function AdoptedMarkup({ id }: { id: string }) {
+  const markup = serverMarkup.get(id);
+  useEffect(() => {
+    if (markup === undefined) window.location.reload();
+  }, [markup]);
+  if (markup === undefined) return null;
+  return (
+    <div
+      className="contents"
+      data-static-markup={id}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
+  );
 }
+
+// Read when this module loads, which is before hydration: React Router imports the route
+// modules (and so this one) first, and only then starts React.
+const serverMarkup = new Map<string, string>(
+  typeof document === "undefined"
+    ? []
+    : Array.from(document.querySelectorAll<HTMLElement>("[data-static-markup]"), (element) => [
+        element.dataset.staticMarkup!,
+        element.innerHTML,
+      ]),
+);

@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-// Zod compiles object parsers with new Function unless told not to. The site's CSP forbids
-// eval (and so do Workers): probing for it is a CSP violation the browser reports.
-z.config({ jitless: true });
-
 // Bounds the brief leaves open, shared by the browser (as HTML constraints through conform)
 // and the server. Every field is required; surrounding whitespace is trimmed first.
 export const FIELD_LIMITS = {

@@ -1,3 +1,4 @@
+import "./zod-config.ts"; // with the extension: scripts/admin.ts runs this file in Node
 import { z } from "zod";
 
 // Rules for staff credentials, shared by the login form (browser and server), the JSON API and

@@ -5,8 +5,8 @@ import { serviceRequestSchema } from "./service-request-schema";
 
 /**
  * The forms' zod schemas as conform validators. The server parses with the same schemas; the
- * browser imports this module only when a visitor starts filling a form (see
- * useDeferredValidation), because zod is larger than all the rest of a form page's own code.
+ * browser imports this module once a form has hydrated (see useDeferredValidation), because
+ * zod is larger than all the rest of a form page's own code.
  */
 export const validators = {
   contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),

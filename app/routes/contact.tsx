@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <StaticMarkup>{import.meta.env.SSR && <ContactIntroduction />}</StaticMarkup>
+      <StaticMarkup id="contact-introduction">{import.meta.env.SSR && <ContactIntroduction />}</StaticMarkup>
       <div className="bg-slate-50">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section id="contact-form" aria-labelledby="contact-form-heading">
@@ -61,10 +61,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </Card>
           </section>
 
-          <StaticMarkup>{import.meta.env.SSR && <ContactAside />}</StaticMarkup>
+          <StaticMarkup id="contact-aside">{import.meta.env.SSR && <ContactAside />}</StaticMarkup>
         </div>
       </div>
-      <StaticMarkup>{import.meta.env.SSR && <ContactClosing />}</StaticMarkup>
+      <StaticMarkup id="contact-closing">{import.meta.env.SSR && <ContactClosing />}</StaticMarkup>
     </>
   );
 }

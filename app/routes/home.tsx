@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <StaticMarkup>{import.meta.env.SSR && <HomeIntroduction />}</StaticMarkup>
+      <StaticMarkup id="home-introduction">{import.meta.env.SSR && <HomeIntroduction />}</StaticMarkup>
       <Section
         id="request-service"
         tone="muted"
@@ -64,7 +64,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           />
         </Card>
       </Section>
-      <StaticMarkup>{import.meta.env.SSR && <HomeClosing />}</StaticMarkup>
+      <StaticMarkup id="home-closing">{import.meta.env.SSR && <HomeClosing />}</StaticMarkup>
     </>
   );
 }

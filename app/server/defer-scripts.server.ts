@@ -9,11 +9,16 @@
  * is plain HTML, and its forms work as such.
  */
 export function deferAppScripts(html: string, nonce: string): string {
-  const deferred = html
+  const inert = html.replace(
+    /<script( nonce="[^"]*")? type="module" async="">/,
+    `<script$1 type="text/plain" ${DEFERRED_ATTRIBUTE}="">`,
+  );
+  // No module script (a page without JavaScript), or markup this no longer recognizes: leave
+  // the page as React Router made it, which works, only sooner.
+  if (inert === html) return html;
+  return inert
     .replace(/<link rel="modulepreload"[^>]*>/g, "")
-    .replace(/<script( nonce="[^"]*")? type="module" async="">/, `<script$1 type="text/plain" ${DEFERRED_ATTRIBUTE}="">`);
-  if (deferred === html) return html;
-  return deferred.replace("</body>", `<script nonce="${nonce}">${RUN_AFTER_PAINT}</script></body>`);
+    .replace("</body>", `<script nonce="${nonce}">${RUN_AFTER_PAINT}</script></body>`);
 }
 
 const DEFERRED_ATTRIBUTE = "data-run-after-paint";

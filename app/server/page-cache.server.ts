@@ -70,11 +70,17 @@ export async function servePage(
   if (cached && Date.now() - cached.storedAt < TTL_MS) return { response: personalize(cached, tokens), cache: "hit" };
 
   const rendered = await render(PLACEHOLDERS);
-  if (!(rendered.headers.get("Content-Type") ?? "").startsWith("text/html")) return { response: rendered, cache: "bypass" };
+  if (!(rendered.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    // Not a page (sitemap, robots.txt): render it again, with the real values.
+    await rendered.body?.cancel();
+    return { response: await render(tokens), cache: "bypass" };
+  }
   // The placeholders and the fresh values differ in length.
   const headers = [...rendered.headers].filter(([name]) => name.toLowerCase() !== "content-length");
   const page = { body: await rendered.text(), status: rendered.status, headers };
+  pages.delete(key);
   if (isCacheable(rendered)) {
+    // Oldest first: Map keeps insertion order.
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
     pages.set(key, { ...page, storedAt: Date.now() });
   }

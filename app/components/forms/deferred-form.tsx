@@ -15,9 +15,12 @@ export function loadDeferredForms(): Promise<unknown> {
 
 /**
  * A form that hydrates when the visitor heads for it rather than with the page: on the first
- * scroll, tap, key press or focus, or at once when the form is already on screen. Until then
+ * scroll, tap, key press or focus, or at once when the form is already in view. Until then
  * React leaves the server's markup in place (a dehydrated Suspense boundary), and the form
- * works as a plain HTML form. A page's first visit downloads none of the form's code.
+ * works as a plain HTML form. A visit that never comes near the form downloads none of its code.
+ *
+ * If the code cannot be loaded (offline, or a deploy has replaced it), the form stays the
+ * server's plain HTML form for the life of the page, and still works.
  */
 export function deferredForm<Props extends object>(
   formId: string,
@@ -27,7 +30,14 @@ export function deferredForm<Props extends object>(
   if (import.meta.env.SSR) {
     serverLoaders.push(() => load().then((loaded) => (Form = loaded)));
   } else {
-    Form = lazy(() => whenNeeded(formId).then(load).then((loaded) => ({ default: loaded })));
+    Form = lazy(() =>
+      whenNeeded(formId)
+        .then(load)
+        .then(
+          (loaded) => ({ default: loaded }),
+          () => new Promise<never>(() => {}),
+        ),
+    );
   }
   return function DeferredForm(props: Props) {
     return (
@@ -46,8 +56,8 @@ function whenNeeded(formId: string): Promise<void> {
       for (const type of APPROACH_EVENTS) removeEventListener(type, done, true);
       resolve();
     };
-    const form = document.getElementById(formId);
-    if (!form || form.getBoundingClientRect().top < window.innerHeight) return done();
+    const form = document.getElementById(formId)?.getBoundingClientRect();
+    if (!form || (form.top < window.innerHeight && form.bottom > 0)) return done();
     for (const type of APPROACH_EVENTS) addEventListener(type, done, { capture: true, passive: true });
   });
 }
