@@ -160,7 +160,49 @@ type LighthouseFigures = {
   seoAuditsBelowFullScore: string[];
 };
 
-async function runLighthouse(urls: string[]) {
+// Lighthouse's simulated LCP moves by several percent between runs of the same page, more
+// than the 5% that separates a pass from a fail on the page/twin ratio: each URL is measured
+// LIGHTHOUSE_RUNS times, interleaved, and judged on the median (performance also on its worst run).
+const LIGHTHOUSE_RUNS = 3;
+
+type LighthouseSummary = LighthouseFigures & { worstPerformance: number; runs: LighthouseFigures[] };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function runLighthouse(urls: string[]): Promise<Record<string, LighthouseSummary>> {
+  const runs: Record<string, LighthouseFigures[]> = Object.fromEntries(urls.map((url) => [url, []]));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+    const results = await runLighthouseOnce(urls);
+    for (const url of urls) runs[url]!.push(results[url]!);
+  }
+  return Object.fromEntries(
+    urls.map((url) => {
+      const all = runs[url]!;
+      const byLcp = [...all].sort((a, b) => a.lcp - b.lcp);
+      const typical = byLcp[Math.floor(byLcp.length / 2)]!;
+      return [
+        url,
+        {
+          ...typical,
+          performance: median(all.map((r) => r.performance)),
+          accessibility: Math.min(...all.map((r) => r.accessibility)),
+          bestPractices: Math.min(...all.map((r) => r.bestPractices)),
+          seo: Math.min(...all.map((r) => r.seo)),
+          lcp: median(all.map((r) => r.lcp)),
+          tbt: median(all.map((r) => r.tbt)),
+          cls: Math.max(...all.map((r) => r.cls)),
+          renderBlocking: [...new Set(all.flatMap((r) => r.renderBlocking))],
+          auditsBelowFullScore: [...new Set(all.flatMap((r) => r.auditsBelowFullScore))],
+          seoAuditsBelowFullScore: [...new Set(all.flatMap((r) => r.seoAuditsBelowFullScore))],
+          worstPerformance: Math.min(...all.map((r) => r.performance)),
+          runs: all,
+        },
+      ];
+    }),
+  );
+}
+
+async function runLighthouseOnce(urls: string[]) {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   const results: Record<string, LighthouseFigures> = {};
   try {
@@ -257,7 +299,7 @@ async function main() {
     console.log("Measuring page weight…");
     const { weights, jsFiles } = await measureWeights();
 
-    console.log("Running Lighthouse (mobile) on each page and its twin…");
+    console.log(`Running Lighthouse (mobile) ${LIGHTHOUSE_RUNS} times on each page and its twin…`);
     const lighthouseResults = await runLighthouse(pages.flatMap((page) => [origin + page.path, origin + twinPath(page)]));
 
     console.log("Measuring throughput…");
@@ -294,7 +336,8 @@ async function main() {
       console.log(`${page.name.padEnd(13)} ${String(w.requests).padStart(4)}  ${cell("html")}${cell("css")}${cell("js")}${cell("images")}`);
     }
     console.log("");
-    console.log("Lighthouse mobile      perf  a11y  bp   seo   LCP ms   TBT ms  CLS    | twin perf  LCP ms   LCP ratio");
+    console.log(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs (a11y, bp, SEO: worst run; CLS: largest)`);
+    console.log("page                   perf  a11y  bp   seo   LCP ms   TBT ms  CLS    | twin perf  LCP ms   LCP ratio");
     const lighthouseRows = pages.map((page) => {
       const real = lighthouseResults[origin + page.path]!;
       const twin = lighthouseResults[origin + twinPath(page)]!;
@@ -330,7 +373,10 @@ async function main() {
       } else {
         check(real.seo === 100, `${page.path}: Lighthouse SEO ${real.seo} (target 100)`);
       }
-      check(real.performance === 100, `${page.path}: Lighthouse performance ${real.performance} (target 100, never below 95)`);
+      check(
+        real.performance === 100 && real.worstPerformance >= 95,
+        `${page.path}: Lighthouse performance ${real.performance}, worst of ${LIGHTHOUSE_RUNS} runs ${real.worstPerformance} (target 100, never below 95)`,
+      );
       check(real.cls === 0, `${page.path}: CLS ${real.cls} (target 0)`);
       const blocking = real.renderBlocking.filter((url) => !url.endsWith(".css"));
       check(real.renderBlocking.length <= 1 && blocking.length === 0, `${page.path}: render-blocking requests ${real.renderBlocking.length} (target: only the stylesheet)`);
