@@ -15,15 +15,14 @@ import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { formSubmissionIdContext, getEnv } from "~/server/context.server";
-import { formConstraints } from "~/server/form-constraints.server";
-import { handleSubmissionForm } from "~/server/submission-action.server";
+import { getEnv } from "~/server/context.server";
+import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The contact page holds the contact form, so it loads JavaScript.
 export const handle = hydrated;
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints.contact };
+  return submissionFormData("contact", context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,12 +51,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {shop.replyWithinHours} hours.
             </SectionHeading>
             <Card className="mt-8 sm:p-8">
-              <ContactForm
-                key={loaderData.submissionId}
-                submissionId={loaderData.submissionId}
-                constraint={loaderData.constraint}
-                lastResult={actionData?.result}
-              />
+              <ContactForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
             </Card>
           </section>
 

@@ -18,9 +18,8 @@ import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { formSubmissionIdContext, getEnv } from "~/server/context.server";
-import { formConstraints } from "~/server/form-constraints.server";
-import { handleSubmissionForm } from "~/server/submission-action.server";
+import { getEnv } from "~/server/context.server";
+import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The home page holds the service-request form, so it loads JavaScript.
 export const handle = hydrated;
@@ -29,7 +28,7 @@ export const handle = hydrated;
 const teaserSlugs: readonly ServiceSlug[] = ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints.serviceRequest };
+  return submissionFormData("serviceRequest", context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,12 +55,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
       >
         <Card className="mx-auto max-w-3xl sm:p-8">
-          <ServiceRequestForm
-            key={loaderData.submissionId}
-            submissionId={loaderData.submissionId}
-            constraint={loaderData.constraint}
-            lastResult={actionData?.result}
-          />
+          <ServiceRequestForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
         </Card>
       </Section>
       <StaticMarkup id="home-closing">{import.meta.env.SSR && <HomeClosing />}</StaticMarkup>

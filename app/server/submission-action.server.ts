@@ -7,7 +7,10 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
+import type { RouterContextProvider } from "react-router";
+import { formSubmissionIdContext } from "./context.server";
 import type { AppEnv } from "./env.server";
+import { formConstraints } from "./form-constraints.server";
 import { BodyTooLargeError, clientKey, readBodyText } from "./request-body.server";
 import { saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "./toast.server";
@@ -20,6 +23,11 @@ async function readFormData(request: Request): Promise<FormData> {
   const text = await readBodyText(request, PAGE_FORM_LIMIT_BYTES);
   const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
   return new Response(text, { headers: { "Content-Type": contentType } }).formData();
+}
+
+/** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
+export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
+  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints[name] };
 }
 
 /**
