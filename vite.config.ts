@@ -5,7 +5,8 @@ import { defineConfig } from "vite";
 
 // React, React DOM and React Router in one long-cached chunk, named so that `npm run bench`
 // can tell the framework's bytes from the product's own.
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],

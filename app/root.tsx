@@ -1,14 +1,5 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashMessage } from "./components/layout/flash-message";
@@ -136,17 +127,14 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
-  const details =
-    import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center">
       <p className="text-sm font-semibold tracking-wide text-red-700 uppercase">
         {notFound ? "Error 404" : "Something went wrong"}
       </p>
-      <h1 className="mt-2 text-4xl font-bold text-blue-950">
-        {notFound ? "Page Not Found" : "We hit a snag"}
-      </h1>
+      <h1 className="mt-2 text-4xl font-bold text-blue-950">{notFound ? "Page Not Found" : "We hit a snag"}</h1>
       <p className="mt-4 text-lg text-slate-700">
         {notFound
           ? "The page you are looking for does not exist or has moved."

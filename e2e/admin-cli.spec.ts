@@ -4,7 +4,10 @@ import { runAdminScript } from "./staff-cli";
 // Each call starts wrangler to reach the test server's D1: a few seconds apiece.
 test.describe.configure({ timeout: 120_000 });
 
-test("admin:create makes an account from stdin that can log in, and admin:password changes its password and ends its sessions", async ({ page, db }) => {
+test("admin:create makes an account from stdin that can log in, and admin:password changes its password and ends its sessions", async ({
+  page,
+  db,
+}) => {
   const username = `cli-${test.info().workerIndex}-${Date.now().toString(36)}`;
   const password = "a password typed into a pipe";
 
@@ -30,7 +33,9 @@ test("admin:create makes an account from stdin that can log in, and admin:passwo
   expect(changed.code).toBe(0);
   // The session opened with the old password is over.
   expect(await (await page.request.get("/api/auth/status")).json()).toEqual({ authenticated: false });
-  expect((await page.request.post("/api/login", { data: { username, password: "a brand new password" } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/login", { data: { username, password: "a brand new password" } })).status(),
+  ).toBe(200);
   expect(await (await page.request.get("/api/auth/status")).json()).toEqual({ authenticated: true });
   expect((await page.request.post("/api/login", { data: { username, password } })).status()).toBe(401);
 });

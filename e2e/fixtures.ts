@@ -25,7 +25,7 @@ export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations
   db: async ({}, use) => {
     const database = new DatabaseSync(d1File(), { readOnly: true });
     await use({
-      all: <T,>(sql: string, ...params: (string | number)[]) => database.prepare(sql).all(...params) as T[],
+      all: <T>(sql: string, ...params: (string | number)[]) => database.prepare(sql).all(...params) as T[],
     });
     database.close();
   },

@@ -31,7 +31,9 @@ const forms: FormCase[] = [
     toastText: "Thank you for contacting us. We'll get back to you within 24 hours.",
     fill: async (page, email) => {
       await fillCommonFields(page, email);
-      await page.getByRole("textbox", { name: "Message", exact: true }).fill("2014 Subaru Outback: check engine light came on yesterday.");
+      await page
+        .getByRole("textbox", { name: "Message", exact: true })
+        .fill("2014 Subaru Outback: check engine light came on yesterday.");
     },
   },
   {

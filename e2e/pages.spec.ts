@@ -84,7 +84,8 @@ test.describe("every public page", () => {
   test("no two pages share a title or a description", async ({ request }) => {
     const pathsByTitle = new Map<string, string[]>();
     const pathsByDescription = new Map<string, string[]>();
-    const add = (map: Map<string, string[]>, key: string, path: string) => map.set(key, [...(map.get(key) ?? []), path]);
+    const add = (map: Map<string, string[]>, key: string, path: string) =>
+      map.set(key, [...(map.get(key) ?? []), path]);
     for (const { path } of publicPages) {
       const html = await (await request.get(path)).text();
       add(pathsByTitle, html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "", path);
@@ -119,9 +120,9 @@ test("home: hero with call and services links, stats, four teasers, benefits, te
     await expectServiceCard(teasers, findService(slug)!);
   }
 
-  await expect(region(page, "The Kind of Shop You Tell Your Neighbors About").getByRole("heading", { level: 3 })).toHaveText(
-    benefits.map((benefit) => benefit.title),
-  );
+  await expect(
+    region(page, "The Kind of Shop You Tell Your Neighbors About").getByRole("heading", { level: 3 }),
+  ).toHaveText(benefits.map((benefit) => benefit.title));
 
   const reviews = region(page, "What Our Customers Say");
   await expect(reviews.getByRole("figure")).toHaveCount(testimonials.length);
@@ -175,9 +176,16 @@ test("services: six main services with prices, times and features, additional se
     serviceReasons.map((reason) => reason.title),
   );
   await expect(region(page, "Proudly Serving Baltimore County").getByRole("listitem")).toHaveText([...servedTowns]);
-  expect(servedTowns).toEqual(
-    ["Pikesville", "Baltimore", "Owings Mills", "Reisterstown", "Towson", "Cockeysville", "Hunt Valley", "Randallstown"],
-  );
+  expect(servedTowns).toEqual([
+    "Pikesville",
+    "Baltimore",
+    "Owings Mills",
+    "Reisterstown",
+    "Towson",
+    "Cockeysville",
+    "Hunt Valley",
+    "Randallstown",
+  ]);
   await expectCallAndContactLinks(region(page, "Ready to Schedule Your Service?"));
 });
 
@@ -224,7 +232,9 @@ test("about: story, stats, four values, team, facilities and a call to action", 
   ] as const) {
     await expect(definitionsOf(numbers, label)).toHaveText(String(value));
   }
-  await expect(region(page, "Our Values").getByRole("heading", { level: 3 })).toHaveText(values.map((value) => value.title));
+  await expect(region(page, "Our Values").getByRole("heading", { level: 3 })).toHaveText(
+    values.map((value) => value.title),
+  );
   await expect(values).toHaveLength(4);
   const people = region(page, "The People Behind the Work");
   for (const member of team) {
@@ -237,7 +247,9 @@ test("about: story, stats, four values, team, facilities and a call to action", 
   await expectCallAndContactLinks(region(page, "Experience the Family Difference"));
 });
 
-test("contact: info cards, feature cards, form section, location, after-hours advice and service areas", async ({ page }) => {
+test("contact: info cards, feature cards, form section, location, after-hours advice and service areas", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const main = page.getByRole("main");
   const info = main.locator("#contact-details");
@@ -274,7 +286,9 @@ for (const area of areas) {
     const hero = region(page, `Auto Repair in ${area.name}, MD`);
     await expect(definitionsOf(hero, "Distance").first()).toHaveText(area.distance);
     await expect(definitionsOf(hero, "Drive time").first()).toHaveText(area.driveTime);
-    await expect(definitionsOf(hero, "Shuttle service").first()).toHaveText(area.shuttle ? "Available" : "Not available");
+    await expect(definitionsOf(hero, "Shuttle service").first()).toHaveText(
+      area.shuttle ? "Available" : "Not available",
+    );
     await expect(hero).toContainText(area.description);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       "content",
@@ -283,7 +297,8 @@ for (const area of areas) {
 
     const neighborhood = region(page, `Your Neighborhood Auto Shop for ${area.name}`);
     for (const zip of area.zipCodes) await expect(neighborhood.getByText(zip, { exact: true })).toBeVisible();
-    for (const landmark of area.landmarks) await expect(neighborhood.getByText(landmark, { exact: true })).toBeVisible();
+    for (const landmark of area.landmarks)
+      await expect(neighborhood.getByText(landmark, { exact: true })).toBeVisible();
 
     const preview = region(page, `Services for ${area.name} Drivers`).getByRole("article");
     await expect(preview).toHaveCount(3);
@@ -317,7 +332,10 @@ test.describe("short area addresses", () => {
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(alias.path)}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Auto Repair in ${alias.area.name}, MD`);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${alias.canonicalPath}`);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${alias.canonicalPath}`);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+        "content",
+        `${baseURL}${alias.canonicalPath}`,
+      );
     });
   }
 });
@@ -352,14 +370,17 @@ test.describe("JavaScript", () => {
       const html = await (await request.get(path)).text();
       expect(html).not.toContain('rel="modulepreload"');
       expect(scriptTags(html).filter((tag) => /\btype="module"/.test(tag))).toEqual([]);
-      expect(scriptTags(html).filter((tag) => /\btype="text\/plain" data-run-after-paint=""/.test(tag))).toHaveLength(1);
+      expect(scriptTags(html).filter((tag) => /\btype="text\/plain" data-run-after-paint=""/.test(tag))).toHaveLength(
+        1,
+      );
     });
 
     test(`${path} hydrates after load, and loads its form's code only when the visitor heads for the form`, async ({
       page,
     }) => {
       // Chunks are named after their first module: the form components, their hook, the validators.
-      const isFormCode = (script: string) => /\/(contact-form|service-request-form|use-submission-form|validators)-/.test(script);
+      const isFormCode = (script: string) =>
+        /\/(contact-form|service-request-form|use-submission-form|validators)-/.test(script);
       const scripts: string[] = [];
       page.on("request", (request) => {
         if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -427,7 +448,9 @@ test.describe("JavaScript", () => {
     expect(await page.locator("script:not([type])").count()).toBe(0);
   });
 
-  test("every page asks supporting browsers to prefetch public pages on hover, never the staff pages", async ({ request }) => {
+  test("every page asks supporting browsers to prefetch public pages on hover, never the staff pages", async ({
+    request,
+  }) => {
     for (const path of ["/", "/services", "/login"]) {
       const html = await (await request.get(path)).text();
       const rules = html.match(/<script type="speculationrules"[^>]*>(.*?)<\/script>/)?.[1];

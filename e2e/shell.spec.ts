@@ -30,7 +30,12 @@ test.describe("header", () => {
     await expect(header.getByText("Trusted Since 1992")).toBeVisible();
     await expect(header.getByRole("link", { name: /Call/ })).toHaveAttribute("href", "tel:+14105550192");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const [name, href] of [["Home", "/"], ["Services", "/services"], ["About", "/about"], ["Contact", "/contact"]] as const) {
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Services", "/services"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+    ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
   });
@@ -65,10 +70,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
       await page.getByLabel("Menu").click();
-      await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Contact" })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await expect(
+        page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Contact" }),
+      ).toHaveAttribute("aria-current", "page");
     });
   });
 }

@@ -7,7 +7,11 @@ export const staffAccount = { username: "e2e-admin", password: "e2e admin passwo
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs an npm script (admin:create, admin:password) against the test server's D1, with stdin. */
-export function runAdminScript(script: "admin:create" | "admin:password", username: string, stdin: string): Promise<CliResult> {
+export function runAdminScript(
+  script: "admin:create" | "admin:password",
+  username: string,
+  stdin: string,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },

@@ -35,14 +35,21 @@ for (const javaScriptEnabled of [true, false]) {
         await page.reload();
         const contacts = count(db, "contact_submissions");
         const requests = count(db, "service_requests");
-        await expect(page.getByRole("region", { name: "Contact Messages" }).getByText(String(contacts), { exact: true })).toBeVisible({ timeout: 1000 });
-        await expect(page.getByRole("region", { name: "Service Requests" }).getByText(String(requests), { exact: true })).toBeVisible({ timeout: 1000 });
+        await expect(
+          page.getByRole("region", { name: "Contact Messages" }).getByText(String(contacts), { exact: true }),
+        ).toBeVisible({ timeout: 1000 });
+        await expect(
+          page.getByRole("region", { name: "Service Requests" }).getByText(String(requests), { exact: true }),
+        ).toBeVisible({ timeout: 1000 });
       }).toPass();
 
       const scriptCard = page.getByRole("article").filter({ hasText: "Olivia Older" });
       await expect(scriptCard.getByText("<script>alert(1)</script>", { exact: true })).toBeVisible();
       await expect(scriptCard.getByText("Jan 5, 2026, 3:30 PM EST")).toBeVisible();
-      await expect(scriptCard.getByRole("link", { name: "olivia@example.com" })).toHaveAttribute("href", "mailto:olivia@example.com");
+      await expect(scriptCard.getByRole("link", { name: "olivia@example.com" })).toHaveAttribute(
+        "href",
+        "mailto:olivia@example.com",
+      );
       await expect(scriptCard.getByRole("link", { name: "(410) 555-0101" })).toHaveAttribute("href", "tel:4105550101");
       // Newest first.
       const names = await page.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();

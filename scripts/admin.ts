@@ -35,7 +35,8 @@ async function main(argv: string[]): Promise<void> {
   if ((command !== "create" && command !== "password") || !rawUsername || extra.length > 0) {
     throw new CliError(USAGE);
   }
-  if (values.remote && values["persist-to"]) throw new CliError("--persist-to applies to the local D1 only, not with --remote.");
+  if (values.remote && values["persist-to"])
+    throw new CliError("--persist-to applies to the local D1 only, not with --remote.");
   const target: Target = { remote: values.remote, persistTo: values["persist-to"] };
 
   const username = normalizeUsername(rawUsername);
@@ -103,12 +104,16 @@ function runWrangler(sql: string, target: Target): D1Result[] {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   });
   if (result.error) {
-    throw new CliError(`Could not run wrangler (${result.error.message}). Run this through npm: npm run admin:create -- <username>`);
+    throw new CliError(
+      `Could not run wrangler (${result.error.message}). Run this through npm: npm run admin:create -- <username>`,
+    );
   }
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.status !== 0) {
     if (output.includes("no such table")) {
-      throw new CliError(`The users table does not exist yet: apply the migrations first (npm run db:migrate${target.remote ? ":remote" : ""}).`);
+      throw new CliError(
+        `The users table does not exist yet: apply the migrations first (npm run db:migrate${target.remote ? ":remote" : ""}).`,
+      );
     }
     throw new CliError(`wrangler d1 execute failed:\n${output.trim()}`);
   }

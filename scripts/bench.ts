@@ -216,7 +216,8 @@ async function runLighthouseOnce(urls: string[]) {
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const blocking = (audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+      const blocking =
+        (audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
       const belowFullScore = (refs: { id: string; weight: number }[]) =>
         refs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
       results[url] = {
@@ -228,7 +229,9 @@ async function runLighthouseOnce(urls: string[]) {
         tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
         renderBlocking: blocking.map((item) => item.url),
-        auditsBelowFullScore: [...new Set(belowFullScore(Object.values(categories).flatMap((category) => category.auditRefs)))],
+        auditsBelowFullScore: [
+          ...new Set(belowFullScore(Object.values(categories).flatMap((category) => category.auditRefs))),
+        ],
         seoAuditsBelowFullScore: belowFullScore(categories.seo?.auditRefs ?? []),
       };
       const below = results[url].auditsBelowFullScore;
@@ -284,7 +287,18 @@ async function main() {
   run("npm", ["run", "-s", "setup:local"]);
   run("npm", ["run", "-s", "build"]);
   rmSync(path.join(root, stateDir), { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir]);
+  run("npx", [
+    "wrangler",
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
+    "--config",
+    "wrangler.toml",
+    "--persist-to",
+    stateDir,
+  ]);
 
   console.log("Rendering static twins…");
   let server = await startServer();
@@ -300,7 +314,9 @@ async function main() {
     const { weights, jsFiles } = await measureWeights();
 
     console.log(`Running Lighthouse (mobile) ${LIGHTHOUSE_RUNS} times on each page and its twin…`);
-    const lighthouseResults = await runLighthouse(pages.flatMap((page) => [origin + page.path, origin + twinPath(page)]));
+    const lighthouseResults = await runLighthouse(
+      pages.flatMap((page) => [origin + page.path, origin + twinPath(page)]),
+    );
 
     console.log("Measuring throughput…");
     autocannon(["-c", "10", "-d", "2", `${origin}/`]); // warm-up
@@ -317,8 +333,17 @@ async function main() {
       message: "Load test message from npm run bench.",
     });
     const submissionRun = autocannon([
-      "-a", String(TARGETS.submissions), "-c", "25", "-m", "POST",
-      "-H", "Content-Type=application/json", "-b", body, `${origin}/api/contact`,
+      "-a",
+      String(TARGETS.submissions),
+      "-c",
+      "25",
+      "-m",
+      "POST",
+      "-H",
+      "Content-Type=application/json",
+      "-b",
+      body,
+      `${origin}/api/contact`,
     ]);
     const created = submissionRun.statusCodeStats?.["201"]?.count ?? 0;
     const serverErrors = Object.entries(submissionRun.statusCodeStats ?? {})
@@ -333,11 +358,15 @@ async function main() {
     for (const page of pages) {
       const w = weights[page.name]!;
       const cell = (kind: string) => `${kb(w.sent[kind]!)}/${kb(w.gzip[kind]!)}`.padEnd(15);
-      console.log(`${page.name.padEnd(13)} ${String(w.requests).padStart(4)}  ${cell("html")}${cell("css")}${cell("js")}${cell("images")}`);
+      console.log(
+        `${page.name.padEnd(13)} ${String(w.requests).padStart(4)}  ${cell("html")}${cell("css")}${cell("js")}${cell("images")}`,
+      );
     }
     console.log("");
     console.log(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs (a11y, bp, SEO: worst run; CLS: largest)`);
-    console.log("page                   perf  a11y  bp   seo   LCP ms   TBT ms  CLS    | twin perf  LCP ms   LCP ratio");
+    console.log(
+      "page                   perf  a11y  bp   seo   LCP ms   TBT ms  CLS    | twin perf  LCP ms   LCP ratio",
+    );
     const lighthouseRows = pages.map((page) => {
       const real = lighthouseResults[origin + page.path]!;
       const twin = lighthouseResults[origin + twinPath(page)]!;
@@ -350,11 +379,17 @@ async function main() {
     const rpsRatio = workerRun.requests.average / twinRun.requests.average;
     console.log("");
     console.log("Throughput (autocannon, 10 connections, 8 s)   req/s     p50 ms  p99 ms");
-    console.log(`Worker-rendered /                              ${workerRun.requests.average.toFixed(0).padStart(6)}  ${String(workerRun.latency.p50).padStart(8)}  ${String(workerRun.latency.p99).padStart(6)}`);
-    console.log(`Static twin of / (asset)                       ${twinRun.requests.average.toFixed(0).padStart(6)}  ${String(twinRun.latency.p50).padStart(8)}  ${String(twinRun.latency.p99).padStart(6)}`);
+    console.log(
+      `Worker-rendered /                              ${workerRun.requests.average.toFixed(0).padStart(6)}  ${String(workerRun.latency.p50).padStart(8)}  ${String(workerRun.latency.p99).padStart(6)}`,
+    );
+    console.log(
+      `Static twin of / (asset)                       ${twinRun.requests.average.toFixed(0).padStart(6)}  ${String(twinRun.latency.p50).padStart(8)}  ${String(twinRun.latency.p99).padStart(6)}`,
+    );
     console.log(`Ratio Worker/twin                              ${rpsRatio.toFixed(2)}`);
     console.log("");
-    console.log(`Submissions: ${TARGETS.submissions} POST /api/contact at concurrency 25: ${submissionRun.requests.average.toFixed(0)} req/s, ${created} × 201, ${serverErrors} × 5xx, ${submissionRun.errors} connection errors, ${rowsAdded} rows added to D1`);
+    console.log(
+      `Submissions: ${TARGETS.submissions} POST /api/contact at concurrency 25: ${submissionRun.requests.average.toFixed(0)} req/s, ${created} × 201, ${serverErrors} × 5xx, ${submissionRun.errors} connection errors, ${rowsAdded} rows added to D1`,
+    );
 
     // ------------------------------------------------------------------ targets
     for (const { page, real, ratio } of lighthouseRows) {
@@ -379,8 +414,14 @@ async function main() {
       );
       check(real.cls === 0, `${page.path}: CLS ${real.cls} (target 0)`);
       const blocking = real.renderBlocking.filter((url) => !url.endsWith(".css"));
-      check(real.renderBlocking.length <= 1 && blocking.length === 0, `${page.path}: render-blocking requests ${real.renderBlocking.length} (target: only the stylesheet)`);
-      check(ratio <= TARGETS.lcpRatio, `${page.path}: LCP page/twin ${ratio.toFixed(3)} (target <= ${TARGETS.lcpRatio})`);
+      check(
+        real.renderBlocking.length <= 1 && blocking.length === 0,
+        `${page.path}: render-blocking requests ${real.renderBlocking.length} (target: only the stylesheet)`,
+      );
+      check(
+        ratio <= TARGETS.lcpRatio,
+        `${page.path}: LCP page/twin ${ratio.toFixed(3)} (target <= ${TARGETS.lcpRatio})`,
+      );
     }
     for (const page of pages) {
       const w = weights[page.name]!;
@@ -389,13 +430,28 @@ async function main() {
         check(js.length === 0, `${page.path}: ${js.length} scripts, ${kb(w.gzip.js!)} KB JS (target: none)`);
       } else if (page.path !== STAFF_LOGIN) {
         const own = js.filter((file) => !isFrameworkChunk(file.url)).reduce((sum, file) => sum + file.gzip, 0);
-        check(w.gzip.js! <= TARGETS.formPageJsGzip, `${page.path}: JS ${kb(w.gzip.js!)} KB gzip (target <= ${kb(TARGETS.formPageJsGzip)})`);
-        check(own <= TARGETS.ownJsGzip, `${page.path}: product code and other libraries ${kb(own)} KB gzip (target <= ${kb(TARGETS.ownJsGzip)})`);
+        check(
+          w.gzip.js! <= TARGETS.formPageJsGzip,
+          `${page.path}: JS ${kb(w.gzip.js!)} KB gzip (target <= ${kb(TARGETS.formPageJsGzip)})`,
+        );
+        check(
+          own <= TARGETS.ownJsGzip,
+          `${page.path}: product code and other libraries ${kb(own)} KB gzip (target <= ${kb(TARGETS.ownJsGzip)})`,
+        );
       }
-      check(w.gzip.css! <= TARGETS.cssGzip, `${page.path}: CSS ${kb(w.gzip.css!)} KB gzip (target <= ${kb(TARGETS.cssGzip)})`);
+      check(
+        w.gzip.css! <= TARGETS.cssGzip,
+        `${page.path}: CSS ${kb(w.gzip.css!)} KB gzip (target <= ${kb(TARGETS.cssGzip)})`,
+      );
     }
-    check(weights.home!.gzip.html! <= TARGETS.homeHtmlGzip, `/: HTML ${kb(weights.home!.gzip.html!)} KB gzip (target <= ${kb(TARGETS.homeHtmlGzip)})`);
-    check(rpsRatio >= TARGETS.rpsRatio, `/: Worker ${workerRun.requests.average.toFixed(0)} req/s vs twin ${twinRun.requests.average.toFixed(0)} req/s, ratio ${rpsRatio.toFixed(2)} (target >= ${TARGETS.rpsRatio})`);
+    check(
+      weights.home!.gzip.html! <= TARGETS.homeHtmlGzip,
+      `/: HTML ${kb(weights.home!.gzip.html!)} KB gzip (target <= ${kb(TARGETS.homeHtmlGzip)})`,
+    );
+    check(
+      rpsRatio >= TARGETS.rpsRatio,
+      `/: Worker ${workerRun.requests.average.toFixed(0)} req/s vs twin ${twinRun.requests.average.toFixed(0)} req/s, ratio ${rpsRatio.toFixed(2)} (target >= ${TARGETS.rpsRatio})`,
+    );
     check(
       created === TARGETS.submissions && rowsAdded === created && serverErrors === 0,
       `submissions: ${created}/${TARGETS.submissions} stored (201), ${rowsAdded} rows, ${serverErrors} × 5xx (target: all stored, rows = 201s, no 5xx)`,

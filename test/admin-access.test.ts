@@ -121,8 +121,16 @@ describe("with a session", () => {
 describe("cross-site requests", () => {
   it("refuses a cross-site POST to the login form and the login API before any action runs", async () => {
     const attempts: { path: string; headers: Record<string, string>; body: BodyInit | null }[] = [
-      { path: "/login", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ username: "pat", password }) },
-      { path: "/login", headers: { "Sec-Fetch-Site": "cross-site" }, body: new URLSearchParams({ username: "pat", password }) },
+      {
+        path: "/login",
+        headers: { Origin: "https://evil.example" },
+        body: new URLSearchParams({ username: "pat", password }),
+      },
+      {
+        path: "/login",
+        headers: { "Sec-Fetch-Site": "cross-site" },
+        body: new URLSearchParams({ username: "pat", password }),
+      },
       {
         path: "/api/login",
         headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
@@ -142,7 +150,12 @@ describe("cross-site requests", () => {
   it("accepts the same POST from the site itself", async () => {
     const response = await SELF.fetch(`${ORIGIN}/api/login`, {
       method: "POST",
-      headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json", "CF-Connecting-IP": "192.0.2.9" },
+      headers: {
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": "192.0.2.9",
+      },
       body: JSON.stringify({ username: "pat", password }),
     });
     expect(response.status).toBe(200);
@@ -165,8 +178,16 @@ describe("security headers", () => {
       const headers = response.headers;
       const csp = headers.get("Content-Security-Policy") ?? "";
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'(;|$)/);
-      expect(csp.split(";").find((part) => part.trim().startsWith("script-src")), path).not.toContain("unsafe-inline");
-      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
+      expect(
+        csp.split(";").find((part) => part.trim().startsWith("script-src")),
+        path,
+      ).not.toContain("unsafe-inline");
+      for (const directive of [
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ]) {
         expect(csp, `${path}: ${directive}`).toContain(directive);
       }
       expect(headers.get("Strict-Transport-Security"), path).toBe("max-age=63072000; includeSubDomains");

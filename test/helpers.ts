@@ -35,7 +35,11 @@ export function postJson(path: string, body: unknown, init: { ip?: string; heade
 }
 
 /** A plain HTML form post, as a browser without JavaScript sends it. */
-export function postForm(path: string, fields: Record<string, string>, init: { ip?: string; headers?: HeadersInit } = {}) {
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  init: { ip?: string; headers?: HeadersInit } = {},
+) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",

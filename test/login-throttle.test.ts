@@ -40,7 +40,9 @@ describe("login throttling", () => {
       expect((await countLoginAttempt(db, { username: `sprayed-${i}`, client }, config, start)).allowed).toBe(true);
     }
     expect((await countLoginAttempt(db, { username: "sprayed-20", client }, config, start)).allowed).toBe(false);
-    expect((await countLoginAttempt(db, { username: "sprayed-21", client }, config, start + 60_000)).allowed).toBe(true);
+    expect((await countLoginAttempt(db, { username: "sprayed-21", client }, config, start + 60_000)).allowed).toBe(
+      true,
+    );
   });
 
   it("forgives a username's attempts after a successful login", async () => {
@@ -67,6 +69,8 @@ describe("login throttling", () => {
     };
     expect(parseEnv(bindings).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
     expect(parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "2" } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(2);
-    expect(() => parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "soon" } as Env)).toThrow(/LOGIN_THROTTLE_WINDOW_SECONDS/);
+    expect(() => parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "soon" } as Env)).toThrow(
+      /LOGIN_THROTTLE_WINDOW_SECONDS/,
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, createStaffUser, isAuthenticated, newClientAddress, ORIGIN, pageLogin, sessionCookie, sessionSetCookie } from "./staff-helpers";
+import {
+  apiLogin,
+  createStaffUser,
+  isAuthenticated,
+  newClientAddress,
+  ORIGIN,
+  pageLogin,
+  sessionCookie,
+  sessionSetCookie,
+} from "./staff-helpers";
 
 const password = "a long enough staff password";
 
@@ -76,7 +85,9 @@ describe("POST /login (the HTML form, no JavaScript)", () => {
     expect(cookies.some((line) => line.startsWith("toast="))).toBe(true);
 
     const toastCookie = cookies.find((line) => line.startsWith("toast="))!.split(";")[0]!;
-    const page = await SELF.fetch(`${ORIGIN}/incoming`, { headers: { Cookie: `${sessionCookie(response)}; ${toastCookie}` } });
+    const page = await SELF.fetch(`${ORIGIN}/incoming`, {
+      headers: { Cookie: `${sessionCookie(response)}; ${toastCookie}` },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Admin Panel");

@@ -27,7 +27,9 @@ describe("the public page cache", () => {
       const scripts = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-      const ids = [...html.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g)].map((m) => m[0]);
+      const ids = [...html.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g)].map(
+        (m) => m[0],
+      );
       // The hidden field and the hydration data carry the same id.
       expect(new Set(ids).size).toBe(1);
       seen.nonces.add(nonce);
@@ -49,7 +51,9 @@ describe("the public page cache", () => {
       const response = await postForm("/contact", { ...validContact(), email, submissionId }, { ip: newClientIp() });
       expect(response.status).toBe(302);
     }
-    const row = await env.DB.prepare("select count(*) as n from contact_submissions where email = ?").bind(email).first<{ n: number }>();
+    const row = await env.DB.prepare("select count(*) as n from contact_submissions where email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(row?.n).toBe(2);
   });
 

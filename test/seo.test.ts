@@ -164,7 +164,11 @@ describe("JSON-LD", () => {
   }
 
   it("cannot be closed early by a '</script>' inside a string", () => {
-    const json = serializeJsonLd({ "@context": "https://schema.org", "@type": "Thing", name: "</script><script>alert(1)</script> & more" });
+    const json = serializeJsonLd({
+      "@context": "https://schema.org",
+      "@type": "Thing",
+      name: "</script><script>alert(1)</script> & more",
+    });
     expect(json).not.toMatch(/[<>&]/);
     expect(JSON.parse(json).name).toBe("</script><script>alert(1)</script> & more");
   });

@@ -1,7 +1,16 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_LIFETIME_MS } from "~/server/session.server";
-import { apiLogin, createStaffUser, isAuthenticated, ORIGIN, pageLogin, sessionCookie, sessionIdOf, sessionSetCookie } from "./staff-helpers";
+import {
+  apiLogin,
+  createStaffUser,
+  isAuthenticated,
+  ORIGIN,
+  pageLogin,
+  sessionCookie,
+  sessionIdOf,
+  sessionSetCookie,
+} from "./staff-helpers";
 
 const password = "another long staff password";
 const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
@@ -80,7 +89,10 @@ describe("staff sessions", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
-    const toast = response.headers.getSetCookie().find((line) => line.startsWith("toast="))!.split(";")[0]!;
+    const toast = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("toast="))!
+      .split(";")[0]!;
     expect(await isAuthenticated(cookie)).toBe(false);
 
     const login = await SELF.fetch(`${ORIGIN}/login`, { headers: { Cookie: toast } });
@@ -104,7 +116,10 @@ describe("staff sessions", () => {
 
   it("rejects a cookie whose signature does not match", async () => {
     const cookie = sessionCookie(await apiLogin("sam", password));
-    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1))];
+    const [name, value] = [
+      cookie.slice(0, cookie.indexOf("=")),
+      decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)),
+    ];
     const id = value.slice(0, value.lastIndexOf("."));
     const forged = `${name}=${encodeURIComponent(`${id}.${btoa("not the signature")}`)}`;
     expect(await isAuthenticated(forged)).toBe(false);

@@ -20,7 +20,10 @@ export async function createStaffUser(username: string, password: string): Promi
 }
 
 export function apiLogin(username: string, password: string, init: { client?: string; cookie?: string } = {}) {
-  const headers = new Headers({ "Content-Type": "application/json", "CF-Connecting-IP": init.client ?? newClientAddress() });
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "CF-Connecting-IP": init.client ?? newClientAddress(),
+  });
   if (init.cookie) headers.set("Cookie", init.cookie);
   return SELF.fetch(`${ORIGIN}/api/login`, { method: "POST", headers, body: JSON.stringify({ username, password }) });
 }

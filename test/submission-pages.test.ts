@@ -3,14 +3,32 @@ import { describe, expect, it } from "vitest";
 import { newClientIp, postForm, validContact, validServiceRequest } from "./helpers";
 
 const pages = [
-  { name: "contact form", path: "/contact", action: "/contact", table: "contact_submissions", valid: validContact, redirect: "/contact#contact-form", toast: "Message Sent Successfully" },
-  { name: "service request form", path: "/", action: "/?index", table: "service_requests", valid: validServiceRequest, redirect: "/#request-service", toast: "Service Request Submitted" },
+  {
+    name: "contact form",
+    path: "/contact",
+    action: "/contact",
+    table: "contact_submissions",
+    valid: validContact,
+    redirect: "/contact#contact-form",
+    toast: "Message Sent Successfully",
+  },
+  {
+    name: "service request form",
+    path: "/",
+    action: "/?index",
+    table: "service_requests",
+    valid: validServiceRequest,
+    redirect: "/#request-service",
+    toast: "Service Request Submitted",
+  },
 ] as const;
 
 const uniqueEmail = () => `visitor-${crypto.randomUUID()}@example.com`;
 
 async function countRows(table: string, email: string) {
-  const row = await env.DB.prepare(`select count(*) as n from ${table} where email = ?`).bind(email).first<{ n: number }>();
+  const row = await env.DB.prepare(`select count(*) as n from ${table} where email = ?`)
+    .bind(email)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -41,7 +59,12 @@ for (const page of pages) {
     });
 
     it("returns 400 with the visitor's input and a message under each invalid field", async () => {
-      const response = await postForm(page.action, { ...page.valid(), firstName: "  ", email: "maria@", phone: "((((()))))" });
+      const response = await postForm(page.action, {
+        ...page.valid(),
+        firstName: "  ",
+        email: "maria@",
+        phone: "((((()))))",
+      });
       expect(response.status).toBe(400);
       const html = await response.text();
       expect(html).toContain("Please enter your first name.");
@@ -72,7 +95,11 @@ for (const page of pages) {
 
     it("refuses a cross-site post", async () => {
       const email = uniqueEmail();
-      const response = await postForm(page.action, { ...page.valid(), email }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+      const response = await postForm(
+        page.action,
+        { ...page.valid(), email },
+        { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
+      );
       expect(response.status).toBe(403);
       expect(await countRows(page.table, email)).toBe(0);
     });
@@ -80,7 +107,8 @@ for (const page of pages) {
     it("keeps the visitor's input and explains when they send too many", async () => {
       const ip = newClientIp();
       let last: Response | undefined;
-      for (let i = 0; i < 21; i++) last = await postForm(page.action, { ...page.valid(), email: uniqueEmail() }, { ip });
+      for (let i = 0; i < 21; i++)
+        last = await postForm(page.action, { ...page.valid(), email: uniqueEmail() }, { ip });
       expect(last?.status).toBe(429);
       const html = await last!.text();
       expect(html).toContain("Too many messages");

@@ -148,7 +148,11 @@ for (const { path, table, valid } of endpoints) {
       const email = uniqueEmail();
       const response = await postJson(path, { ...valid(), email }, { headers: { Origin: "https://evil.example" } });
       expect(response.status).toBe(403);
-      const viaFetchMetadata = await postJson(path, { ...valid(), email }, { headers: { "Sec-Fetch-Site": "cross-site" } });
+      const viaFetchMetadata = await postJson(
+        path,
+        { ...valid(), email },
+        { headers: { "Sec-Fetch-Site": "cross-site" } },
+      );
       expect(viaFetchMetadata.status).toBe(403);
       expect(await rowsWithEmail(table, email)).toHaveLength(0);
     });

@@ -17,15 +17,23 @@ describe("when the database cannot store a submission", () => {
   });
 
   it("the API answers 503 with a JSON message", async () => {
-    for (const [path, body] of [["/api/contact", validContact()], ["/api/service-request", validServiceRequest()]] as const) {
+    for (const [path, body] of [
+      ["/api/contact", validContact()],
+      ["/api/service-request", validServiceRequest()],
+    ] as const) {
       const response = await postJson(path, body);
       expect(response.status, path).toBe(503);
-      expect((await response.json<{ message: string }>()).message).toMatch(/try again or call us directly at \(410\) 555-0192/);
+      expect((await response.json<{ message: string }>()).message).toMatch(
+        /try again or call us directly at \(410\) 555-0192/,
+      );
     }
   });
 
   it("the page keeps the visitor's input and tells them to try again or call", async () => {
-    for (const [path, body] of [["/contact", validContact()], ["/?index", validServiceRequest()]] as const) {
+    for (const [path, body] of [
+      ["/contact", validContact()],
+      ["/?index", validServiceRequest()],
+    ] as const) {
       const response = await postForm(path, body);
       expect(response.status, path).toBe(503);
       const html = await response.text();

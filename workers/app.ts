@@ -2,16 +2,9 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
 import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
-import {
-  applySecurityHeaders,
-  createCspNonce,
-  isCrossSiteWrite,
-} from "../app/server/security.server";
+import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {

@@ -7,5 +7,7 @@ import { serializeJsonLd, type JsonLdObject } from "~/seo/json-ld";
  */
 export function JsonLd({ data }: { data: JsonLdObject }) {
   const nonce = useNonce();
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+  );
 }

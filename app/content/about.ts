@@ -123,8 +123,7 @@ export const facilities: readonly IconCardContent[] = [
   {
     title: "Comfortable Waiting Area",
     icon: "coffee",
-    description:
-      "A clean, comfortable waiting room with free Wi-Fi and coffee for customers who wait while we work.",
+    description: "A clean, comfortable waiting room with free Wi-Fi and coffee for customers who wait while we work.",
   },
   {
     title: "Clean, Organized Shop",
@@ -144,19 +143,16 @@ export const contactFeatures: readonly IconCardContent[] = [
   {
     title: "Shuttle Service",
     icon: "truck",
-    description:
-      "Free local shuttle rides to home or work while your car is being serviced.",
+    description: "Free local shuttle rides to home or work while your car is being serviced.",
   },
   {
     title: "All Makes & Models",
     icon: "car",
-    description:
-      "Domestic, Asian and European cars, SUVs and light trucks are all welcome in our bays.",
+    description: "Domestic, Asian and European cars, SUVs and light trucks are all welcome in our bays.",
   },
   {
     title: "Flexible Scheduling",
     icon: "calendar",
-    description:
-      "Request service online 24/7 and we'll call you within 24 hours to find a time that works for you.",
+    description: "Request service online 24/7 and we'll call you within 24 hours to find a time that works for you.",
   },
 ];

@@ -37,18 +37,7 @@ export const areas: readonly Area[] = [
     slug: "baltimore-county-auto-repair",
     name: "Baltimore County",
     county: "Baltimore County",
-    zipCodes: [
-      "21208",
-      "21117",
-      "21133",
-      "21136",
-      "21244",
-      "21207",
-      "21093",
-      "21204",
-      "21286",
-      "21030",
-    ],
+    zipCodes: ["21208", "21117", "21133", "21136", "21244", "21207", "21093", "21204", "21286", "21030"],
     landmarks: [
       "Baltimore Beltway (I-695)",
       "Northwest Expressway (I-795)",
@@ -68,13 +57,7 @@ export const areas: readonly Area[] = [
     name: "Pikesville",
     county: "Baltimore County",
     zipCodes: ["21208", "21282"],
-    landmarks: [
-      "Reisterstown Road",
-      "Old Court Road",
-      "Pikesville Armory",
-      "Druid Ridge Cemetery",
-      "Sudbrook Park",
-    ],
+    landmarks: ["Reisterstown Road", "Old Court Road", "Pikesville Armory", "Druid Ridge Cemetery", "Sudbrook Park"],
     description:
       "Pikesville is our home, and many of our customers have been bringing their cars to us since we opened in 1992. Neighbors count on us for honest advice, work done right the first time and a friendly face when they drop off their keys.",
     distance: "2 miles",
@@ -196,12 +179,7 @@ export const areas: readonly Area[] = [
     name: "Milford Mill",
     county: "Baltimore County",
     zipCodes: ["21244", "21133", "21208"],
-    landmarks: [
-      "Milford Mill Road",
-      "Liberty Road",
-      "Milford Mill Metro SubwayLink station",
-      "Milford Mill Academy",
-    ],
+    landmarks: ["Milford Mill Road", "Liberty Road", "Milford Mill Metro SubwayLink station", "Milford Mill Academy"],
     description:
       "Milford Mill is a short drive from our shop along Milford Mill Road and Liberty Road, so neighbors here can drop off a car and be home in minutes. We offer the same honest diagnostics, fair pricing and free local shuttle our Pikesville customers have relied on since 1992.",
     distance: "5 miles",
@@ -214,9 +192,7 @@ export function areaPath(area: Area): string {
   return `/areas/${area.slug}`;
 }
 
-export function findAreaBySlug(
-  slug: string,
-): { area: Area; isShortAlias: boolean } | undefined {
+export function findAreaBySlug(slug: string): { area: Area; isShortAlias: boolean } | undefined {
   for (const area of areas) {
     if (area.slug === slug) return { area, isShortAlias: false };
     if (area.shortSlug !== undefined && area.shortSlug === slug) {

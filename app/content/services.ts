@@ -65,23 +65,19 @@ export const services: readonly Service[] = [
       },
       {
         title: "Drain and replace",
-        description:
-          "The old oil is drained, the drain plug is inspected and a new filter is installed.",
+        description: "The old oil is drained, the drain plug is inspected and a new filter is installed.",
       },
       {
         title: "Refill and top off",
-        description:
-          "We refill to the correct level with the right grade and top off your other fluids.",
+        description: "We refill to the correct level with the right grade and top off your other fluids.",
       },
       {
         title: "Multi-point inspection",
-        description:
-          "While the car is on the lift we look over tires, brakes, belts, hoses and lights.",
+        description: "While the car is on the lift we look over tires, brakes, belts, hoses and lights.",
       },
       {
         title: "Review with you",
-        description:
-          "We go over what we found, reset your oil-life reminder and note when your next change is due.",
+        description: "We go over what we found, reset your oil-life reminder and note when your next change is due.",
       },
     ],
     pricing: {
@@ -124,28 +120,23 @@ export const services: readonly Service[] = [
     process: [
       {
         title: "Listen and road test",
-        description:
-          "Tell us what you hear and feel; a technician drives the car to confirm the symptom.",
+        description: "Tell us what you hear and feel; a technician drives the car to confirm the symptom.",
       },
       {
         title: "Inspect and measure",
-        description:
-          "We remove the wheels and measure pads, rotors and drums and check calipers, hoses and fluid.",
+        description: "We remove the wheels and measure pads, rotors and drums and check calipers, hoses and fluid.",
       },
       {
         title: "Upfront estimate",
-        description:
-          "You get a clear estimate and our recommendation before any work begins.",
+        description: "You get a clear estimate and our recommendation before any work begins.",
       },
       {
         title: "Repair",
-        description:
-          "We replace worn parts, lubricate hardware and bleed the system where needed.",
+        description: "We replace worn parts, lubricate hardware and bleed the system where needed.",
       },
       {
         title: "Final road test",
-        description:
-          "Every brake job is road-tested and rechecked before the car is returned to you.",
+        description: "Every brake job is road-tested and rechecked before the car is returned to you.",
       },
     ],
     pricing: {
@@ -188,28 +179,23 @@ export const services: readonly Service[] = [
     process: [
       {
         title: "Describe the symptom",
-        description:
-          "We note when the problem happens, what warning lights are on and any recent work on the car.",
+        description: "We note when the problem happens, what warning lights are on and any recent work on the car.",
       },
       {
         title: "Scan and test",
-        description:
-          "We read trouble codes and live data, then test the suspected components directly.",
+        description: "We read trouble codes and live data, then test the suspected components directly.",
       },
       {
         title: "Explain the findings",
-        description:
-          "We call you with the cause, the repair options and an upfront estimate.",
+        description: "We call you with the cause, the repair options and an upfront estimate.",
       },
       {
         title: "Repair",
-        description:
-          "With your approval, we complete the repair using quality parts.",
+        description: "With your approval, we complete the repair using quality parts.",
       },
       {
         title: "Verify",
-        description:
-          "We clear the codes, road-test the car and confirm the problem is fixed.",
+        description: "We clear the codes, road-test the car and confirm the problem is fixed.",
       },
     ],
     pricing: {
@@ -252,23 +238,19 @@ export const services: readonly Service[] = [
     process: [
       {
         title: "Test the system",
-        description:
-          "We test the battery, alternator output and starter draw with professional equipment.",
+        description: "We test the battery, alternator output and starter draw with professional equipment.",
       },
       {
         title: "Find the fault",
-        description:
-          "If the battery is not the cause, we trace the circuit to find the drain or failed component.",
+        description: "If the battery is not the cause, we trace the circuit to find the drain or failed component.",
       },
       {
         title: "Upfront estimate",
-        description:
-          "You hear what we found and what it costs before any parts are replaced.",
+        description: "You hear what we found and what it costs before any parts are replaced.",
       },
       {
         title: "Repair and retest",
-        description:
-          "We make the repair, then retest the whole charging system to confirm it is working.",
+        description: "We make the repair, then retest the whole charging system to confirm it is working.",
       },
     ],
     pricing: {
@@ -311,28 +293,23 @@ export const services: readonly Service[] = [
     process: [
       {
         title: "Road test",
-        description:
-          "A technician drives the car to feel how it shifts and confirm the symptom.",
+        description: "A technician drives the car to feel how it shifts and confirm the symptom.",
       },
       {
         title: "Fluid and code check",
-        description:
-          "We check fluid level and condition and read any transmission trouble codes.",
+        description: "We check fluid level and condition and read any transmission trouble codes.",
       },
       {
         title: "Recommendation",
-        description:
-          "We explain what we found and give you an upfront estimate for each option.",
+        description: "We explain what we found and give you an upfront estimate for each option.",
       },
       {
         title: "Service or repair",
-        description:
-          "We perform the fluid service or repair you approve, using the fluid your manufacturer specifies.",
+        description: "We perform the fluid service or repair you approve, using the fluid your manufacturer specifies.",
       },
       {
         title: "Final check",
-        description:
-          "We road-test again and check for leaks before handing back your keys.",
+        description: "We road-test again and check for leaks before handing back your keys.",
       },
     ],
     pricing: {
@@ -375,23 +352,19 @@ export const services: readonly Service[] = [
     process: [
       {
         title: "Tell us what's happening",
-        description:
-          "We listen to your description and ask when and how the problem shows up.",
+        description: "We listen to your description and ask when and how the problem shows up.",
       },
       {
         title: "Reproduce the problem",
-        description:
-          "A technician road-tests the car or recreates the conditions that cause it.",
+        description: "A technician road-tests the car or recreates the conditions that cause it.",
       },
       {
         title: "Test and inspect",
-        description:
-          "We scan the vehicle's computers and test the systems involved.",
+        description: "We scan the vehicle's computers and test the systems involved.",
       },
       {
         title: "Report and estimate",
-        description:
-          "You get our findings in plain English with a prioritized, upfront estimate.",
+        description: "You get our findings in plain English with a prioritized, upfront estimate.",
       },
     ],
     pricing: {
@@ -456,20 +429,17 @@ export const serviceReasons: readonly IconCardContent[] = [
   {
     title: "Experienced Technicians",
     icon: "award",
-    description:
-      "Our seven technicians work on all makes and models and keep their training current as cars change.",
+    description: "Our seven technicians work on all makes and models and keep their training current as cars change.",
   },
   {
     title: "Upfront Estimates",
     icon: "dollar",
-    description:
-      "You get a clear estimate before any work begins, and we call you before doing anything extra.",
+    description: "You get a clear estimate before any work begins, and we call you before doing anything extra.",
   },
   {
     title: "Work We Stand Behind",
     icon: "shield",
-    description:
-      "We use quality parts, road-test our repairs and back them with a parts and labor warranty.",
+    description: "We use quality parts, road-test our repairs and back them with a parts and labor warranty.",
   },
 ];
 

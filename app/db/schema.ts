@@ -20,34 +20,46 @@ export const users = sqliteTable("users", {
   passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
 });
 
-export const contactSubmissions = sqliteTable("contact_submissions", {
-  id: id(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  message: text("message").notNull(),
-  submittedAt: submittedAt(),
-}, (table) => [index("contact_submissions_submitted_at_idx").on(table.submittedAt)]);
+export const contactSubmissions = sqliteTable(
+  "contact_submissions",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    submittedAt: submittedAt(),
+  },
+  (table) => [index("contact_submissions_submitted_at_idx").on(table.submittedAt)],
+);
 
-export const serviceRequests = sqliteTable("service_requests", {
-  id: id(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  service: text("service").notNull(),
-  message: text("message").notNull(),
-  submittedAt: submittedAt(),
-}, (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)]);
+export const serviceRequests = sqliteTable(
+  "service_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    message: text("message").notNull(),
+    submittedAt: submittedAt(),
+  },
+  (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)],
+);
 
 // Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every
 // Worker instance sees the same counts (see app/server/login-throttle.server.ts).
-export const loginThrottle = sqliteTable("login_throttle", {
-  key: text("key").primaryKey(),
-  attempts: integer("attempts").notNull(),
-  windowStartedAt: integer("window_started_at").notNull(),
-}, (table) => [index("login_throttle_window_started_at_idx").on(table.windowStartedAt)]);
+export const loginThrottle = sqliteTable(
+  "login_throttle",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull(),
+    windowStartedAt: integer("window_started_at").notNull(),
+  },
+  (table) => [index("login_throttle_window_started_at_idx").on(table.windowStartedAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;

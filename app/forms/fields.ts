@@ -11,11 +11,7 @@ export const FIELD_LIMITS = {
 } as const;
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, tooLong);
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 export const nameField = (label: string) =>
   requiredText(

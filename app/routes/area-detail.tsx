@@ -104,8 +104,8 @@ export default function AreaDetail({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <CallToAction tone="muted" title={`Need a Mechanic Near ${area.name}?`}>
-        Call {shop.name} to book a time, or send us a message and we'll get back to you within{" "}
-        {shop.replyWithinHours} hours.
+        Call {shop.name} to book a time, or send us a message and we'll get back to you within {shop.replyWithinHours}{" "}
+        hours.
       </CallToAction>
     </>
   );
@@ -115,7 +115,13 @@ function AreaFacts({ area }: { area: Area }) {
   return (
     <HeroFacts
       facts={[
-        { icon: MapPinIcon, label: "Distance", value: area.distance, detail: `from our ${shop.address.locality} shop`, highlight: true },
+        {
+          icon: MapPinIcon,
+          label: "Distance",
+          value: area.distance,
+          detail: `from our ${shop.address.locality} shop`,
+          highlight: true,
+        },
         { icon: ClockIcon, label: "Drive time", value: area.driveTime, detail: "on a typical day" },
         {
           icon: area.shuttle ? TruckIcon : CarIcon,

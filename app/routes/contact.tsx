@@ -146,8 +146,8 @@ function ContactAside() {
             Car Trouble After Hours?
           </h2>
           <p className="mt-2 leading-relaxed text-slate-700">
-            During business hours, call us and we'll fit you in as quickly as we can. After hours, please contact
-            a local towing service to bring your car to our shop, and we'll take it from there in the morning.
+            During business hours, call us and we'll fit you in as quickly as we can. After hours, please contact a
+            local towing service to bring your car to our shop, and we'll take it from there in the morning.
           </p>
           <CallButton label="Call" showNumber className="mt-4" />
         </Card>

@@ -25,7 +25,12 @@ import { handleSubmissionForm, submissionFormData } from "~/server/submission-ac
 export const handle = hydrated;
 
 /** The brief's four teasers: oil changes, brake service, engine repair, transmission. */
-const teaserSlugs: readonly ServiceSlug[] = ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"];
+const teaserSlugs: readonly ServiceSlug[] = [
+  "oil-change",
+  "brake-repair",
+  "engine-diagnostics",
+  "transmission-service",
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   return submissionFormData("serviceRequest", context);

@@ -59,7 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 // Switching tabs only changes ?tab: both lists are already on the page.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   const onlyTabChanged =
     !formMethod &&
     currentUrl.pathname === nextUrl.pathname &&
@@ -155,7 +160,9 @@ function CountCard({ label, count, icon }: { label: string; count: number; icon:
         </h2>
         <p className="mt-1 text-3xl font-bold text-blue-950">{count}</p>
       </div>
-      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-blue-50 text-blue-900 sm:grid">{icon}</span>
+      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-blue-50 text-blue-900 sm:grid">
+        {icon}
+      </span>
     </section>
   );
 }

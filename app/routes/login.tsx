@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The username stays in the form; the password never comes back.
   const reply = submission.reply({ formErrors: [result.message], hideFields: ["password"] });
   return result.status === "throttled"
-    ? data({ result: reply }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } })
+    ? data(
+        { result: reply },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
+      )
     : data({ result: reply }, { status: 401, headers: NO_STORE });
 }
 
@@ -112,7 +115,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
         <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
           {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+            <div
+              id={form.errorId}
+              role="alert"
+              className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
+            >
               <AlertIcon className="mt-0.5 size-5 shrink-0" />
               <div>
                 <p className="font-semibold">Login Failed</p>
@@ -122,7 +129,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
 
           <TextField meta={fields.username} label="Username" autoComplete="username" />
-          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" inputRef={passwordInput} />
+          <PasswordField
+            meta={fields.password}
+            label="Password"
+            autoComplete="current-password"
+            inputRef={passwordInput}
+          />
 
           <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={signingIn}>
             {signingIn ? "Signing in..." : "Sign In"}

@@ -101,7 +101,8 @@ function ServedTown({ town }: { town: string }) {
       {town}
     </>
   );
-  const classes = "inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 font-medium text-blue-950 shadow-sm";
+  const classes =
+    "inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 font-medium text-blue-950 shadow-sm";
   return area ? (
     <Link to={areaPath(area)} className={`${classes} hover:border-blue-300 hover:bg-blue-50`}>
       {content}

@@ -14,9 +14,17 @@ const envSchema = z.object({
     .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
     .min(32, "SESSION_SECRET must be at least 32 characters"),
   // Optional canonical origin (https://example.com). Without it, absolute URLs use the request's origin.
-  SITE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  SITE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Length of the failed-login window (default 15 minutes); tests lower it.
-  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15 * 60),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -78,8 +78,12 @@ function deriveKey(password: string, salt: Uint8Array, params: ScryptParams, key
   return new Promise((resolve, reject) => {
     // Node's default maxmem (32 MiB) is below what the upper bounds allow; allow exactly the
     // working set plus headroom, never more than the bounds above permit.
-    scrypt(input, salt, keyBytes, { N, r: params.r, p: params.p, maxmem: memoryBytes(params) + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(new Uint8Array(key)),
+    scrypt(
+      input,
+      salt,
+      keyBytes,
+      { N, r: params.r, p: params.p, maxmem: memoryBytes(params) + 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(new Uint8Array(key))),
     );
   });
 }

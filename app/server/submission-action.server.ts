@@ -48,7 +48,12 @@ export async function handleSubmissionForm(
   } catch (error) {
     const tooLarge = error instanceof BodyTooLargeError;
     return data(
-      { result: { status: "error" as const, error: { "": [tooLarge ? TOO_LARGE_MESSAGE : "This form could not be read. Please try again."] } } },
+      {
+        result: {
+          status: "error" as const,
+          error: { "": [tooLarge ? TOO_LARGE_MESSAGE : "This form could not be read. Please try again."] },
+        },
+      },
       { status: tooLarge ? 413 : 400 },
     );
   }

@@ -28,9 +28,12 @@ export function InboxTabs({
   function moveFocus(event: KeyboardEvent) {
     const current = tabs.findIndex((tab) => tab.key === selected);
     const last = tabs.length - 1;
-    const next = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const next = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     const tab = next === undefined ? undefined : tabs[next];
     if (next === undefined || !tab) return;
     event.preventDefault();
@@ -51,10 +54,17 @@ export function InboxTabs({
         preventScrollReset
         id={`tab-${tab.key}`}
         {...(hydrated
-          ? { role: "tab", "aria-selected": isSelected, "aria-controls": `panel-${tab.key}`, tabIndex: isSelected ? 0 : -1 }
+          ? {
+              role: "tab",
+              "aria-selected": isSelected,
+              "aria-controls": `panel-${tab.key}`,
+              tabIndex: isSelected ? 0 : -1,
+            }
           : { "aria-current": isSelected ? ("page" as const) : undefined })}
         className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${
-          isSelected ? "border-red-700 text-blue-950" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-blue-900"
+          isSelected
+            ? "border-red-700 text-blue-950"
+            : "border-transparent text-slate-600 hover:border-slate-300 hover:text-blue-900"
         }`}
       >
         {tab.label}

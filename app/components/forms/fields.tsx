@@ -52,7 +52,10 @@ type ControlProps = {
   autoComplete?: string;
 };
 
-export function TextField({ type = "text", ...props }: ControlProps & { type?: "text" | "email" | "tel" | "password" }) {
+export function TextField({
+  type = "text",
+  ...props
+}: ControlProps & { type?: "text" | "email" | "tel" | "password" }) {
   const { meta, label, hint, autoFocus, autoComplete } = props;
   return (
     <FieldFrame meta={meta} label={label} hint={hint}>

@@ -6,7 +6,11 @@ import type { SubmissionFormName } from "~/forms/submission-messages";
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
+    >
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}

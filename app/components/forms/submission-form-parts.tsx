@@ -25,7 +25,12 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
   children,
 }: SubmissionFormShellProps<Schema>) {
   return (
-    <Form method="post" {...getFormProps(form)} data-enhanced={enhanced ? "" : undefined} className="relative grid gap-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      data-enhanced={enhanced ? "" : undefined}
+      className="relative grid gap-5"
+    >
       <FormSuccessNotice formName={name} />
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="submissionId" value={submissionId} />
@@ -48,12 +53,34 @@ export function PersonFields({
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.firstName} label="First Name" autoComplete="given-name" autoFocus={firstInvalidField === "firstName"} />
-        <TextField meta={fields.lastName} label="Last Name" autoComplete="family-name" autoFocus={firstInvalidField === "lastName"} />
+        <TextField
+          meta={fields.firstName}
+          label="First Name"
+          autoComplete="given-name"
+          autoFocus={firstInvalidField === "firstName"}
+        />
+        <TextField
+          meta={fields.lastName}
+          label="Last Name"
+          autoComplete="family-name"
+          autoFocus={firstInvalidField === "lastName"}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.email} type="email" label="Email Address" autoComplete="email" autoFocus={firstInvalidField === "email"} />
-        <TextField meta={fields.phone} type="tel" label="Phone Number" autoComplete="tel" autoFocus={firstInvalidField === "phone"} />
+        <TextField
+          meta={fields.email}
+          type="email"
+          label="Email Address"
+          autoComplete="email"
+          autoFocus={firstInvalidField === "email"}
+        />
+        <TextField
+          meta={fields.phone}
+          type="tel"
+          label="Phone Number"
+          autoComplete="tel"
+          autoFocus={firstInvalidField === "phone"}
+        />
       </div>
     </>
   );

@@ -5,7 +5,8 @@ import { openingHours, shop } from "~/content/shop";
 import { CallButton } from "~/components/ui/button";
 import { ClockIcon, MapPinIcon } from "~/components/ui/icons";
 
-const linkClasses = "rounded text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
+const linkClasses =
+  "rounded text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
 
 export function SiteFooter() {
   return (

@@ -12,7 +12,9 @@ export const mainNavigation = [
 
 function navLinkClasses({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? "bg-blue-50 text-blue-900 underline decoration-2 underline-offset-4" : "text-slate-700 hover:bg-slate-100 hover:text-blue-900"
+    isActive
+      ? "bg-blue-50 text-blue-900 underline decoration-2 underline-offset-4"
+      : "text-slate-700 hover:bg-slate-100 hover:text-blue-900"
   }`;
 }
 
@@ -24,7 +26,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-blue-600">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-blue-600"
+        >
           <span className="grid size-9 place-items-center rounded-md bg-blue-950 text-white">
             <WrenchIcon className="size-5" />
           </span>

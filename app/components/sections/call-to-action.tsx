@@ -14,9 +14,14 @@ export function CallToAction({
   tone?: "white" | "muted";
 }) {
   return (
-    <section aria-labelledby="call-to-action-heading" className={`py-16 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}>
+    <section
+      aria-labelledby="call-to-action-heading"
+      className={`py-16 sm:py-20 ${tone === "muted" ? "bg-slate-50" : "bg-white"}`}
+    >
       <div className="mx-auto max-w-6xl px-4">
-        <div className={`flex flex-col gap-8 rounded-2xl bg-blue-950 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between ${darkBandFocus}`}>
+        <div
+          className={`flex flex-col gap-8 rounded-2xl bg-blue-950 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between ${darkBandFocus}`}
+        >
           <div className="max-w-2xl">
             <h2 id="call-to-action-heading" className="text-3xl font-bold tracking-tight text-balance">
               {title}

@@ -25,7 +25,10 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-title" className={`relative isolate overflow-hidden bg-blue-950 text-white ${darkBandFocus}`}>
+    <section
+      aria-labelledby="page-title"
+      className={`relative isolate overflow-hidden bg-blue-950 text-white ${darkBandFocus}`}
+    >
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_90%_-10%,var(--color-blue-800)_0%,transparent_55%),radial-gradient(circle_at_0%_110%,var(--color-blue-900)_0%,transparent_45%)]"

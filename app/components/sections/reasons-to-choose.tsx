@@ -7,12 +7,7 @@ import { Section } from "~/components/ui/section";
 /** The shared "why choose us" cards of the services, service and area pages. */
 export function ReasonsToChoose({ tone = "muted" }: { tone?: "white" | "muted" }) {
   return (
-    <Section
-      id="why-choose-us"
-      tone={tone}
-      eyebrow="Why choose us"
-      title={`Why Drivers Choose ${shop.name}`}
-    >
+    <Section id="why-choose-us" tone={tone} eyebrow="Why choose us" title={`Why Drivers Choose ${shop.name}`}>
       <CardGrid columns={4}>
         {serviceReasons.map((reason) => (
           <li key={reason.title}>

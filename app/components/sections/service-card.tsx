@@ -37,7 +37,9 @@ export function ServiceCard({ service, showFeatures = false }: { service: Servic
 /** Starting price (when the service has one) and time estimate. */
 export function ServiceFacts({ service, className = "" }: { service: Service; className?: string }) {
   return (
-    <dl className={`grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-3 rounded-lg bg-slate-50 p-4 text-sm ${className}`}>
+    <dl
+      className={`grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-3 rounded-lg bg-slate-50 p-4 text-sm ${className}`}
+    >
       {service.pricing ? (
         <div>
           <dt className="text-slate-600">Starting at</dt>

@@ -10,7 +10,11 @@ const cardTones = {
 } as const;
 
 // Colours go through `tone`: a `bg-*` passed in className would compete with the default one.
-export function Card({ tone = "white", className = "", ...props }: ComponentProps<"div"> & { tone?: keyof typeof cardTones }) {
+export function Card({
+  tone = "white",
+  className = "",
+  ...props
+}: ComponentProps<"div"> & { tone?: keyof typeof cardTones }) {
   return <div className={`rounded-xl border p-6 shadow-sm ${cardTones[tone]} ${className}`} {...props} />;
 }
 

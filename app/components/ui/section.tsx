@@ -37,7 +37,11 @@ export function Section({
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`py-16 sm:py-20 ${tones[tone]} ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={title ? headingId : undefined}
+      className={`py-16 sm:py-20 ${tones[tone]} ${className}`}
+    >
       <div className="mx-auto max-w-6xl px-4">
         {title ? (
           <SectionHeading id={headingId} eyebrow={eyebrow} title={title} className="mb-10 sm:mb-12">
