@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
 // The brief: any service worker left by an earlier version of the site is removed at start.
-navigator.serviceWorker?.getRegistrations().then((registrations) => {
+void navigator.serviceWorker?.getRegistrations().then((registrations) => {
   for (const registration of registrations) void registration.unregister();
 });
 

@@ -104,9 +104,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   // Keyed on the id: a revalidation that returns no new toast must not replay the last one.
+  const toastId = toast?.id;
   useEffect(() => {
     if (toast) showToast(toast);
-  }, [toast?.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the id, not the object, says whether it is new
+  }, [toastId]);
   return <Outlet />;
 }
 

@@ -88,8 +88,8 @@ test.describe("every public page", () => {
       map.set(key, [...(map.get(key) ?? []), path]);
     for (const { path } of publicPages) {
       const html = await (await request.get(path)).text();
-      add(pathsByTitle, html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "", path);
-      add(pathsByDescription, html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "", path);
+      add(pathsByTitle, /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "", path);
+      add(pathsByDescription, /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "", path);
     }
     const shared = (map: Map<string, string[]>) => [...map.values()].filter((paths) => paths.length > 1);
     expect(shared(pathsByTitle), "pages sharing a title").toEqual([]);
@@ -235,7 +235,7 @@ test("about: story, stats, four values, team, facilities and a call to action", 
   await expect(region(page, "Our Values").getByRole("heading", { level: 3 })).toHaveText(
     values.map((value) => value.title),
   );
-  await expect(values).toHaveLength(4);
+  expect(values).toHaveLength(4);
   const people = region(page, "The People Behind the Work");
   for (const member of team) {
     await expect(people.getByRole("heading", { level: 3, name: member.name })).toBeVisible();
@@ -453,7 +453,7 @@ test.describe("JavaScript", () => {
   }) => {
     for (const path of ["/", "/services", "/login"]) {
       const html = await (await request.get(path)).text();
-      const rules = html.match(/<script type="speculationrules"[^>]*>(.*?)<\/script>/)?.[1];
+      const rules = /<script type="speculationrules"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
       expect(rules, path).toBeDefined();
       const { prefetch } = JSON.parse(rules!) as { prefetch: { where: { and: unknown[] }; eagerness: string }[] };
       expect(prefetch[0]!.eagerness).toBe("moderate");

@@ -133,7 +133,7 @@ async function readPassword(): Promise<string> {
   // readline in terminal mode turns off the terminal's echo; its own echo goes to a muted stream.
   let muted = false;
   const output = new Writable({
-    write(chunk, encoding, callback) {
+    write(chunk: string | Uint8Array, encoding, callback) {
       if (!muted) process.stdout.write(chunk, encoding);
       callback();
     },

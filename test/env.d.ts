@@ -2,6 +2,8 @@ import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 
 declare global {
   namespace Cloudflare {
+    // An interface: declaration merging is how workers-types lets tests add bindings.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
     }

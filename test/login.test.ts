@@ -14,7 +14,7 @@ import {
 const password = "a long enough staff password";
 
 function inputTag(html: string, name: string): string {
-  const tag = html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0];
+  const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
   if (!tag) throw new Error(`No input named ${name}`);
   return tag;
 }

@@ -43,7 +43,7 @@ describe("the public page cache", () => {
 
   it("stores a form taken from a cached page under its own id", async () => {
     await fetchPage("/contact");
-    const submissionIdOf = (html: string) => html.match(/name="submissionId" value="([^"]+)"/)![1]!;
+    const submissionIdOf = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)![1]!;
     const first = submissionIdOf((await fetchPage("/contact")).html);
     const second = submissionIdOf((await fetchPage("/contact")).html);
     const email = `cache-${crypto.randomUUID()}@example.com`;

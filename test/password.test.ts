@@ -1,9 +1,10 @@
+import type * as Subtle from "@oslojs/crypto/subtle";
 import { describe, expect, it, vi } from "vitest";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { hashPassword, parsePasswordHash, verifyPassword } from "~/server/password.server";
 
 vi.mock("@oslojs/crypto/subtle", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@oslojs/crypto/subtle")>();
+  const original = await importOriginal<typeof Subtle>();
   return { ...original, constantTimeEqual: vi.fn(original.constantTimeEqual) };
 });
 
@@ -17,7 +18,7 @@ function fields(stored: string) {
 /** A stored string with its key's first character changed to another valid base64 character. */
 function withChangedKey(stored: string): string {
   const { params, salt, key } = fields(stored);
-  const changed = (key[0] === "A" ? "B" : "A") + key.slice(1);
+  const changed = (key.startsWith("A") ? "B" : "A") + key.slice(1);
   return `$scrypt$${params}$${salt}$${changed}`;
 }
 

@@ -170,6 +170,6 @@ describe("JSON-LD", () => {
       name: "</script><script>alert(1)</script> & more",
     });
     expect(json).not.toMatch(/[<>&]/);
-    expect(JSON.parse(json).name).toBe("</script><script>alert(1)</script> & more");
+    expect((JSON.parse(json) as { name: string }).name).toBe("</script><script>alert(1)</script> & more");
   });
 });

@@ -54,7 +54,7 @@ export function sessionCookie(response: Response): string {
 /** The KV key inside a signed session cookie (React Router encodes the id as base64 JSON). */
 export function sessionIdOf(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
-  return JSON.parse(atob(value.slice(0, value.lastIndexOf("."))));
+  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
 }
 
 export async function isAuthenticated(cookie: string): Promise<boolean> {

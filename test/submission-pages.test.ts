@@ -35,7 +35,7 @@ async function countRows(table: string, email: string) {
 /** The submission id the page gave its form, as a browser would read it from the HTML. */
 async function formSubmissionId(path: string): Promise<string> {
   const html = await (await SELF.fetch(`http://localhost${path}`)).text();
-  const id = html.match(/name="submissionId" value="([^"]+)"/)?.[1];
+  const id = /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
   if (!id) throw new Error(`No submission id on ${path}`);
   return id;
 }

@@ -28,7 +28,7 @@ export const emailField = z
   .pipe(z.email("Please enter a valid email address, like name@example.com."));
 
 // Escaped so the same pattern is valid as an HTML pattern attribute (which browsers compile with the v flag).
-const PHONE_CHARACTERS = /^[0-9 +.\-\(\)]+$/;
+const PHONE_CHARACTERS = /^[0-9 +.\-()]+$/;
 
 export const phoneField = z
   .string({ error: "Please enter your phone number." })

@@ -77,6 +77,8 @@ export function InboxTabs({
     <>
       <div className="flex items-end justify-between gap-4 border-b border-slate-200">
         {hydrated ? (
+          // Arrow keys move between the tabs (roving tabindex); each tab is focusable, the list is not.
+          // eslint-disable-next-line jsx-a11y/interactive-supports-focus
           <div role="tablist" aria-label="Inbox sections" onKeyDown={moveFocus} className={listClasses}>
             {links}
           </div>

@@ -35,7 +35,10 @@ export function deferredForm<Props extends object>(
         .then(load)
         .then(
           (loaded) => ({ default: loaded }),
-          () => new Promise<never>(() => {}),
+          () =>
+            new Promise<never>(() => {
+              // Never settles: the server's HTML form stays in place and keeps working.
+            }),
         ),
     );
   }

@@ -15,8 +15,8 @@ export type SubmissionFormProps = {
 
 /**
  * Conform wiring shared by the public forms: the same zod schema validates on the server and,
- * once its code has loaded, in the browser; a failed server answer keeps the visitor's input, shows the destructive toast
- * and moves focus to the first field that needs attention.
+ * once its code has loaded, in the browser; a failed server answer keeps the visitor's input,
+ * shows the destructive toast and moves focus to the first field that needs attention.
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: SubmissionFormName,

@@ -1,0 +1,83 @@
+// Lint for the whole tree: typescript-eslint with type information, React hooks, accessibility.
+// Formatting is Prettier's job (`npm run format`); nothing here overlaps with it.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "bench/results/",
+      "test-results/",
+      "playwright-report/",
+      "worker-configuration.d.ts",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  reactHooks.configs.flat.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // The code base writes object shapes as `type`; one way, enforced.
+      "@typescript-eslint/consistent-type-definitions": ["error", "type"],
+      // React Router's way to end a loader or action early is to throw a Response (redirect, 404, 401).
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+          allowRethrowing: true,
+        },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "max-len": [
+        "error",
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
+    },
+  },
+  {
+    files: ["app/components/forms/**/*.tsx"],
+    rules: {
+      // Focus moves to the first field that needs attention after a failed post, with or without
+      // JavaScript (the server renders autofocus on it): that is the accessible behaviour here.
+      "jsx-a11y/no-autofocus": "off",
+    },
+  },
+  {
+    files: ["test/**/*.ts", "e2e/**/*.ts", "app/**/*.test.ts"],
+    rules: {
+      // vitest's and Playwright's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-empty-function": "off",
+    },
+  },
+  {
+    files: ["e2e/**/*.ts"],
+    rules: {
+      // Playwright fixtures are `async ({}, use) => …`: not React, and an empty pattern is its API.
+      "react-hooks/rules-of-hooks": "off",
+      "no-empty-pattern": "off",
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);
