@@ -61,6 +61,16 @@ function jsonLdBlocks(html: string): { nonce: string | undefined; data: Record<s
   return blocks.map(([, nonce, json]) => ({ nonce, data: JSON.parse(json!) as Record<string, unknown> }));
 }
 
+/** A page's one JSON-LD block, which must carry the response's nonce to be allowed by the CSP. */
+async function theOnlyJsonLd(path: string): Promise<Record<string, unknown>> {
+  const response = await SELF.fetch(`${origin}${path}`);
+  const blocks = jsonLdBlocks(await response.text());
+  expect(blocks, path).toHaveLength(1);
+  const [{ nonce, data }] = blocks as [(typeof blocks)[number]];
+  expect(nonce, path).toBe(cspNonce(response));
+  return data;
+}
+
 describe("/sitemap.xml", () => {
   it("is well-formed XML listing every canonical public page once, on the request's origin", async () => {
     const response = await SELF.fetch(`${origin}/sitemap.xml`);
@@ -118,12 +128,7 @@ describe("/robots.txt", () => {
 describe("JSON-LD", () => {
   for (const path of ["/", "/contact"]) {
     it(`describes the shop as an AutoRepair business on ${path}`, async () => {
-      const response = await SELF.fetch(`${origin}${path}`);
-      const blocks = jsonLdBlocks(await response.text());
-      expect(blocks).toHaveLength(1);
-      const [{ nonce, data }] = blocks as [(typeof blocks)[number]];
-      // The Content-Security-Policy admits only script elements carrying this response's nonce.
-      expect(nonce).toBe(cspNonce(response));
+      const data = await theOnlyJsonLd(path);
       expect(data).toMatchObject({
         "@context": "https://schema.org",
         "@type": "AutoRepair",
@@ -140,11 +145,7 @@ describe("JSON-LD", () => {
 
   for (const service of services) {
     it(`describes ${servicePath(service)} as a Service offered by the shop`, async () => {
-      const response = await SELF.fetch(`${origin}${servicePath(service)}`);
-      const blocks = jsonLdBlocks(await response.text());
-      expect(blocks).toHaveLength(1);
-      const [{ nonce, data }] = blocks as [(typeof blocks)[number]];
-      expect(nonce).toBe(cspNonce(response));
+      const data = await theOnlyJsonLd(servicePath(service));
       expect(data).toMatchObject({
         "@context": "https://schema.org",
         "@type": "Service",
