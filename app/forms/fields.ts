@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Bounds the brief leaves open, shared by the browser (as HTML constraints through conform)
 // and the server. Every field is required; surrounding whitespace is trimmed first.
-export const FIELD_LIMITS = {
+const FIELD_LIMITS = {
   name: 50,
   email: 254,
   phoneMin: 7,

@@ -34,7 +34,7 @@ export function siteOrigin(matches: readonly MatchWithRootData[]): string {
   return originIn(matches.find((match) => match?.id === "root")?.loaderData);
 }
 
-export function pageTitle(title: string): string {
+function pageTitle(title: string): string {
   return title.includes(shop.name) ? title : `${title} | ${shop.name}`;
 }
 

@@ -12,7 +12,7 @@ import { endStaffSession, readStaffSession, startStaffSession } from "./session.
 
 export type StaffUser = { id: string; username: string };
 
-export const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
+const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 
 // Verified when the username is unknown, so that a miss costs the same scrypt work as a wrong
 // password: response times do not reveal which usernames exist. Nobody knows its password.

@@ -12,7 +12,7 @@ const escapeForPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, 
  * zod internals (`_zod.bag`) that zod 4.6 no longer fills, and returned `required` alone.
  * Browsers compile `pattern` with the `v` flag; test/form-constraints.test.ts checks that each does.
  */
-export function htmlConstraints(schema: z.ZodObject): FormConstraint {
+function htmlConstraints(schema: z.ZodObject): FormConstraint {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   const constraints: FormConstraint = {};
   for (const [name, property] of Object.entries(properties)) {

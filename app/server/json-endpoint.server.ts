@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BodyTooLargeError, readBodyText } from "./request-body.server";
 import { jsonResponse, methodNotAllowed } from "./responses.server";
 
-export type JsonEndpoint<Input> = {
+type JsonEndpoint<Input> = {
   schema: z.ZodType<Input>;
   /** Larger bodies are refused with 413, counted while reading (chunked bodies declare no length). */
   limitBytes: number;

@@ -46,7 +46,7 @@ function formRefusal(message: string, status: 400 | 413, headers?: HeadersInit) 
   return data({ result }, { status, headers });
 }
 
-export type PostedForm = { ok: true; formData: FormData } | { ok: false; refusal: ReturnType<typeof formRefusal> };
+type PostedForm = { ok: true; formData: FormData } | { ok: false; refusal: ReturnType<typeof formRefusal> };
 
 /**
  * The one reader of every page action's body (the public forms, login): a plain HTML post or

@@ -12,16 +12,16 @@ import type { AppEnv } from "./env.server";
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
 
 /** A public form's input as its schema returns it. */
-export type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
+type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
 
 /** What the visitor sent, without the form's own bookkeeping (its submission id, the honeypot). */
-export type SubmissionFields<Name extends SubmissionFormName> = Omit<
+type SubmissionFields<Name extends SubmissionFormName> = Omit<
   SubmissionInput<Name>,
   "submissionId" | typeof HONEYPOT_FIELD
 >;
 
 /** The answer to a stored (or honeypot-ignored) submission: what was sent, its id and its time. */
-export type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
+type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
 };
@@ -65,7 +65,7 @@ type FieldsWithoutColumn = {
 type NoneOf<Names extends never> = Names;
 type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
-export type SaveOutcome<Name extends SubmissionFormName> =
+type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** The honeypot was filled: answer as if stored, keep nothing. */
   | { status: "ignored"; receipt: SubmissionReceipt<Name> }
