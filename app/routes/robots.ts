@@ -1,8 +1,9 @@
 import type { Route } from "./+types/robots";
 import { getEnv } from "~/server/context.server";
+import { siteOriginOf } from "~/server/env.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
+  const origin = siteOriginOf(request, getEnv(context));
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -2,6 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { getEnv } from "~/server/context.server";
+import { siteOriginOf } from "~/server/env.server";
 
 // Every canonical public page. Short area aliases, /login and /incoming are left out on purpose.
 const staticPaths = ["/", "/services", "/about", "/contact"];
@@ -16,7 +17,7 @@ function escapeXml(text: string): string {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
+  const origin = siteOriginOf(request, getEnv(context));
   const paths = [...staticPaths, ...services.map(servicePath), ...areas.map(areaPath)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
