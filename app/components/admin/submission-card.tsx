@@ -1,5 +1,6 @@
-import { shop } from "~/content/shop";
-import { serviceRequestOptions } from "~/content/services";
+import { serviceRequestLabel } from "~/content/services";
+import { telHref } from "~/forms/phone-link";
+import { formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
 
 export type SubmissionCardData = {
@@ -14,25 +15,9 @@ export type SubmissionCardData = {
 };
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
-const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: shop.timeZone,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
 function formatSubmittedAt(date: Date | null | undefined): string {
-  return date && !Number.isNaN(date.getTime()) ? submittedAtFormat.format(date) : "N/A";
+  return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
 }
-
-function serviceLabel(value: string): string {
-  return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
-}
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** One contact message or service request. Everything shown was typed by a visitor: text only. */
 export function SubmissionCard({ submission }: { submission: SubmissionCardData }) {
@@ -54,7 +39,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800">
           <WrenchIcon className="size-4 shrink-0" />
           <span className="sr-only">Service requested: </span>
-          {serviceLabel(submission.service)}
+          {serviceRequestLabel(submission.service)}
         </p>
       ) : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
