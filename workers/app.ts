@@ -1,7 +1,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
+import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
 import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { runScheduled } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -32,5 +34,15 @@ export default {
     applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
     secured.headers.set("X-Page-Cache", cacheStatus);
     return secured;
+  },
+
+  // The NOTIFY_QUEUE consumer: the shop's emails (app/server/notifications/).
+  async queue(batch, env) {
+    await handleNotificationBatch(batch, parseEnv(env));
+  },
+
+  // Cron Triggers (wrangler.toml), each dispatched to its job.
+  async scheduled(controller, env) {
+    await runScheduled(controller, parseEnv(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -18,7 +18,7 @@ import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
+import { getCloudflare } from "~/server/context.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The home page holds the service-request form, so it loads JavaScript.
@@ -37,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
+  return handleSubmissionForm("serviceRequest", request, getCloudflare(context), { redirectTo: "/#request-service" });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -15,3 +15,7 @@ export const formSubmissionIdContext = createContext<string>("");
 export function getEnv(context: Readonly<RouterContextProvider>): AppEnv {
   return context.get(cloudflareContext).env;
 }
+
+export function getCloudflare(context: Readonly<RouterContextProvider>): CloudflareContext {
+  return context.get(cloudflareContext);
+}

@@ -7,8 +7,8 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { formSubmissionIdContext } from "./context.server";
-import type { AppEnv } from "./env.server";
+import { type CloudflareContext, formSubmissionIdContext } from "./context.server";
+import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { formConstraints } from "./form-constraints.server";
 import { clientKey, readPostedForm } from "./request-body.server";
@@ -32,7 +32,7 @@ export function submissionFormData(name: SubmissionFormName, context: Readonly<R
 export async function handleSubmissionForm<Name extends SubmissionFormName>(
   name: Name,
   request: Request,
-  env: AppEnv,
+  { env, ctx }: CloudflareContext,
   { redirectTo }: { redirectTo: string },
 ) {
   const posted = await readPostedForm(request, {
@@ -46,7 +46,12 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
     return data({ result: submission.reply() }, { status: 400 });
   }
 
-  const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
+  const outcome = await saveSubmission(name, submission.value, {
+    env,
+    clientKey: clientKey(request),
+    siteOrigin: siteOriginOf(request, env),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  });
   switch (outcome.status) {
     case "stored":
     case "ignored":

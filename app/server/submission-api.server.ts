@@ -4,7 +4,8 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { AppEnv } from "./env.server";
+import type { CloudflareContext } from "./context.server";
+import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
 import { clientKey } from "./request-body.server";
@@ -14,14 +15,23 @@ import { saveSubmission, submissionForms } from "./submissions.server";
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name, request: Request, env: AppEnv) {
+export function handleSubmissionApi<Name extends SubmissionFormName>(
+  name: Name,
+  request: Request,
+  { env, ctx }: CloudflareContext,
+) {
   const endpoint = {
     schema: submissionForms[name].schema,
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };
   return handleJsonWrite(request, endpoint, async (input) => {
-    const outcome = await saveSubmission(name, input, { env, clientKey: clientKey(request) });
+    const outcome = await saveSubmission(name, input, {
+      env,
+      clientKey: clientKey(request),
+      siteOrigin: siteOriginOf(request, env),
+      waitUntil: (promise) => ctx.waitUntil(promise),
+    });
     switch (outcome.status) {
       case "stored":
       case "ignored":

@@ -8,6 +8,7 @@ import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { AppEnv } from "./env.server";
+import { enqueueJobs, type NotificationJob } from "./notifications/jobs.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
 
@@ -26,23 +27,28 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
+/** What the server adds to the visitor's fields: the row's key and the origin the emails link to. */
+type StoredExtras = { id: string; siteOrigin: string };
+
 type SubmissionForm<Name extends SubmissionFormName> = {
   schema: z.ZodType<SubmissionInput<Name>>;
-  /** Stores the row unless its id is taken; either way, the row stored under that id. */
+  /** Stores the row unless its id is taken; either way, the row stored under that id, and whether it is new. */
   insertOnce: (
     db: Database,
-    row: SubmissionFields<Name> & { id: string },
-  ) => Promise<{ submittedAt: Date } | undefined>;
+    row: SubmissionFields<Name> & StoredExtras,
+  ) => Promise<{ row: { submittedAt: Date }; inserted: boolean } | undefined>;
 };
 
 function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
   return async (
     db: Database,
-    row: Table["$inferInsert"] & { id: string },
-  ): Promise<Table["$inferSelect"] | undefined> => {
+    row: Table["$inferInsert"] & StoredExtras,
+  ): Promise<{ row: Table["$inferSelect"]; inserted: boolean } | undefined> => {
     const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
+    if (inserted) return { row: inserted, inserted: true };
     // A conflict means this very form was stored before: answer with that row.
-    return inserted ?? (await db.select().from(table).where(eq(table.id, row.id)).limit(1))[0];
+    const [existing] = await db.select().from(table).where(eq(table.id, row.id)).limit(1);
+    return existing && { row: existing, inserted: false };
   };
 }
 
@@ -72,6 +78,17 @@ type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "rate-limited" }
   | { status: "unavailable" };
 
+type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "CONFIRM_VISITOR">;
+
+type SaveContext = {
+  env: SaveEnv;
+  clientKey: string;
+  /** The origin the visitor used (siteOriginOf), for the emails' links. */
+  siteOrigin: string;
+  /** Work that continues after the response (ExecutionContext.waitUntil). */
+  waitUntil: (promise: Promise<unknown>) => void;
+};
+
 async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
     const { success } = await env.SUBMISSION_LIMITER.limit({ key: `submission:${key}` });
@@ -84,13 +101,33 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 }
 
 /**
+ * After a new submission is stored, and after the visitor has their answer: the shop's email and,
+ * when enabled, the visitor's confirmation, which counts against the client's submission limit.
+ * Should the queue refuse, the sweep finds the row unsent and enqueues it (schedule.server.ts).
+ */
+async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, clientKey: string) {
+  const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
+  if (env.CONFIRM_VISITOR) {
+    if (await isRateLimited(env, clientKey))
+      console.warn("No confirmation: over the client's limit", { id, clientKey });
+    else jobs.push({ type: "confirm", form: name, id });
+  }
+  try {
+    await enqueueJobs(env, jobs);
+  } catch (error) {
+    console.error("Could not enqueue the emails for a submission; the sweep will", { id, error });
+  }
+}
+
+/**
  * Stores one validated submission: the single path behind both the page forms and the JSON API.
- * The row's key is the form's submission id, so the same form sent twice is stored once.
+ * The row's key is the form's submission id, so the same form sent twice is stored once (and
+ * emailed once: only a new row is queued for email).
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
   input: SubmissionInput<Name>,
-  { env, clientKey }: { env: Pick<AppEnv, "DB" | "SUBMISSION_LIMITER">; clientKey: string },
+  { env, clientKey, siteOrigin, waitUntil }: SaveContext,
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
@@ -102,9 +139,10 @@ export async function saveSubmission<Name extends SubmissionFormName>(
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
   try {
-    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id });
+    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id, siteOrigin });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
-    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.submittedAt } };
+    if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey));
+    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.row.submittedAt } };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };
