@@ -12,6 +12,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs as chromiumFlags, chromiumPath } from "../playwright.config.ts";
+import { benchNotifications } from "./bench-notifications.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 8790);
@@ -70,7 +71,11 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 function stopServer(server: ChildProcess) {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  try {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // stopped already
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,6 +356,10 @@ async function main() {
       .reduce((sum, [, stat]) => sum + stat.count, 0);
     const rowsAdded = d1Rows("contact_submissions") - rowsBefore;
 
+    // Servers of their own (this port and the next), with the notifications on, off and failing.
+    stopServer(server);
+    const notifications = await benchNotifications(port);
+
     // ------------------------------------------------------------------ table
     console.log("");
     console.log("Page weight (KB; sent = as the local server sends it, gz = gzip -9)");
@@ -390,6 +399,9 @@ async function main() {
     console.log(
       `Submissions: ${TARGETS.submissions} POST /api/contact at concurrency 25: ${submissionRun.requests.average.toFixed(0)} req/s, ${created} × 201, ${serverErrors} × 5xx, ${submissionRun.errors} connection errors, ${rowsAdded} rows added to D1`,
     );
+    console.log("");
+    console.log("Notifications");
+    for (const line of notifications.lines) console.log(line);
 
     // ------------------------------------------------------------------ targets
     for (const { page, real, ratio } of lighthouseRows) {
@@ -457,6 +469,8 @@ async function main() {
       `submissions: ${created}/${TARGETS.submissions} stored (201), ${rowsAdded} rows, ${serverErrors} × 5xx (target: all stored, rows = 201s, no 5xx)`,
     );
 
+    checks.push(...notifications.checks);
+
     console.log("");
     for (const { ok, line } of checks) console.log(`${ok ? "PASS" : "FAIL"} ${line}`);
 
@@ -468,6 +482,7 @@ async function main() {
       lighthouse: lighthouseResults,
       throughput: { worker: workerRun, twin: twinRun, ratio: rpsRatio },
       submissions: { created, serverErrors, rowsAdded, requestsPerSecond: submissionRun.requests.average },
+      notifications: notifications.report,
       checks,
     };
     const json = JSON.stringify(report, null, 2);
