@@ -122,10 +122,26 @@ describe("the shop's email about a submission", () => {
     expect(mail.header("to")).toBe("<owner@shop.example>, <desk@shop.example>");
   });
 
-  it("refuses to address a message to something that is not a plain address", async () => {
+  it("leaves out Reply-To rather than write an address that is not a plain one", async () => {
     const submission = await storedContact({ email: "visitor@example.com>\r\nBcc: victim@example.net" });
-    expect(() => submissionNotification(submission, settings, { now })).not.toThrow();
-    expect(() => buildRawMessage(submissionNotification(submission, settings, { now }))).toThrow(/Not a mail address/);
+    const mail = read(submission);
+    expect(mail.header("reply-to")).toBeUndefined();
+    expect(mail.header("bcc")).toBeUndefined();
+    expect(mail.text).toContain("Email: visitor@example.com> Bcc: victim@example.net");
+  });
+
+  it("refuses to build a message to an address that is not a plain one", () => {
+    expect(() =>
+      buildRawMessage({
+        from: { address: "shop@example.com" },
+        to: ["owner@example.com\r\nBcc: victim@example.net"],
+        subject: "x",
+        text: "x",
+        html: "x",
+        date: now,
+        messageId: "x@example.com",
+      }),
+    ).toThrow(/Not a mail address/);
   });
 
   it("shows markup a visitor typed as text", async () => {

@@ -5,7 +5,7 @@ import { telHref } from "~/forms/phone-link";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { inboxRecordPath, inboxSegments } from "~/inbox-paths";
-import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "./mime.server";
+import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
 // still waiting, and the visitor's optional confirmation. Everything a visitor typed goes through
@@ -137,7 +137,9 @@ export function submissionNotification(
   return {
     from: shopSender(settings.from),
     to: settings.to,
-    replyTo: { address: record.email, name: who },
+    // The forms' email rule admits only plain addresses; should one slip through, the shop still
+    // gets the message (the address is in the body), just without a one-tap reply.
+    ...(isMailAddress(record.email) ? { replyTo: { address: record.email, name: who } } : {}),
     subject: notificationSubject(submission),
     text,
     html,
