@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import {
   INVALID_MESSAGE,
   RATE_LIMITED_MESSAGE,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
+import type { z } from "~/forms/zod";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, type ContactSubmission, type ServiceRequest } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
