@@ -10,7 +10,7 @@ import { PasswordField } from "~/components/forms/password-field";
 import { showToast } from "~/components/toast/toast-store";
 import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
-import { hydrated } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn, NO_STORE } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
@@ -18,7 +18,7 @@ import { formConstraints } from "~/server/form-constraints.server";
 import { BodyTooLargeError, readBodyText } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const handle = hydrated;
+export const handle: RouteHandle = { hydrate: true };
 
 const APP_VERSION = "v3.0.0";
 
@@ -77,7 +77,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Staff Login",
     description: "Sign in to the shop's message inbox.",
     canonicalPath: null,
-    noindex: true,
   });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
