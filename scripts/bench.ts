@@ -163,13 +163,15 @@ const isFrameworkChunk = (url: string) => /\/assets\/framework-[^/]+\.js$/.test(
 // ---------------------------------------------------------------------------------------------
 // Lighthouse, mobile (its default configuration).
 //
-// Simulated LCP moves between runs of the same page: the simulation replays the observed load,
-// and how long this shared 2-core machine took for each step varies (most runs agree within a
-// few ms; a busy moment adds 50-100 ms to one run). So each page and its twin are measured in
-// interleaved pairs, LIGHTHOUSE_ROUNDS times, page first in one round and twin first in the
-// next, and judged on the medians; the spread is printed next to them. The scores that do not
-// depend on timing (accessibility, best practices, SEO) come from one run of all categories.
-// docs/decisions/008-bench.md says what else made the runs agree.
+// Lighthouse simulates a phone on a slow network from a trace of a real load, so its LCP moves
+// when this shared 2-core machine is busy: a slow moment makes one run 50-400 ms slower, never
+// faster. Each page and its twin are therefore measured in interleaved pairs, LIGHTHOUSE_ROUNDS
+// times (page first in one round, twin first in the next), and compared on their best runs,
+// which a busy moment cannot reach; medians and ranges are printed next to them. A real
+// regression (a script before the first paint) slows every run, the best included. The scores
+// that do not depend on timing (accessibility, best practices, SEO) come from the first round's
+// page runs, which collect all categories. Why, and what else made the runs agree:
+// docs/decisions/009-bench.md.
 
 const LIGHTHOUSE_ROUNDS = 5;
 
@@ -179,6 +181,8 @@ type PerformanceRun = {
   fcp: number;
   tbt: number;
   cls: number;
+  /** The document's time to first byte as observed (Lighthouse's server-response-time). */
+  ttfb: number;
   renderBlocking: string[];
 };
 type AuditRun = {
@@ -188,7 +192,7 @@ type AuditRun = {
   belowFullScore: string[];
   seoBelowFullScore: string[];
 };
-type Spread = { median: number; min: number; max: number };
+type Spread = { best: number; median: number; worst: number };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -196,10 +200,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const spread = (values: number[]): Spread => ({
+  best: Math.min(...values),
   median: median(values),
-  min: Math.min(...values),
-  max: Math.max(...values),
+  worst: Math.max(...values),
 });
+
+const ALL_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 async function lighthouseRun(port: number, url: string, categories: string[]) {
   const result = await lighthouse(url, { port, logLevel: "error", output: "json", onlyCategories: categories });
@@ -207,8 +213,9 @@ async function lighthouseRun(port: number, url: string, categories: string[]) {
   return result.lhr;
 }
 
-function performanceFigures(lhr: Awaited<ReturnType<typeof lighthouseRun>>): PerformanceRun {
-  const { categories, audits } = lhr;
+type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
+
+function performanceFigures({ categories, audits }: Lhr): PerformanceRun {
   const blocking =
     (audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
   return {
@@ -217,70 +224,72 @@ function performanceFigures(lhr: Awaited<ReturnType<typeof lighthouseRun>>): Per
     fcp: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
     tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    ttfb: audits["server-response-time"]?.numericValue ?? Number.NaN,
     renderBlocking: blocking.map((item) => item.url),
   };
 }
 
-function auditFigures(lhr: Awaited<ReturnType<typeof lighthouseRun>>): AuditRun {
-  const { categories, audits } = lhr;
+function auditFigures({ categories, audits }: Lhr): AuditRun {
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const belowFullScore = (refs: { id: string; weight: number }[]) =>
     refs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+  const others = Object.entries(categories).filter(([id]) => id !== "performance");
   return {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
-    belowFullScore: [...new Set(belowFullScore(Object.values(categories).flatMap((category) => category.auditRefs)))],
+    belowFullScore: [...new Set(belowFullScore(others.flatMap(([, category]) => category.auditRefs)))],
     seoBelowFullScore: belowFullScore(categories.seo?.auditRefs ?? []),
   };
 }
 
-type LighthouseResult = {
-  audit: AuditRun;
-  page: PerformanceRun[];
-  twin: PerformanceRun[];
-};
+type LighthouseResult = { audit?: AuditRun; page: PerformanceRun[]; twin: PerformanceRun[] };
 
 const minutes = (ms: number) =>
-  `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
+  `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
 
 async function runLighthouse(): Promise<Record<string, LighthouseResult>> {
-  const results: Record<string, LighthouseResult> = {};
-  const total = pages.length * (1 + 2 * LIGHTHOUSE_ROUNDS);
+  const results: Record<string, LighthouseResult> = Object.fromEntries(
+    pages.map((page) => [page.path, { page: [], twin: [] }]),
+  );
+  const total = pages.length * 2 * LIGHTHOUSE_ROUNDS;
   let done = 0;
   const startedAt = Date.now();
   const progress = (line: string) => {
     const elapsed = Date.now() - startedAt;
     const left = (elapsed / done) * (total - done);
-    console.log(`  ${line.padEnd(64)} ${minutes(elapsed)} elapsed, about ${minutes(left)} left`);
+    console.log(`  ${line.padEnd(66)} ${minutes(elapsed)} elapsed, about ${minutes(left)} left`);
   };
 
   let chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
-    for (const page of pages) {
-      const audit = auditFigures(
-        await lighthouseRun(chrome.port, origin + page.path, ["accessibility", "best-practices", "seo"]),
-      );
-      results[page.path] = { audit, page: [], twin: [] };
-      done += 1;
-      const below = audit.belowFullScore.length ? `; below full score: ${audit.belowFullScore.join(", ")}` : "";
-      progress(`audits ${page.path}: a11y ${audit.accessibility}, bp ${audit.bestPractices}, SEO ${audit.seo}${below}`);
-    }
     for (let round = 0; round < LIGHTHOUSE_ROUNDS; round++) {
-      // A fresh browser per round, so no state outlives a round.
-      chrome.kill();
-      chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+      if (round > 0) {
+        // A fresh browser per round, so no state outlives a round.
+        chrome.kill();
+        chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+      }
       for (const page of pages) {
+        const result = results[page.path]!;
         const order = round % 2 === 0 ? (["page", "twin"] as const) : (["twin", "page"] as const);
         for (const which of order) {
           const url = origin + (which === "page" ? page.path : twinPath(page));
-          results[page.path]![which].push(performanceFigures(await lighthouseRun(chrome.port, url, ["performance"])));
+          const collectAudits = which === "page" && round === 0;
+          const lhr = await lighthouseRun(chrome.port, url, collectAudits ? ALL_CATEGORIES : ["performance"]);
+          result[which].push(performanceFigures(lhr));
+          if (collectAudits) result.audit = auditFigures(lhr);
           done += 1;
         }
-        const { page: own, twin } = results[page.path]!;
+        const audit =
+          round === 0 && result.audit
+            ? `; a11y ${result.audit.accessibility}, bp ${result.audit.bestPractices}, SEO ${result.audit.seo}`
+            : "";
         progress(
-          `round ${round + 1}/${LIGHTHOUSE_ROUNDS} ${page.path}: LCP ${own.at(-1)!.lcp.toFixed(0)} ms, twin ${twin.at(-1)!.lcp.toFixed(0)} ms`,
+          `round ${round + 1}/${LIGHTHOUSE_ROUNDS} ${page.path}: LCP ${result.page.at(-1)!.lcp.toFixed(0)} ms, twin ${result.twin.at(-1)!.lcp.toFixed(0)} ms${audit}`,
         );
+        if (round === 0 && result.audit?.belowFullScore.length) {
+          console.log(`    audits below full score: ${result.audit.belowFullScore.join(", ")}`);
+        }
       }
     }
   } finally {
@@ -313,8 +322,8 @@ function autocannon(args: string[]): Cannon {
 type Load = { label: string; url: string; headers?: Record<string, string> };
 type Throughput = { label: string; rps: number; p50: number; p99: number; non2xx: number; cacheStatus: string };
 
-const THROUGHPUT_SECONDS = 5;
-const THROUGHPUT_ROUNDS = 2;
+const THROUGHPUT_SECONDS = 3;
+const THROUGHPUT_ROUNDS = 4;
 
 /**
  * Loads each URL in turn, THROUGHPUT_ROUNDS times (so a busy moment on the machine does not fall
@@ -366,7 +375,14 @@ function d1Rows(table: string): number {
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)}`;
 const ms = (value: number) => value.toFixed(0);
-const spreadText = (s: Spread) => `${ms(s.median)} (${ms(s.min)}-${ms(s.max)})`;
+const spreadText = (s: Spread) => `${ms(s.median)} (${ms(s.best)}-${ms(s.worst)})`;
+
+/** The page cache's stores (PAGE_CACHE_STORE), each measured on a server of its own. */
+const STORES = [
+  { store: "tiered", label: "isolate memory, then the platform's cache (deployed)" },
+  { store: "isolate", label: "isolate memory only" },
+  { store: "platform", label: "platform's cache only (a cold isolate)" },
+] as const;
 
 async function main() {
   const startedAt = new Date();
@@ -412,33 +428,32 @@ async function main() {
     let lighthouseResults: Record<string, LighthouseResult> | undefined;
     if (runs("lighthouse")) {
       log(
-        `Running Lighthouse (mobile): all categories once per page, then performance ${LIGHTHOUSE_ROUNDS} times for each page and its twin, interleaved…`,
+        `Running Lighthouse (mobile) ${LIGHTHOUSE_ROUNDS} times on each page and its twin, interleaved (all categories in the first round)…`,
       );
       lighthouseResults = await runLighthouse();
       report.lighthouse = lighthouseResults;
     }
 
-    let throughput: { shared: Throughput[]; isolate: Throughput[] } | undefined;
+    const throughput: { store: string; label: string; twin: Throughput; cached: Throughput; rendered?: Throughput }[] =
+      [];
     if (runs("throughput")) {
-      log(`Measuring throughput of / (page cache in the platform's cache, rendered, static twin)…`);
       const home = `${origin}/`;
       const twin = `${origin}${twinPath(pages[0])}`;
-      const shared = await measureThroughput([
-        { label: "twin", url: twin },
-        { label: "cached", url: home },
+      for (const { store, label } of STORES) {
+        log(`Measuring throughput of / with the page cache in: ${label}…`);
+        stopServer(server);
+        server = await startServer({ PAGE_CACHE_STORE: store });
+        const loads: Load[] = [
+          { label: "twin", url: twin },
+          { label: "cached", url: home },
+        ];
         // Any cookie makes the Worker render the page: what every request would cost without the cache.
-        { label: "rendered", url: home, headers: { Cookie: "bench=1" } },
-      ]);
-      log("Measuring throughput of / (page cache in the isolate's memory)…");
-      stopServer(server);
-      server = await startServer({ PAGE_CACHE_STORE: "isolate" });
-      const isolate = await measureThroughput([
-        { label: "twin", url: twin },
-        { label: "cached", url: home },
-      ]);
+        if (store === "tiered") loads.push({ label: "rendered", url: home, headers: { Cookie: "bench=1" } });
+        const [twinRun, cachedRun, renderedRun] = await measureThroughput(loads);
+        throughput.push({ store, label, twin: twinRun!, cached: cachedRun!, rendered: renderedRun });
+      }
       stopServer(server);
       server = await startServer();
-      throughput = { shared, isolate };
       report.throughput = throughput;
     }
 
@@ -499,13 +514,17 @@ async function main() {
       ? pages.map((page) => {
           const result = lighthouseResults[page.path]!;
           const lcp = { page: spread(result.page.map((r) => r.lcp)), twin: spread(result.twin.map((r) => r.lcp)) };
-          const performance = spread(result.page.map((r) => r.performance));
           return {
             page,
-            result,
+            audit: result.audit!,
             lcp,
-            performance,
-            ratio: lcp.page.median / lcp.twin.median,
+            ratio: lcp.page.best / lcp.twin.best,
+            medianRatio: lcp.page.median / lcp.twin.median,
+            performance: {
+              median: median(result.page.map((r) => r.performance)),
+              lowest: Math.min(...result.page.map((r) => r.performance)),
+              highest: Math.max(...result.page.map((r) => r.performance)),
+            },
             fcp: spread(result.page.map((r) => r.fcp)),
             tbt: spread(result.page.map((r) => r.tbt)),
             cls: Math.max(...result.page.map((r) => r.cls)),
@@ -514,33 +533,34 @@ async function main() {
         })
       : [];
     if (lighthouseResults) {
-      console.log(`Lighthouse mobile, ${LIGHTHOUSE_ROUNDS} interleaved runs of each page and twin: median (min-max)`);
       console.log(
-        "page                       perf          LCP ms           FCP ms           TBT  | twin LCP ms      ratio",
+        `Lighthouse mobile, ${LIGHTHOUSE_ROUNDS} interleaved runs of each page and its twin: median (best-worst); LCP ratio of the best runs (of the medians)`,
+      );
+      console.log(
+        "page                       perf         LCP ms            FCP ms            TBT | twin LCP ms       ratio",
       );
       for (const row of lcpRows) {
+        const perf = `${row.performance.median} (${row.performance.lowest}-${row.performance.highest})`;
         console.log(
-          `${row.page.path.padEnd(26)} ${`${row.performance.median} (${row.performance.min}-${row.performance.max})`.padEnd(13)} ${spreadText(row.lcp.page).padEnd(16)} ${spreadText(row.fcp).padEnd(16)} ${ms(row.tbt.median).padStart(4)} | ${spreadText(row.lcp.twin).padEnd(16)} ${row.ratio.toFixed(3)}`,
+          `${row.page.path.padEnd(26)} ${perf.padEnd(12)} ${spreadText(row.lcp.page).padEnd(17)} ${spreadText(row.fcp).padEnd(17)} ${ms(row.tbt.median).padStart(3)} | ${spreadText(row.lcp.twin).padEnd(17)} ${row.ratio.toFixed(3)} (${row.medianRatio.toFixed(3)})`,
         );
       }
       console.log("");
     }
-    if (throughput) {
+    if (throughput.length) {
       console.log(
-        `Throughput of / (autocannon, 10 connections, ${THROUGHPUT_ROUNDS} × ${THROUGHPUT_SECONDS} s each, interleaved)`,
+        `Throughput of / (autocannon, 10 connections, ${THROUGHPUT_ROUNDS} × ${THROUGHPUT_SECONDS} s each, interleaved with its twin; one server per store)`,
       );
-      console.log("                                              req/s   p50 ms  p99 ms  of twin  Cache-Status");
+      console.log("                                                       req/s  p50 ms  p99 ms  of twin");
       const line = (label: string, t: Throughput, twin: Throughput) =>
         console.log(
-          `${label.padEnd(44)} ${t.rps.toFixed(0).padStart(6)}  ${String(t.p50).padStart(7)}  ${String(t.p99).padStart(6)}  ${(t.rps / twin.rps).toFixed(2).padStart(7)}  ${t.cacheStatus}`,
+          `${label.padEnd(54)} ${t.rps.toFixed(0).padStart(5)}  ${String(t.p50).padStart(6)}  ${String(t.p99).padStart(6)}  ${(t.rps / twin.rps).toFixed(2).padStart(7)}`,
         );
-      const [sharedTwin, sharedCached, rendered] = throughput.shared;
-      const [isolateTwin, isolateCached] = throughput.isolate;
-      line("static twin (asset)", sharedTwin!, sharedTwin!);
-      line("Worker, cached in the platform's cache", sharedCached!, sharedTwin!);
-      line("Worker, rendered for every request", rendered!, sharedTwin!);
-      line("static twin (asset), second server", isolateTwin!, isolateTwin!);
-      line("Worker, cached in the isolate's memory", isolateCached!, isolateTwin!);
+      for (const { label, twin, cached, rendered } of throughput) {
+        line(`static twin (asset)`, twin, twin);
+        line(`Worker, cache hits: ${label}`, cached, twin);
+        if (rendered) line("Worker, rendered for every request (cookie)", rendered, twin);
+      }
       console.log("");
     }
     if (submissions) {
@@ -552,8 +572,7 @@ async function main() {
 
     // ------------------------------------------------------------------ targets
     for (const row of lcpRows) {
-      const { page, result } = row;
-      const { audit } = result;
+      const { page, audit } = row;
       check(
         audit.accessibility === 100 && audit.bestPractices === 100,
         `${page.path}: Lighthouse accessibility ${audit.accessibility}, best practices ${audit.bestPractices} (target 100)`,
@@ -570,8 +589,8 @@ async function main() {
         check(audit.seo === 100, `${page.path}: Lighthouse SEO ${audit.seo} (target 100)`);
       }
       check(
-        row.performance.median === 100 && row.performance.min >= 95,
-        `${page.path}: Lighthouse performance ${row.performance.median}, worst of ${LIGHTHOUSE_ROUNDS} runs ${row.performance.min} (target 100, never below 95)`,
+        row.performance.median === 100 && row.performance.lowest >= 95,
+        `${page.path}: Lighthouse performance ${row.performance.median}, lowest of ${LIGHTHOUSE_ROUNDS} runs ${row.performance.lowest} (target 100, never below 95)`,
       );
       check(row.cls === 0, `${page.path}: CLS ${row.cls} (target 0)`);
       const blocking = row.renderBlocking.filter((url) => !url.endsWith(".css"));
@@ -581,7 +600,7 @@ async function main() {
       );
       check(
         row.ratio <= TARGETS.lcpRatio,
-        `${page.path}: LCP page/twin ${row.ratio.toFixed(3)}, medians ${ms(row.lcp.page.median)}/${ms(row.lcp.twin.median)} ms (target <= ${TARGETS.lcpRatio})`,
+        `${page.path}: LCP page/twin ${row.ratio.toFixed(3)}, best runs ${ms(row.lcp.page.best)}/${ms(row.lcp.twin.best)} ms, medians ${ms(row.lcp.page.median)}/${ms(row.lcp.twin.median)} ms (target <= ${TARGETS.lcpRatio})`,
       );
     }
     if (weights && jsFiles) {
@@ -611,12 +630,12 @@ async function main() {
         `/: HTML ${kb(weights.home!.gzip.html!)} KB gzip (target <= ${kb(TARGETS.homeHtmlGzip)})`,
       );
     }
-    if (throughput) {
-      const [twin, cached] = throughput.shared;
-      const ratio = cached!.rps / twin!.rps;
+    const deployed = throughput.find((entry) => entry.store === "tiered");
+    if (deployed) {
+      const ratio = deployed.cached.rps / deployed.twin.rps;
       check(
-        ratio >= TARGETS.rpsRatio && cached!.cacheStatus.includes("; hit") && cached!.non2xx === 0,
-        `/: Worker ${cached!.rps.toFixed(0)} req/s (page cache hits) vs twin ${twin!.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target >= ${TARGETS.rpsRatio})`,
+        ratio >= TARGETS.rpsRatio && deployed.cached.cacheStatus.includes("; hit") && deployed.cached.non2xx === 0,
+        `/: Worker ${deployed.cached.rps.toFixed(0)} req/s from the page cache vs twin ${deployed.twin.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target >= ${TARGETS.rpsRatio})`,
       );
     }
     if (submissions) {
@@ -633,17 +652,18 @@ async function main() {
     // ------------------------------------------------------------------ README table
     if (weights && lighthouseResults) {
       console.log("");
-      console.log("For the README (Lighthouse: median of the runs; LCP: median (min-max) of page and twin):");
+      console.log(
+        `For the README (Lighthouse: median of ${LIGHTHOUSE_ROUNDS} runs; LCP: median (best-worst) of page and twin, ratio of the best runs):`,
+      );
       console.log("");
       console.log(
-        "| page | requests | HTML gz | CSS gz | JS gz | Lighthouse perf / a11y / bp / SEO | LCP page / twin (ms) |",
+        "| page | requests | HTML gz | CSS gz | JS gz | Lighthouse perf / a11y / bp / SEO | LCP page / twin (ms) | ratio |",
       );
-      console.log("| --- | --- | --- | --- | --- | --- | --- |");
+      console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
       for (const row of lcpRows) {
         const w = weights[row.page.name]!;
-        const { audit } = row.result;
         console.log(
-          `| \`${row.page.path}\` | ${w.requests} | ${kb(w.gzip.html!)} KB | ${kb(w.gzip.css!)} KB | ${w.gzip.js ? `${kb(w.gzip.js)} KB` : "0"} | ${row.performance.median} / ${audit.accessibility} / ${audit.bestPractices} / ${audit.seo} | ${spreadText(row.lcp.page)} / ${spreadText(row.lcp.twin)} |`,
+          `| \`${row.page.path}\` | ${w.requests} | ${kb(w.gzip.html!)} KB | ${kb(w.gzip.css!)} KB | ${w.gzip.js ? `${kb(w.gzip.js)} KB` : "0"} | ${row.performance.median} / ${row.audit.accessibility} / ${row.audit.bestPractices} / ${row.audit.seo} | ${spreadText(row.lcp.page)} / ${spreadText(row.lcp.twin)} | ${row.ratio.toFixed(3)} |`,
         );
       }
     }
