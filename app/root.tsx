@@ -25,6 +25,7 @@ import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
 import { getEnv } from "./server/context.server";
+import { siteOriginOf } from "./server/env.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
@@ -38,8 +39,10 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { toast, clearCookie } = await takeToast(request, env);
-  const origin = env.SITE_URL ?? new URL(request.url).origin;
-  return data({ origin, toast }, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
+  return data(
+    { origin: siteOriginOf(request, env), toast },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
 }
 
 // Navigation between pages is ordinary links; browsers that support speculation rules fetch

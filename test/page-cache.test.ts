@@ -1,4 +1,3 @@
-import { env, SELF } from "cloudflare:test";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PAGE_CACHE_MAX_AGE_SECONDS, type PageCachePolicy, publicPage } from "~/route-handle";
@@ -10,22 +9,27 @@ import {
   type StoredPage,
   tieredStore,
 } from "~/server/page-cache.server";
-import { newClientIp, postForm, validContact } from "./helpers";
-import { createStaffUser, pageLogin, sessionCookie } from "./staff-helpers";
+import {
+  cookieFrom,
+  createStaffUser,
+  cspNonce,
+  fetchWorker,
+  formSubmissionId,
+  ORIGIN,
+  pageLogin,
+  postForm,
+  sessionCookie,
+  storedRows,
+  uniqueEmail,
+  validContact,
+} from "./helpers";
 
-const ORIGIN = "http://localhost";
 const NONCE_PLACEHOLDER = "cached-page-nonce-placeholder";
 const ID_PLACEHOLDER = "00000000-0000-4000-8000-00000000cafe";
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 
-function cspNonce(response: Response): string {
-  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-  if (!nonce) throw new Error("No nonce in the Content-Security-Policy");
-  return nonce;
-}
-
 async function fetchPage(path: string, init?: RequestInit) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, init);
+  const response = await fetchWorker(path, init);
   return { response, html: await response.text(), cacheStatus: response.headers.get("Cache-Status") ?? "" };
 }
 
@@ -56,19 +60,15 @@ describe("the page cache, through the Worker", () => {
 
   it("stores a form taken from a cached page under its own id", async () => {
     await fetchPage("/contact");
-    const submissionIdOf = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)![1]!;
-    const first = submissionIdOf((await fetchPage("/contact")).html);
-    const second = submissionIdOf((await fetchPage("/contact")).html);
-    const email = `cache-${crypto.randomUUID()}@example.com`;
+    const first = formSubmissionId((await fetchPage("/contact")).html);
+    const second = formSubmissionId((await fetchPage("/contact")).html);
+    const email = uniqueEmail();
     for (const submissionId of [first, second]) {
-      const response = await postForm("/contact", { ...validContact(), email, submissionId }, { ip: newClientIp() });
+      const response = await postForm("/contact", { ...validContact(), email, submissionId });
       expect(response.status).toBe(302);
       expect(response.headers.get("Cache-Status")).toBe("pikesville-page-cache; fwd=method");
     }
-    const row = await env.DB.prepare("select count(*) as n from contact_submissions where email = ?")
-      .bind(email)
-      .first<{ n: number }>();
-    expect(row?.n).toBe(2);
+    expect(await storedRows("contact_submissions", email)).toHaveLength(2);
   });
 
   it("says in Cache-Status (RFC 9211) whether a page was a hit, with its remaining lifetime, or stored", async () => {
@@ -84,8 +84,7 @@ describe("the page cache, through the Worker", () => {
 
   it("renders a page with a flash toast for its visitor only, and never caches it", async () => {
     const posted = await postForm("/contact", { ...validContact(), submissionId: crypto.randomUUID() });
-    const toastCookie = posted.headers.get("Set-Cookie")!.split(";")[0]!;
-    const withToast = await fetchPage("/contact", { headers: { Cookie: toastCookie } });
+    const withToast = await fetchPage("/contact", { headers: { Cookie: cookieFrom(posted, "toast") } });
     expect(withToast.cacheStatus).toBe("pikesville-page-cache; fwd=bypass; detail=cookie");
     expect(withToast.html).toContain("Message Sent Successfully");
 

@@ -192,14 +192,9 @@ export function areaPath(area: Area): string {
   return `/areas/${area.slug}`;
 }
 
-export function findAreaBySlug(slug: string): { area: Area; isShortAlias: boolean } | undefined {
-  for (const area of areas) {
-    if (area.slug === slug) return { area, isShortAlias: false };
-    if (area.shortSlug !== undefined && area.shortSlug === slug) {
-      return { area, isShortAlias: true };
-    }
-  }
-  return undefined;
+/** The area at /areas/<slug>, by its full slug or its short alias. */
+export function findArea(slug: string): Area | undefined {
+  return areas.find((area) => area.slug === slug || (area.shortSlug !== undefined && area.shortSlug === slug));
 }
 
 export const servedTowns: readonly string[] = [

@@ -2,7 +2,7 @@
 // service-request dropdown and the shared "why choose us" / warranty copy.
 // Prices and times follow SPEC section 9 exactly; each price is written once.
 
-import type { IconName } from "~/components/ui/icons";
+import type { IconName } from "./icon-names";
 
 export type ServiceSlug =
   | "oil-change"

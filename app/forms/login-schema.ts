@@ -3,8 +3,8 @@ import { z } from "./zod.ts"; // with the extension: scripts/admin.ts runs this 
 // Rules for staff credentials, shared by the login form (browser and server), the JSON API and
 // the admin CLI (scripts/admin.ts imports this file directly, so: package imports only).
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 256;
 
 // A safe charset keeps usernames unambiguous and lets the CLI embed them in SQL literals.
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;

@@ -3,7 +3,7 @@ import { serviceRequestOptions } from "~/content/services";
 import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
 import { HONEYPOT_FIELD } from "./honeypot";
 
-const serviceValues = serviceRequestOptions.map((option) => option.value) as [string, ...string[]];
+const serviceValues = serviceRequestOptions.map((option) => option.value);
 
 export const serviceRequestSchema = z.object({
   firstName: nameField("first name"),

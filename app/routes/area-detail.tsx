@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/area-detail";
-import { areaPath, areas, findAreaBySlug, type Area } from "~/content/areas";
+import { areaPath, areas, findArea, type Area } from "~/content/areas";
 import { services } from "~/content/services";
 import { shop } from "~/content/shop";
 import { AreaLinks } from "~/components/sections/area-links";
@@ -19,15 +19,14 @@ export const handle: RouteHandle = { pageCache: publicPage };
 
 // Short aliases (/areas/pikesville) render the same page; their canonical link names the long form.
 export function loader({ params }: Route.LoaderArgs) {
-  const found = findAreaBySlug(params.slug);
-  if (!found) throw data(null, { status: 404 });
-  return { slug: found.area.slug };
+  const area = findArea(params.slug);
+  if (!area) throw data(null, { status: 404 });
+  return { area };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const found = loaderData ? findAreaBySlug(loaderData.slug) : undefined;
-  if (!found) return [];
-  const { area } = found;
+  if (!loaderData) return [];
+  const { area } = loaderData;
   return pageMeta(siteOrigin(matches), {
     title: `Auto Repair in ${area.name}, MD`,
     description: `Trusted auto repair for ${area.name} drivers, ${area.distance} from our family-owned Pikesville shop (about ${area.driveTime} away). Oil changes, brakes, engine diagnostics and more, with upfront estimates.`,
@@ -46,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 const previewServices = services.slice(0, 3);
 
 export default function AreaDetail({ loaderData }: Route.ComponentProps) {
-  const { area } = findAreaBySlug(loaderData.slug)!;
+  const { area } = loaderData;
   return (
     <>
       <PageHero

@@ -15,9 +15,10 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { logOut, NO_STORE, requireAdmin } from "~/server/auth.server";
+import { logOut, requireAdmin } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
 import { loadInbox } from "~/server/inbox.server";
+import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };

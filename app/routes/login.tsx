@@ -12,10 +12,12 @@ import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn, NO_STORE } from "~/server/auth.server";
+import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
+import { unreachable } from "~/server/exhaustive.server";
 import { formConstraints } from "~/server/form-constraints.server";
-import { BodyTooLargeError, readBodyText } from "~/server/request-body.server";
+import { readPostedForm } from "~/server/request-body.server";
+import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -29,40 +31,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
-  let formData: FormData;
-  try {
-    const body = await readBodyText(request, LOGIN_BODY_LIMIT_BYTES);
-    const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
-    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
-  } catch (error) {
-    const tooLarge = error instanceof BodyTooLargeError;
-    return data(
-      { result: { status: "error" as const, error: { "": ["This form could not be read. Please try again."] } } },
-      { status: tooLarge ? 413 : 400, headers: NO_STORE },
-    );
-  }
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const posted = await readPostedForm(request, { limitBytes: LOGIN_BODY_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const submission = parseWithZod(posted.formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
 
   const result = await logIn(request, env, submission.value);
-  if (result.status === "success") {
-    return redirectWithToast(
-      env,
-      "/incoming",
-      { title: "Success", description: "Logged in successfully" },
-      { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
-    );
-  }
   // The username stays in the form; the password never comes back.
-  const reply = submission.reply({ formErrors: [result.message], hideFields: ["password"] });
-  return result.status === "throttled"
-    ? data(
-        { result: reply },
+  const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
+  switch (result.status) {
+    case "success":
+      return redirectWithToast(
+        env,
+        "/incoming",
+        { title: "Success", description: "Logged in successfully" },
+        { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+      );
+    case "invalid":
+      return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
+    case "throttled":
+      return data(
+        { result: failed(result.message) },
         { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-      )
-    : data({ result: reply }, { status: 401, headers: NO_STORE });
+      );
+    default:
+      return unreachable(result);
+  }
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {

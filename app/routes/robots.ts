@@ -1,6 +1,7 @@
 import type { Route } from "./+types/robots";
 import { PRIVATE_PATH_PREFIXES } from "~/private-paths";
 import { getEnv } from "~/server/context.server";
+import { siteOriginOf } from "~/server/env.server";
 import { renderOncePerOrigin } from "~/server/render-once.server";
 
 // The staff inbox, its sign-in page and the JSON endpoints are not for search results.
@@ -16,8 +17,7 @@ const robotsTxt = renderOncePerOrigin((origin) =>
 );
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
-  return new Response(robotsTxt(origin), {
+  return new Response(robotsTxt(siteOriginOf(request, getEnv(context))), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

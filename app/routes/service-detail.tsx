@@ -22,12 +22,12 @@ export const handle: RouteHandle = { pageCache: publicPage };
 export function loader({ params }: Route.LoaderArgs) {
   const service = findService(params.slug);
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  return { service };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const service = loaderData ? findService(loaderData.slug) : undefined;
-  if (!service) return [];
+  if (!loaderData) return [];
+  const { service } = loaderData;
   return pageMeta(siteOrigin(matches), {
     title: `${service.name} in Pikesville, MD`,
     description: service.description,
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const service = findService(loaderData.slug)!;
+  const { service } = loaderData;
   const origin = useSiteOrigin();
   return (
     <>

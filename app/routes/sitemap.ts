@@ -2,6 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { getEnv } from "~/server/context.server";
+import { siteOriginOf } from "~/server/env.server";
 import { renderOncePerOrigin } from "~/server/render-once.server";
 
 // Every canonical public page. Short area aliases and the private paths are left out on purpose.
@@ -23,8 +24,7 @@ const sitemapXml = renderOncePerOrigin((origin) => {
 });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = getEnv(context).SITE_URL ?? new URL(request.url).origin;
-  return new Response(sitemapXml(origin), {
+  return new Response(sitemapXml(siteOriginOf(request, getEnv(context))), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -1,5 +1,4 @@
 import { useRouteLoaderData, type MetaDescriptor } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import { defaultKeywords, shop } from "~/content/shop";
 
 export type PageMeta = {
@@ -18,13 +17,23 @@ export const SOCIAL_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } 
 
 type MatchWithRootData = { id: string; loaderData?: unknown } | undefined;
 
-/** The site's origin, as the root loader resolved it (configured SITE_URL or the request's). */
-export function siteOrigin(matches: readonly MatchWithRootData[]): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
-  return root?.origin ?? "";
+// The root loader's data is read by shape rather than typed through `typeof loader` from
+// app/root.tsx, which imports this module: no import cycle between the two.
+function originIn(rootData: unknown): string {
+  return typeof rootData === "object" &&
+    rootData !== null &&
+    "origin" in rootData &&
+    typeof rootData.origin === "string"
+    ? rootData.origin
+    : "";
 }
 
-export function pageTitle(title: string): string {
+/** The site's origin, as the root loader resolved it (configured SITE_URL or the request's). */
+export function siteOrigin(matches: readonly MatchWithRootData[]): string {
+  return originIn(matches.find((match) => match?.id === "root")?.loaderData);
+}
+
+function pageTitle(title: string): string {
   return title.includes(shop.name) ? title : `${title} | ${shop.name}`;
 }
 
@@ -53,5 +62,5 @@ export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
 
 /** The site's origin inside a component (for JSON-LD): the root loader's value. */
 export function useSiteOrigin(): string {
-  return useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
+  return originIn(useRouteLoaderData("root"));
 }

@@ -7,18 +7,16 @@ import type { AppEnv } from "./env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
 import { verifyPassword } from "./password.server";
 import { clientKey } from "./request-body.server";
+import { jsonResponse, NO_STORE } from "./responses.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
 export type StaffUser = { id: string; username: string };
 
-export const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
+const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 
 // Verified when the username is unknown, so that a miss costs the same scrypt work as a wrong
 // password: response times do not reveal which usernames exist. Nobody knows its password.
 const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQYebk5Vn9AIbHezf1vbbh+ElkyK937R1AzGNg";
-
-/** Responses about staff data must never be stored by a browser or a proxy. */
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /**
  * The signed-in staff member, or null. Deleting an account, or changing its password with
@@ -45,7 +43,7 @@ export async function requireAdmin(request: Request, env: AppEnv): Promise<Staff
 /** For JSON endpoints: the staff member, or a 401 JSON answer. */
 export async function requireAdminApi(request: Request, env: AppEnv): Promise<StaffUser> {
   const user = await getStaffUser(request, env);
-  if (!user) throw Response.json({ message: "Unauthorized" }, { status: 401, headers: NO_STORE });
+  if (!user) throw jsonResponse({ message: "Unauthorized" }, 401);
   return user;
 }
 

@@ -46,3 +46,8 @@ export function parseEnv(env: Env): AppEnv {
   validated.set(env, result.data);
   return result.data;
 }
+
+/** The origin of absolute URLs (canonical links, sitemap, social cards): SITE_URL, else the request's. */
+export function siteOriginOf(request: Request, env: Pick<AppEnv, "SITE_URL">): string {
+  return env.SITE_URL ? new URL(env.SITE_URL).origin : new URL(request.url).origin;
+}

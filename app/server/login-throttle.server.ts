@@ -8,7 +8,7 @@ import { loginThrottle } from "~/db/schema";
 
 export type ThrottleConfig = { windowMs: number; maxPerUsername: number; maxPerClient: number };
 
-export const LOGIN_LIMITS = { maxPerUsername: 5, maxPerClient: 20 } as const;
+const LOGIN_LIMITS = { maxPerUsername: 5, maxPerClient: 20 } as const;
 
 export type ThrottleKeys = { username: string; client: string };
 

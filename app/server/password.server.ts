@@ -13,7 +13,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 
 export type ScryptParams = { ln: number; r: number; p: number };
 
-export const CURRENT_PARAMS: ScryptParams = { ln: 14, r: 8, p: 5 };
+const CURRENT_PARAMS: ScryptParams = { ln: 14, r: 8, p: 5 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
@@ -46,12 +46,13 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   const match = FORMAT.exec(stored);
   if (!match) return null;
   const [, ln, r, p, salt, key] = match;
+  if (salt === undefined || key === undefined) return null;
   const params = { ln: Number(ln), r: Number(r), p: Number(p) };
   if (!within(params.ln, BOUNDS.ln) || !within(params.r, BOUNDS.r) || !within(params.p, BOUNDS.p)) return null;
   if (2 ** params.ln * params.r * params.p > BOUNDS.maxWork) return null;
   if (memoryBytes(params) > BOUNDS.maxMemoryBytes) return null;
-  const saltBytes = decodeBase64(salt!);
-  const keyBytes = decodeBase64(key!);
+  const saltBytes = decodeBase64(salt);
+  const keyBytes = decodeBase64(key);
   if (!saltBytes || !within(saltBytes.length, BOUNDS.saltBytes)) return null;
   if (!keyBytes || !within(keyBytes.length, BOUNDS.keyBytes)) return null;
   return { params, salt: saltBytes, key: keyBytes };

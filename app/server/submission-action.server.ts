@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import {
   RATE_LIMITED_MESSAGE,
   submissionMessages,
@@ -7,23 +7,17 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { RouterContextProvider } from "react-router";
 import { formSubmissionIdContext } from "./context.server";
 import type { AppEnv } from "./env.server";
+import { unreachable } from "./exhaustive.server";
 import { formConstraints } from "./form-constraints.server";
-import { BodyTooLargeError, clientKey, readBodyText } from "./request-body.server";
+import { clientKey, readPostedForm } from "./request-body.server";
 import { saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "./toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
-export const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
-
-async function readFormData(request: Request): Promise<FormData> {
-  const text = await readBodyText(request, PAGE_FORM_LIMIT_BYTES);
-  const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
-  return new Response(text, { headers: { "Content-Type": contentType } }).formData();
-}
+const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
 /** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
 export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
@@ -35,30 +29,19 @@ export function submissionFormData(name: SubmissionFormName, context: Readonly<R
  * and answered with a redirect back to the form (post/redirect/get) and the success toast;
  * anything else returns the form's own input with a status and a message that says what to do.
  */
-export async function handleSubmissionForm(
-  name: SubmissionFormName,
+export async function handleSubmissionForm<Name extends SubmissionFormName>(
+  name: Name,
   request: Request,
   env: AppEnv,
   { redirectTo }: { redirectTo: string },
 ) {
-  const { schema } = submissionForms[name];
-  let formData: FormData;
-  try {
-    formData = await readFormData(request);
-  } catch (error) {
-    const tooLarge = error instanceof BodyTooLargeError;
-    return data(
-      {
-        result: {
-          status: "error" as const,
-          error: { "": [tooLarge ? TOO_LARGE_MESSAGE : "This form could not be read. Please try again."] },
-        },
-      },
-      { status: tooLarge ? 413 : 400 },
-    );
-  }
+  const posted = await readPostedForm(request, {
+    limitBytes: PAGE_FORM_LIMIT_BYTES,
+    tooLargeMessage: TOO_LARGE_MESSAGE,
+  });
+  if (!posted.ok) return posted.refusal;
 
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(posted.formData, { schema: submissionForms[name].schema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -72,5 +55,7 @@ export async function handleSubmissionForm(
       return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, { status: 429 });
     case "unavailable":
       return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
+    default:
+      return unreachable(outcome);
   }
 }

@@ -1,30 +1,78 @@
 import { eq } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
-import { getDb } from "~/db/db.server";
-import { contactSubmissions, serviceRequests, type ContactSubmission, type ServiceRequest } from "~/db/schema";
+import { type Database, getDb } from "~/db/db.server";
+import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { AppEnv } from "./env.server";
 
-/** The two public forms, each with its schema and its table. */
-export const submissionForms = {
-  contact: { schema: contactSchema, table: contactSubmissions },
-  serviceRequest: { schema: serviceRequestSchema, table: serviceRequests },
-} as const satisfies Record<SubmissionFormName, unknown>;
+type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
 
-type Input<Name extends SubmissionFormName> = z.infer<(typeof submissionForms)[Name]["schema"]>;
-export type SubmissionRecord = ContactSubmission | ServiceRequest;
+/** A public form's input as its schema returns it. */
+type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
 
-export type SaveOutcome =
-  | { status: "stored"; record: SubmissionRecord }
+/** What the visitor sent, without the form's own bookkeeping (its submission id, the honeypot). */
+type SubmissionFields<Name extends SubmissionFormName> = Omit<
+  SubmissionInput<Name>,
+  "submissionId" | typeof HONEYPOT_FIELD
+>;
+
+/** The answer to a stored (or honeypot-ignored) submission: what was sent, its id and its time. */
+type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
+  id: string;
+  submittedAt: Date;
+};
+
+type SubmissionForm<Name extends SubmissionFormName> = {
+  schema: z.ZodType<SubmissionInput<Name>>;
+  /** Stores the row unless its id is taken; either way, the row stored under that id. */
+  insertOnce: (
+    db: Database,
+    row: SubmissionFields<Name> & { id: string },
+  ) => Promise<{ submittedAt: Date } | undefined>;
+};
+
+function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
+  return async (
+    db: Database,
+    row: Table["$inferInsert"] & { id: string },
+  ): Promise<Table["$inferSelect"] | undefined> => {
+    const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
+    // A conflict means this very form was stored before: answer with that row.
+    return inserted ?? (await db.select().from(table).where(eq(table.id, row.id)).limit(1))[0];
+  };
+}
+
+const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
+
+/** The two public forms, each with its schema and the table its submissions go to. */
+export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
+  contact: { schema: contactSchema, insertOnce: insertOnceInto(submissionTables.contact) },
+  serviceRequest: { schema: serviceRequestSchema, insertOnce: insertOnceInto(submissionTables.serviceRequest) },
+};
+
+// Typed per form: a required column without a form field fails the typecheck above, and a form
+// field without a column (which the insert would drop without a word) fails it here, by name.
+type FieldsWithoutColumn = {
+  [Name in SubmissionFormName]: Exclude<
+    keyof SubmissionFields<Name>,
+    keyof (typeof submissionTables)[Name]["$inferInsert"]
+  >;
+}[SubmissionFormName];
+type NoneOf<Names extends never> = Names;
+type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
+
+type SaveOutcome<Name extends SubmissionFormName> =
+  | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** The honeypot was filled: answer as if stored, keep nothing. */
-  | { status: "ignored"; record: SubmissionRecord }
+  | { status: "ignored"; receipt: SubmissionReceipt<Name> }
   | { status: "rate-limited" }
   | { status: "unavailable" };
 
-export async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
+async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
     const { success } = await env.SUBMISSION_LIMITER.limit({ key: `submission:${key}` });
     return !success;
@@ -41,30 +89,22 @@ export async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
-  input: Input<Name>,
+  input: SubmissionInput<Name>,
   { env, clientKey }: { env: Pick<AppEnv, "DB" | "SUBMISSION_LIMITER">; clientKey: string },
-): Promise<SaveOutcome> {
+): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
 
   if (honeypot) {
     console.warn(`Honeypot filled on the ${name} form; nothing stored`, { clientKey });
-    return { status: "ignored", record: { id, ...fields, submittedAt: new Date() } as SubmissionRecord };
+    return { status: "ignored", receipt: { ...fields, id, submittedAt: new Date() } };
   }
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
-  const table = submissionForms[name].table;
   try {
-    const db = getDb(env);
-    const [inserted] = await db
-      .insert(table)
-      .values({ id, ...fields } as typeof table.$inferInsert)
-      .onConflictDoNothing({ target: table.id })
-      .returning();
-    // A conflict means this very form was stored before: answer with that row.
-    const [record] = inserted ? [inserted] : await db.select().from(table).where(eq(table.id, id)).limit(1);
-    if (!record) throw new Error(`Submission ${id} was neither inserted nor found`);
-    return { status: "stored", record };
+    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id });
+    if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
+    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.submittedAt } };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };

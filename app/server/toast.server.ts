@@ -25,7 +25,7 @@ function toastCookie(env: AppEnv) {
 
 export type ToastInput = Omit<ToastMessage, "id" | "variant"> & { variant?: ToastMessage["variant"] };
 
-export async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
+async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
   const value: ToastMessage = { id: crypto.randomUUID(), variant: "default", ...toast };
   return toastCookie(env).serialize(value);
 }

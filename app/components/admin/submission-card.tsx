@@ -24,11 +24,11 @@ const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-export function formatSubmittedAt(date: Date | null | undefined): string {
+function formatSubmittedAt(date: Date | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? submittedAtFormat.format(date) : "N/A";
 }
 
-export function serviceLabel(value: string): string {
+function serviceLabel(value: string): string {
   return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
 }
 

@@ -33,7 +33,7 @@ export function FieldFrame({ meta, label, hint, children }: FieldFrameProps) {
   );
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 text-sm font-medium text-red-700">

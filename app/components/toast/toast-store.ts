@@ -12,7 +12,7 @@ export type ToastMessage = {
 type ToastState = { toast: ToastMessage | null; open: boolean };
 
 // The brief's toast constants: one toast at a time; a dismissed toast stays in memory this long.
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5_000;
 
 let state: ToastState = { toast: null, open: false };

@@ -1,4 +1,5 @@
-import type { SVGProps } from "react";
+import type { ReactElement, SVGProps } from "react";
+import type { IconName } from "~/content/icon-names";
 
 // Inline stroke icons (no icon font, no CDN). Decorative unless given a title by the caller.
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
@@ -28,11 +29,6 @@ export const PhoneIcon = (p: IconProps) => (
 export const MenuIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />
-  </Icon>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
 export const EyeIcon = (p: IconProps) => (
@@ -242,7 +238,7 @@ export const QuoteIcon = (p: IconProps) => (
   </Icon>
 );
 
-// Content modules name their icon (a services card, a value, a facility); pages look it up here.
+// Content names its pictures (app/content/icon-names.ts); pages draw them with this map.
 export const iconsByName = {
   activity: ActivityIcon,
   award: AwardIcon,
@@ -267,6 +263,4 @@ export const iconsByName = {
   users: UsersIcon,
   wrench: WrenchIcon,
   zap: ZapIcon,
-} as const;
-
-export type IconName = keyof typeof iconsByName;
+} as const satisfies Record<IconName, (props: IconProps) => ReactElement>;

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/contact-submissions";
-import { NO_STORE, requireAdminApi } from "~/server/auth.server";
+import { requireAdminApi } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
+import { jsonResponse } from "~/server/responses.server";
 import { listContactSubmissions } from "~/server/inbox.server";
 
 // GET /api/contact-submissions: staff only, newest first.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   await requireAdminApi(request, env);
-  return Response.json(await listContactSubmissions(env), { headers: NO_STORE });
+  return jsonResponse(await listContactSubmissions(env));
 }

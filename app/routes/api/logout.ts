@@ -1,12 +1,15 @@
 import type { Route } from "./+types/logout";
-import { logOut, NO_STORE } from "~/server/auth.server";
+import { logOut } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
+import { jsonResponse, methodNotAllowed } from "~/server/responses.server";
 
-// POST /api/logout: ends the session, if any, and clears the cookie.
+export const loader = () => methodNotAllowed();
+
+// POST /api/logout: ends the session, if any, and clears the cookie. It takes no body, so it
+// has the JSON endpoints' method rule but not their body checks (cross-site posts are refused
+// in workers/app.ts, like every write).
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return Response.json({ message: "Method not allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
-  }
+  if (request.method !== "POST") return methodNotAllowed();
   const setCookie = await logOut(request, getEnv(context));
-  return Response.json({ success: true }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+  return jsonResponse({ success: true }, 200, { "Set-Cookie": setCookie });
 }

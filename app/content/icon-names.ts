@@ -1,0 +1,26 @@
+// Content is data: a card names its picture, and app/components/ui/icons.tsx draws each name
+// (its map must cover every name here, or the typecheck fails there).
+export type IconName =
+  | "activity"
+  | "award"
+  | "battery"
+  | "calendar"
+  | "car"
+  | "clipboard"
+  | "clock"
+  | "coffee"
+  | "cog"
+  | "disc"
+  | "dollar"
+  | "droplet"
+  | "gauge"
+  | "heart"
+  | "home"
+  | "monitor"
+  | "shield"
+  | "sparkles"
+  | "thumbsUp"
+  | "truck"
+  | "users"
+  | "wrench"
+  | "zap";

@@ -1,0 +1,103 @@
+import { type ClockTime, closureDays, type ClosureDay, type Weekday, weeklyHours } from "~/content/hours";
+import { shop } from "~/content/shop";
+
+// Calendar arithmetic for the shop's hours, in the shop's time zone whatever the server's or the
+// browser's. A calendar date is a `YYYY-MM-DD` string; instants are `Date`s. Pure functions of
+// the instant they are given, so tests inject the clock.
+
+export type CalendarDate = string;
+
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+// Building a DateTimeFormat is costly; one is enough for every call.
+const shopClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: shop.timeZone,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+type WallClock = { date: CalendarDate; minutes: number };
+
+/** The shop's calendar date and minutes since its midnight at an instant. */
+export function shopWallClock(instant: Date): WallClock {
+  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+function toUtcMidnight(date: CalendarDate): number {
+  const [year, month, day] = date.split("-").map(Number);
+  return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1);
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return new Date(toUtcMidnight(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function weekdayOf(date: CalendarDate): Weekday {
+  return new Date(toUtcMidnight(date)).getUTCDay() as Weekday;
+}
+
+export function weekdayName(date: CalendarDate): string {
+  return WEEKDAY_NAMES[weekdayOf(date)];
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((toUtcMidnight(to) - toUtcMidnight(from)) / 86_400_000);
+}
+
+/** The instant at which the shop's clock shows `time` on `date` (correct across DST changes). */
+export function shopInstant(date: CalendarDate, time: ClockTime): Date {
+  const wall = toUtcMidnight(date) + (time.hour * 60 + time.minute) * 60_000;
+  // The zone's offset is read at a first guess, then again at the corrected instant, which
+  // settles it on either side of a DST change (the shop's hours never fall in the skipped hour).
+  let instant = wall;
+  for (let pass = 0; pass < 2; pass++) {
+    const shown = shopWallClock(new Date(instant));
+    const shownWall = toUtcMidnight(shown.date) + shown.minutes * 60_000;
+    instant += wall - shownWall;
+  }
+  return new Date(instant);
+}
+
+export const minutesOf = (time: ClockTime) => time.hour * 60 + time.minute;
+
+/** "8:00 AM", "5:00 PM". */
+export function formatClockTime(time: ClockTime): string {
+  const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
+  return `${hour12}:${String(time.minute).padStart(2, "0")} ${time.hour < 12 ? "AM" : "PM"}`;
+}
+
+export function closureOn(date: CalendarDate): ClosureDay | undefined {
+  return closureDays.find((closure) => closure.date === date);
+}
+
+/** Whether the shop opens at all on this date: a weekday of its hours that is not a closure day. */
+export function isOpenDay(date: CalendarDate): boolean {
+  return weeklyHours.days.includes(weekdayOf(date)) && !closureOn(date);
+}
+
+/** The first date after `date` on which the shop opens. */
+export function nextOpenDay(date: CalendarDate): CalendarDate {
+  let candidate = addDays(date, 1);
+  // Bounded: even a long closure list leaves an open weekday within a few weeks.
+  for (let step = 0; step < 366 && !isOpenDay(candidate); step++) candidate = addDays(candidate, 1);
+  return candidate;
+}
+
+/** Closure days from `from` (inclusive) within `days` days, soonest first. */
+export function closuresWithin(from: CalendarDate, days: number): ClosureDay[] {
+  return closureDays
+    .filter((closure) => {
+      const ahead = daysBetween(from, closure.date);
+      return ahead >= 0 && ahead <= days;
+    })
+    .toSorted((a, b) => a.date.localeCompare(b.date));
+}
