@@ -74,7 +74,8 @@ describe("deferPageScripts", () => {
   });
 });
 
-describe("the pages React Router renders", () => {
+// The first request of a test file compiles the routes (the pool runs the source), seconds on a busy machine.
+describe("the pages React Router renders", { timeout: 20_000 }, () => {
   // These run the real <Scripts> output through the Worker: if React Router's markup changes,
   // the module script stays live here and these fail.
   for (const path of ["/", "/contact", "/login"]) {

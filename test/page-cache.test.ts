@@ -33,7 +33,8 @@ async function fetchPage(path: string, init?: RequestInit) {
   return { response, html: await response.text(), cacheStatus: response.headers.get("Cache-Status") ?? "" };
 }
 
-describe("the page cache, through the Worker", () => {
+// The first request of a test file compiles the routes (the pool runs the source), seconds on a busy machine.
+describe("the page cache, through the Worker", { timeout: 20_000 }, () => {
   it("serves a cached page with a fresh nonce and a fresh form id in every response", async () => {
     expect((await fetchPage("/contact")).cacheStatus).toBe(
       "pikesville-page-cache; fwd=uri-miss; fwd-status=200; stored",

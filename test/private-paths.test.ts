@@ -14,7 +14,8 @@ function speculationRules(html: string): unknown[] {
   return rules.prefetch[0].where.and;
 }
 
-describe("the private paths", () => {
+// The first request of a test file compiles the routes (the pool runs the source), seconds on a busy machine.
+describe("the private paths", { timeout: 20_000 }, () => {
   it("are the staff inbox, its sign-in page and the JSON API", () => {
     expect(PRIVATE_PATH_PREFIXES).toEqual(["/incoming", "/login", "/api"]);
     expect(isPrivatePath("/api/contact")).toBe(true);
