@@ -1,6 +1,6 @@
-// The notifications part of `npm run bench` (also runnable alone, after `npm run build`:
-// `node scripts/bench-notifications.ts`). Two measurements, each on the production build served by
-// `wrangler dev` with its own throwaway D1/KV state:
+// The notifications part of `npm run bench` (`npm run bench -- notifications` runs it alone). Two
+// measurements, each on the production build served by `wrangler dev` with its own throwaway D1/KV
+// state:
 //
 // 1. POST /api/contact latency (p50) with the notifications on, against the same build with them
 //    off, interleaved. "Off" swaps NOTIFY_QUEUE for a queue that drops every message; "on" is the
@@ -207,14 +207,14 @@ function deliveriesByReplyTo(): Map<string, number> {
 
 const LATENCY_PAIRS = 400;
 
-export async function benchNotifications(port: number) {
+export async function benchNotifications(port: number, log: (line: string) => void = console.log) {
   const files = configs();
   const checks: Check[] = [];
   const lines: string[] = [];
 
   // 1. Latency: both servers up at once (on: `port`, off: `port + 1`), one visitor at a time,
   // alternating between them so both see the same machine.
-  console.log("Measuring POST /api/contact with notifications on and off…");
+  log("Measuring POST /api/contact with notifications on and off…");
   for (const mode of ["off", "on"] as const) migrate(`.wrangler/bench-notify-${mode}`);
   const latencies: Record<"off" | "on", number[]> = { off: [], on: [] };
   const servers = await Promise.all([
@@ -252,7 +252,7 @@ export async function benchNotifications(port: number) {
 
   // 2. Delivery under a failing mail binding.
   const { flakySubmissions: count, failureRate } = NOTIFICATION_TARGETS;
-  console.log(`Submitting ${count} contact messages while the mail binding fails ${failureRate * 100}% of the time…`);
+  log(`Submitting ${count} contact messages while the mail binding fails ${failureRate * 100}% of the time…`);
   const stateDir = ".wrangler/bench-notify-flaky";
   migrate(stateDir);
   rmSync(emailDir, { recursive: true, force: true });
@@ -308,12 +308,4 @@ export async function benchNotifications(port: number) {
     checks,
     report: { latency: { p50, p99, ratio }, delivery: { ...deliveryFigures, delivered, twice, lost } },
   };
-}
-
-if (import.meta.main) {
-  const { lines, checks } = await benchNotifications(Number(process.env.BENCH_PORT ?? 8790));
-  console.log("");
-  for (const line of lines) console.log(line);
-  for (const { ok, line } of checks) console.log(`${ok ? "PASS" : "FAIL"} ${line}`);
-  process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { isMailAddress } from "./notifications/mime.server";
 
 const binding = <T>(name: string, method: string) =>
@@ -14,6 +14,7 @@ const envSchema = z.object({
   DB: binding<D1Database>("D1 (DB)", "prepare"),
   SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
   SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
+  CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
   NOTIFY_EMAIL: binding<SendEmail>("send_email (NOTIFY_EMAIL)", "send"),
   NOTIFY_QUEUE: binding<Queue>("queue producer (NOTIFY_QUEUE)", "send"),
   // Who gets the shop's emails: one address or several, comma-separated.
@@ -50,6 +51,9 @@ const envSchema = z.object({
     .min(1)
     .max(86_400)
     .default(15 * 60),
+  // Where the page cache keeps renderings: this isolate's memory in front of the platform's cache
+  // (the default), or only one of them, which the bench measures (docs/decisions/004-page-cache.md).
+  PAGE_CACHE_STORE: z.enum(["tiered", "isolate", "platform"]).default("tiered"),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

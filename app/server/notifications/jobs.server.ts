@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import type { AppEnv } from "../env.server";
 
 // What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
