@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  cookieFrom,
   createStaffUser,
   cspNonce,
   fetchWorker,
@@ -11,6 +10,7 @@ import {
   storedRows,
   uniqueEmail,
   validContact,
+  toastCookie,
 } from "./helpers";
 
 async function fetchPage(path: string, init?: RequestInit) {
@@ -57,7 +57,7 @@ describe("the public page cache", () => {
 
   it("renders a page with a flash toast for its visitor only, and never caches it", async () => {
     const posted = await postForm("/contact", { ...validContact(), submissionId: crypto.randomUUID() });
-    const withToast = await fetchPage("/contact", { headers: { Cookie: cookieFrom(posted, "toast") } });
+    const withToast = await fetchPage("/contact", { headers: { Cookie: toastCookie(posted) } });
     expect(withToast.cache).toBe("bypass");
     expect(withToast.html).toContain("Message Sent Successfully");
 

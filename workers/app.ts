@@ -1,22 +1,28 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
+import { isDataRequest, refuseUnsupportedPageMethod, routeHomePagePost } from "../app/server/methods.server";
 import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { NO_STORE } from "../app/server/responses.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
     const nonce = createCspNonce();
     let response: Response;
     let cacheStatus: PageCacheStatus = "bypass";
-    if (isCrossSiteWrite(request)) {
+    const refusedMethod = refuseUnsupportedPageMethod(incoming);
+    if (isCrossSiteWrite(incoming)) {
       response = new Response("Cross-site requests are not allowed.", {
         status: 403,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
+    } else if (refusedMethod) {
+      response = refusedMethod;
     } else {
+      const request = routeHomePagePost(incoming);
       const served = await servePage(request, freshTokens(nonce), (tokens) => {
         const context = new RouterContextProvider();
         context.set(cloudflareContext, { env: parseEnv(env), ctx });
@@ -30,6 +36,7 @@ export default {
     // Responses built elsewhere may have immutable headers; copy before adding ours.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
+    if (isDataRequest(incoming)) secured.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
     secured.headers.set("X-Page-Cache", cacheStatus);
     return secured;
   },

@@ -16,6 +16,7 @@ import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
 import { getEnv } from "~/server/context.server";
+import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The contact page holds the contact form, so it loads JavaScript.
@@ -28,6 +29,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionForm("contact", request, getEnv(context), { redirectTo: "/contact#contact-form" });
 }
+
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {

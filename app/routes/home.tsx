@@ -19,6 +19,7 @@ import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
 import { getEnv } from "~/server/context.server";
+import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The home page holds the service-request form, so it loads JavaScript.
@@ -39,6 +40,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
 }
+
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact-submissions";
 import { requireAdminApi } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
-import { jsonResponse } from "~/server/responses.server";
+import { jsonResponse, methodNotAllowed } from "~/server/responses.server";
 import { listContactSubmissions } from "~/server/inbox.server";
 
 // GET /api/contact-submissions: staff only, newest first.
@@ -10,3 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminApi(request, env);
   return jsonResponse(await listContactSubmissions(env));
 }
+
+// Read only: every other method gets 405 with Allow.
+export const action = () => methodNotAllowed("GET, HEAD");

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Route } from "./+types/health";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/server/context.server";
-import { jsonResponse } from "~/server/responses.server";
+import { jsonResponse, methodNotAllowed } from "~/server/responses.server";
 
 // For uptime checks and test harnesses: answers 200 only when D1 answers a query.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,3 +14,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     return jsonResponse({ status: "unavailable" }, 503);
   }
 }
+
+// Read only: every other method gets 405 with Allow.
+export const action = () => methodNotAllowed("GET, HEAD");
