@@ -40,10 +40,11 @@ describe("the login and logout endpoints", () => {
 
 describe("the read-only JSON endpoints", () => {
   it.each(["/api/health", "/api/auth/status", "/api/contact-submissions", "/api/service-requests"])(
-    "answer writes to %s with 405 and Allow: GET, HEAD",
+    "answer OPTIONS and writes to %s with 405 and Allow: GET, HEAD",
     async (path) => {
-      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-        const response = await fetchWorker(path, { method, headers: formHeaders(), body: "x=1" });
+      for (const method of ["OPTIONS", "POST", "PUT", "PATCH", "DELETE"]) {
+        const body = method === "OPTIONS" ? undefined : "x=1";
+        const response = await fetchWorker(path, { method, headers: formHeaders(), body });
         expect(response.status, method).toBe(405);
         expect(response.headers.get("Allow"), method).toBe("GET, HEAD");
       }
@@ -94,10 +95,19 @@ describe("pages", () => {
   });
 
   it("answer other methods to a page without a form with 405 too", async () => {
-    for (const method of ["PUT", "OPTIONS", "PROPFIND"]) {
+    for (const method of ["PUT", "OPTIONS"]) {
       const response = await fetchWorker("/about", { method });
       expect(response.status, method).toBe(405);
       expect(response.headers.get("Allow"), method).toBe("GET, HEAD, POST");
+    }
+  });
+});
+
+describe("methods no route implements", () => {
+  it.each(["/", "/contact", "/api/contact", "/api/health"])("get 501 on %s", async (path) => {
+    for (const method of ["PROPFIND", "MKCOL", "PURGE"]) {
+      const response = await fetchWorker(path, { method });
+      expect(response.status, method).toBe(501);
     }
   });
 });

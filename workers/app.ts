@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
-import { isDataRequest, refuseUnsupportedPageMethod, routeHomePagePost } from "../app/server/methods.server";
+import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
 import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
 import { NO_STORE } from "../app/server/responses.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
@@ -13,7 +13,7 @@ export default {
     const nonce = createCspNonce();
     let response: Response;
     let cacheStatus: PageCacheStatus = "bypass";
-    const refusedMethod = refuseUnsupportedPageMethod(incoming);
+    const refusedMethod = refuseUnsupportedMethod(incoming);
     if (isCrossSiteWrite(incoming)) {
       response = new Response("Cross-site requests are not allowed.", {
         status: 403,

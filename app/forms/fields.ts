@@ -10,7 +10,7 @@ const FIELD_LIMITS = {
   message: 5000,
 } as const;
 
-// What text the public forms take (decision record 012). The body readers have already refused
+// What text the public forms take (decision record 016). The body readers have already refused
 // bytes that are not UTF-8; these rules see the decoded text, in the browser and on the server
 // alike. Refused: lone surrogates (JSON can spell them, "\ud800") and control characters, except
 // line breaks and tabs in a message. Removed: bidirectional controls in one-line fields, which

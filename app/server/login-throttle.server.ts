@@ -6,7 +6,7 @@ import { loginThrottle } from "~/db/schema";
 // the same numbers. Each attempt is counted atomically *before* the password is checked: parallel
 // guesses cannot slip past a limit while a hash runs.
 //
-// What is counted follows OWASP's device cookies (decision record 013). A lock on a username alone
+// What is counted follows OWASP's device cookies (decision record 017). A lock on a username alone
 // would let anyone keep its owner out (five wrong passwords from anywhere every quarter hour), so:
 // - every attempt counts for its client (an IPv4 address or IPv6 /64), at most 20 a window;
 // - a browser that has logged in as this username before (a signed device cookie) counts for

@@ -5,16 +5,25 @@
 
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const PAGE_ALLOW = [...PAGE_METHODS].join(", ");
+// The methods any route here may take; others (TRACE, PROPFIND…) are not implemented anywhere.
+const KNOWN_METHODS = new Set([...PAGE_METHODS, "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
-/** 405 for a method no page takes (pages are read, and their forms posted); null to go on. */
-export function refuseUnsupportedPageMethod(request: Request): Response | null {
-  if (PAGE_METHODS.has(request.method) || isApiPath(new URL(request.url).pathname)) return null;
-  return new Response(`This page takes only ${PAGE_ALLOW}.`, {
-    status: 405,
-    headers: { Allow: PAGE_ALLOW, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+const plainText = (status: 405 | 501, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, {
+    status,
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+
+/**
+ * 501 for a method no route implements, 405 with Allow for one no page takes (pages are read,
+ * and their forms posted); null to go on.
+ */
+export function refuseUnsupportedMethod(request: Request): Response | null {
+  if (!KNOWN_METHODS.has(request.method)) return plainText(501, `This site does not implement ${request.method}.`);
+  if (PAGE_METHODS.has(request.method) || isApiPath(new URL(request.url).pathname)) return null;
+  return plainText(405, `This page takes only ${PAGE_ALLOW}.`, { Allow: PAGE_ALLOW });
 }
 
 /**

@@ -25,6 +25,14 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Res
 }
 
 /**
+ * The read-only JSON endpoints' middleware: React Router hands OPTIONS to a loader and the write
+ * methods to an action; each gets 405 with Allow here instead (there is no CORS to answer).
+ */
+export function onlyReads({ request }: { request: Request }, next: () => Promise<Response>) {
+  return request.method === "GET" || request.method === "HEAD" ? next() : methodNotAllowed("GET, HEAD");
+}
+
+/**
  * A form page's `headers`: React Router builds a page's headers from this function alone, so a
  * 429 from the page's action passes its Retry-After on only through here.
  */

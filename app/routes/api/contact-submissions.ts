@@ -1,8 +1,11 @@
 import type { Route } from "./+types/contact-submissions";
 import { requireAdminApi } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
-import { jsonResponse, methodNotAllowed } from "~/server/responses.server";
+import { jsonResponse, onlyReads } from "~/server/responses.server";
 import { listContactSubmissions } from "~/server/inbox.server";
+
+// Read only: every other method gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // GET /api/contact-submissions: staff only, newest first.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,6 +13,3 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminApi(request, env);
   return jsonResponse(await listContactSubmissions(env));
 }
-
-// Read only: every other method gets 405 with Allow.
-export const action = () => methodNotAllowed("GET, HEAD");
