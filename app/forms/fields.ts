@@ -27,6 +27,7 @@ function hasControlCharacter(text: string, { multiline }: { multiline: boolean }
   }
   return false;
 }
+
 /** Line and paragraph separators: line breaks too, which one-line fields do not take. */
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 /** Embeddings, overrides, isolates and the directional marks. */
@@ -41,7 +42,7 @@ const INVISIBLE_FORMAT = String.raw`\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\
 const EDGE_SPACE = new RegExp(String.raw`^[\s${INVISIBLE_FORMAT}]+|[\s${INVISIBLE_FORMAT}]+$`, "g");
 
 /** Whether every surrogate in the text is half of a pair (String.prototype.isWellFormed, for older browsers). */
-export function isWellFormedText(text: string): boolean {
+function isWellFormedText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 0xd800 && code <= 0xdbff) {
