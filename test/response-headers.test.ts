@@ -13,7 +13,7 @@ import {
   validServiceRequest,
 } from "./helpers";
 
-// Headers the review found missing. Static files (/assets/*, /favicon.svg, the social image) are
+// Headers the review found missing. Static files (/assets/*, the touch icon, the social image) are
 // served before the Worker runs; their headers are checked against the served build in
 // e2e/shell.spec.ts.
 

@@ -2,42 +2,50 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
-import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { NO_STORE } from "../app/server/responses.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+// Module scope lives as long as the isolate: the page cache's first tier.
+const pagesInThisIsolate = isolateStore();
+
+const crossSiteRefusal = () =>
+  new Response("Cross-site requests are not allowed.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 export default {
   async fetch(incoming, env, ctx) {
     const nonce = createCspNonce();
-    let response: Response;
-    let cacheStatus: PageCacheStatus = "bypass";
-    const refusedMethod = refuseUnsupportedMethod(incoming);
-    if (isCrossSiteWrite(incoming)) {
-      response = new Response("Cross-site requests are not allowed.", {
-        status: 403,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    } else if (refusedMethod) {
-      response = refusedMethod;
-    } else {
-      const request = routeHomePagePost(incoming);
-      const served = await servePage(request, freshTokens(nonce), (tokens) => {
-        const context = new RouterContextProvider();
-        context.set(cloudflareContext, { env: parseEnv(env), ctx });
-        context.set(cspNonceContext, tokens.nonce);
-        context.set(formSubmissionIdContext, tokens.submissionId);
-        return requestHandler(request, context);
-      });
-      response = served.response;
-      cacheStatus = served.cache;
+    // Refused before any route runs: cross-site writes, and methods the route does not take.
+    const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
+    if (refused) {
+      applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
+      return refused;
     }
+    const request = routeHomePagePost(incoming);
+    const appEnv = parseEnv(env);
+    const store = pageStore(appEnv.PAGE_CACHE_STORE, {
+      memory: pagesInThisIsolate,
+      version: appEnv.CF_VERSION_METADATA.id,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+    });
+    const { routes } = await loadBuild();
+    const served = await servePage(request, freshTokens(nonce), { routes, store }, (tokens) => {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env: appEnv, ctx });
+      context.set(cspNonceContext, tokens.nonce);
+      context.set(formSubmissionIdContext, tokens.submissionId);
+      return requestHandler(request, context);
+    });
     // Responses built elsewhere may have immutable headers; copy before adding ours.
-    const secured = new Response(response.body, response);
-    applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
-    if (isDataRequest(incoming)) secured.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
-    secured.headers.set("X-Page-Cache", cacheStatus);
-    return secured;
+    const response = new Response(served.response.body, served.response);
+    applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
+    if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+    response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
+    return response;
   },
 } satisfies ExportedHandler<Env>;

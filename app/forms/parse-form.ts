@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { z } from "./zod";
 
 /**
  * A field's messages, each once: two rules can fail with the same words (the phone number's

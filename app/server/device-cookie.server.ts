@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import type { AppEnv } from "./env.server";
 
 // "This browser has logged in as <username> before" (OWASP's device cookie): signed with

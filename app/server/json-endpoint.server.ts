@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/forms/zod";
 import { distinctMessages } from "~/forms/parse-form";
 import {
   BodyNotTextError,
