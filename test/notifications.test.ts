@@ -192,24 +192,63 @@ describe("the shop's email for each submission", () => {
     expect(queue.bodies).toEqual([]);
   });
 
-  it("keeps a name's line breaks out of the headers: the message stays valid", async () => {
+  it("refuses a name with a line break before anything is stored or queued", async () => {
+    const queue = recordingQueue();
+    const response = await postJson(
+      "/api/contact",
+      { ...validContact(), firstName: "Eve\r\nBcc: victim@example.net" },
+      { bindings: { NOTIFY_QUEUE: queue } },
+    );
+    expect(response.status).toBe(400);
+    expect(queue.bodies).toEqual([]);
+  });
+
+  it("keeps header syntax in a name inside the display name", async () => {
     const queue = recordingQueue();
     const mailer = recordingMailer();
+    const email = uniqueEmail();
     await submitContact(queue, {
-      firstName: "Eve\r\nBcc: victim@example.net",
-      lastName: "Doe\nSubject: You won\r\n\r\n<h1>body</h1>",
+      firstName: 'Eve <victim@example.net>, "Mallory"',
+      lastName: "=?utf-8?B?QmNjOiB4QHk=?= Bcc: x@y.net; <h1>b</h1>",
+      email,
     });
     await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
     expect(mailer.sent).toHaveLength(1);
-    const { mail } = mailer.sent[0]!;
+    const { mail, to } = mailer.sent[0]!;
+    expect(to).toBe("staff@shop.localhost");
     expect(mail.headers.map(([name]) => name).sort()).toEqual(
       ["content-type", "date", "from", "message-id", "mime-version", "reply-to", "subject", "to"].sort(),
     );
-    expect(mail.header("subject")).toBe(
-      "Contact message — Eve Bcc: victim@example.net Doe Subject: You won <h1>body</h1>",
-    );
-    expect(mail.html).toContain("&lt;h1&gt;body&lt;/h1&gt;");
-    expect(mail.html).not.toContain("<h1>body");
+    expect(mail.header("to")).toBe("<staff@shop.localhost>");
+    expect(mail.header("reply-to")).toMatch(new RegExp(`<${email.replace(/[.+]/g, "\\$&")}>$`));
+    expect(mail.html).toContain("&lt;h1&gt;b&lt;/h1&gt;");
+    expect(mail.html).not.toContain("<h1>b</h1>");
+  });
+
+  it("writes a valid message for a stored name that holds line breaks (stored before the forms refused them)", async () => {
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "insert into contact_submissions (id, first_name, last_name, email, phone, message, site_origin, notify_due_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        id,
+        "Eve\r\nBcc: victim@example.net",
+        "Doe\nSubject: You won",
+        uniqueEmail(),
+        "4105550100",
+        "Hi",
+        ORIGIN,
+        Date.now(),
+      )
+      .run();
+    const queue = recordingQueue();
+    const mailer = recordingMailer();
+    queue.bodies.push({ type: "notify", form: "contact", id });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    expect(mailer.sent).toHaveLength(1);
+    const { mail } = mailer.sent[0]!;
+    expect(mail.headers.map(([name]) => name)).not.toContain("bcc");
+    expect(mail.header("subject")).toBe("Contact message — Eve Bcc: victim@example.net Doe Subject: You won");
   });
 
   it("refuses an email address with a line break before anything is stored", async () => {
