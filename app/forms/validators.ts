@@ -1,7 +1,7 @@
 import { type getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
-import { serviceRequestSchema } from "./service-request-schema";
+import { serviceRequestSchemaAt } from "./service-request-schema";
 
 /**
  * The forms' zod schemas as conform validators. The server parses with the same schemas; the
@@ -10,7 +10,8 @@ import { serviceRequestSchema } from "./service-request-schema";
  */
 export const validators = {
   contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
-  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchema }),
+  // As of the browser's clock; the server checks again with its own.
+  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchemaAt(new Date()) }),
   login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
 };
 

@@ -15,7 +15,6 @@ import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The contact page holds the contact form, so it loads JavaScript.
@@ -26,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("contact", request, getEnv(context), { redirectTo: "/contact#contact-form" });
+  return handleSubmissionForm("contact", request, context, { redirectTo: "/contact#contact-form" });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { benefits, testimonials } from "~/content/about";
-import { services, type ServiceSlug } from "~/content/services";
+import { isServiceRequestValue, services, type ServiceSlug } from "~/content/services";
 import { openingHours, shop } from "~/content/shop";
 import { ServiceRequestForm } from "~/components/forms/page-forms";
 import { JsonLd } from "~/components/json-ld";
@@ -18,7 +18,6 @@ import { StaticMarkup } from "~/components/static-markup";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The home page holds the service-request form, so it loads JavaScript.
@@ -32,12 +31,18 @@ const teaserSlugs: readonly ServiceSlug[] = [
   "transmission-service",
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return submissionFormData("serviceRequest", context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  // A service page's "Schedule" link names its service (/?service=brake-service#request-service);
+  // an unknown value is ignored. The page cache never stores a URL with a query string.
+  const service = new URL(request.url).searchParams.get("service");
+  return {
+    ...submissionFormData("serviceRequest", context),
+    defaultValue: isServiceRequestValue(service) ? { service } : undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
+  return handleSubmissionForm("serviceRequest", request, context, { redirectTo: "/#request-service" });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

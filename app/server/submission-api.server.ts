@@ -1,10 +1,11 @@
+import type { RouterContextProvider } from "react-router";
 import {
   INVALID_MESSAGE,
   RATE_LIMITED_MESSAGE,
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { AppEnv } from "./env.server";
+import { getEnv, getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
 import { clientKey } from "./request-body.server";
@@ -14,9 +15,14 @@ import { saveSubmission, submissionForms } from "./submissions.server";
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name, request: Request, env: AppEnv) {
+export function handleSubmissionApi<Name extends SubmissionFormName>(
+  name: Name,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const env = getEnv(context);
   const endpoint = {
-    schema: submissionForms[name].schema,
+    schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };

@@ -5,11 +5,11 @@ import { type Database, getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { serviceRequestSchema } from "~/forms/service-request-schema";
+import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { AppEnv } from "./env.server";
 
-type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
+type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
 /** A public form's input as its schema returns it. */
 type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
@@ -27,7 +27,8 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
 };
 
 type SubmissionForm<Name extends SubmissionFormName> = {
-  schema: z.ZodType<SubmissionInput<Name>>;
+  /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
+  schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
   insertOnce: (
     db: Database,
@@ -50,8 +51,8 @@ const submissionTables = { contact: contactSubmissions, serviceRequest: serviceR
 
 /** The two public forms, each with its schema and the table its submissions go to. */
 export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
-  contact: { schema: contactSchema, insertOnce: insertOnceInto(submissionTables.contact) },
-  serviceRequest: { schema: serviceRequestSchema, insertOnce: insertOnceInto(submissionTables.serviceRequest) },
+  contact: { schemaAt: () => contactSchema, insertOnce: insertOnceInto(submissionTables.contact) },
+  serviceRequest: { schemaAt: serviceRequestSchemaAt, insertOnce: insertOnceInto(submissionTables.serviceRequest) },
 };
 
 // Typed per form: a required column without a form field fails the typecheck above, and a form
