@@ -16,7 +16,8 @@ export const chromiumArgs = [
 ];
 
 // Browser tests drive Debian's Chromium against the production build served by `wrangler dev`
-// with its own throwaway D1/KV state (npm test builds first).
+// with its own throwaway D1/KV state. The server command builds first, so `npx playwright test`
+// alone always tests the code as it is, never a stale build.
 export default defineConfig({
   testDir: "e2e",
   // Runs after webServer is up: creates the staff account with `npm run admin:create` and seeds D1.
@@ -36,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --persist-to ${e2eStateDir}`,
+    command: `npm run build && rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --persist-to ${e2eStateDir}`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,29 +1,38 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
-// Worker tests run inside workerd against the production build (`npm run build` first),
-// with a fresh local D1 (migrations applied in test/setup.ts) and KV per test file.
+// Worker tests run the source: the pool starts `workers/app.ts` inside workerd and the React Router
+// plugin compiles the routes on the fly (`virtual:react-router/server-build`), so an edit shows up in
+// the next `npx vitest run` without a build. Each test file gets a fresh local D1 (migrations applied
+// in test/setup.ts) and KV. Not vite.config.ts: the pool brings its own workerd, so the Cloudflare
+// Vite plugin (and Tailwind, which only the browser needs) stay out.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     plugins: [
+      reactRouter(),
       cloudflareTest({
-        main: "./build/server/index.js",
+        main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
           },
-          // Low enough that a test can reach it; tests use their own client address as the key.
-          ratelimits: { SUBMISSION_LIMITER: { namespace_id: "1001", simple: { limit: 20, period: 60 } } },
         },
       }),
     ],
-    resolve: { alias: { "~": path.join(import.meta.dirname, "app") } },
+    resolve: { tsconfigPaths: true },
     test: {
       include: ["test/**/*.test.ts", "app/**/*.test.ts"],
+      // `import.meta.env` as in the deployed Worker, not the dev server's: no dev-only relaxations
+      // (the CSP's 'unsafe-eval' for hot reloading, error stacks on pages), React Router's production
+      // error handling. vitest reads these from here; React itself stays in its development build.
+      env: { DEV: "", PROD: "1", MODE: "production" },
+      // The stylesheet's URL (`app.css?url`), so pages link it as they do in production.
+      css: { include: [/\.css\?url$/] },
       setupFiles: ["./test/setup.ts"],
     },
   };

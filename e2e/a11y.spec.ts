@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, services } from "../app/content/services";
-import { publicPages } from "./public-pages";
+import { expect, publicPages, test } from "./fixtures";
 
 /** axe-core's findings, reduced to what a failing test needs to say. */
 async function axeViolations(page: Page) {
@@ -15,25 +15,26 @@ async function axeViolations(page: Page) {
   }));
 }
 
-test.describe("axe-core at 1280 px", () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
-  for (const { path } of publicPages) {
-    test(`${path} has no accessibility violations`, async ({ page }) => {
-      await page.goto(path);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-});
+const axeRuns = [
+  { width: 1280, height: 900, paths: publicPages.map((page) => page.path) },
+  {
+    width: 390,
+    height: 844,
+    paths: ["/", "/services", servicePath(services[0]!), "/about", "/contact", areaPath(areas[2]!)],
+  },
+];
 
-test.describe("axe-core at 390 px", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-  for (const path of ["/", "/services", servicePath(services[0]!), "/about", "/contact", areaPath(areas[2]!)]) {
-    test(`${path} has no accessibility violations`, async ({ page }) => {
-      await page.goto(path);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-});
+for (const { width, height, paths } of axeRuns) {
+  test.describe(`axe-core at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+    for (const path of paths) {
+      test(`${path} has no accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
 
 test.describe("no horizontal scrolling", () => {
   for (const width of [360, 1440]) {

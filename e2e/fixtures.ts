@@ -1,17 +1,36 @@
+// What the browser tests share: `test` with its fixtures, the pages they visit, and the command-line
+// tools they run against the test server's local state. Every spec imports `test` from here.
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { areaPath, areas } from "../app/content/areas";
+import { servicePath, services } from "../app/content/services";
 import { e2eStateDir } from "../playwright.config";
-import { staffAccount } from "./staff-cli";
 
-/** The local D1 file that the test server (wrangler dev) writes to. */
-function d1File(): string {
-  const dir = path.join(e2eStateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error(`No D1 database in ${dir}: did the test server apply migrations?`);
-  return path.join(dir, file);
-}
+export { expect };
+
+/** The staff account that global-setup.ts creates for the browser tests (throwaway local state). */
+export const staffAccount = { username: "e2e-admin", password: "e2e admin password, local only" } as const;
+
+export type PublicPage = { path: string; h1: string };
+
+/**
+ * Every canonical public page, generated from the content modules: a new service or
+ * area is visited by every browser test without touching the tests.
+ */
+export const publicPages: readonly PublicPage[] = [
+  { path: "/", h1: "Trusted Auto Repair in Pikesville, Maryland" },
+  { path: "/services", h1: "Complete Auto Repair Services" },
+  { path: "/about", h1: "About Our Family Shop" },
+  { path: "/contact", h1: "Get in Touch With Our Shop" },
+  ...services.map((service) => ({ path: servicePath(service), h1: service.name })),
+  ...areas.map((area) => ({ path: areaPath(area), h1: `Auto Repair in ${area.name}, MD` })),
+];
+
+/** Pages that hold a form and therefore load JavaScript; every other public page ships none. */
+export const hydratedPaths: readonly string[] = ["/", "/contact"];
 
 export type TestDatabase = {
   /** Rows of a read-only query against the server's D1. */
@@ -21,7 +40,12 @@ export type TestDatabase = {
 /** Console messages in which Chromium reports a Content-Security-Policy violation. */
 export type CspViolations = string[];
 
-export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations }>({
+export const test = base.extend<{
+  db: TestDatabase;
+  cspViolations: CspViolations;
+  /** Signs in through the login form, as staff would, and lands on the inbox. */
+  logInAsStaff: () => Promise<void>;
+}>({
   db: async ({}, use) => {
     const database = new DatabaseSync(d1File(), { readOnly: true });
     await use({
@@ -48,9 +72,38 @@ export const test = base.extend<{ db: TestDatabase; cspViolations: CspViolations
     },
     { auto: true },
   ],
+  logInAsStaff: async ({ page }, use) => {
+    await use(async () => {
+      await page.goto("/login");
+      await page.getByLabel("Username").fill(staffAccount.username);
+      await page.getByLabel(/^Password/).fill(staffAccount.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/incoming$/);
+    });
+  },
 });
 
-export { expect, staffAccount };
+/** The local D1 file that the test server (wrangler dev) writes to. */
+function d1File(): string {
+  const dir = path.join(e2eStateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (!file) throw new Error(`No D1 database in ${dir}: did the test server apply migrations?`);
+  return path.join(dir, file);
+}
+
+/** An email address no other submission uses, to find a test's own rows. */
+export const uniqueEmail = () => `e2e-${crypto.randomUUID()}@example.com`;
+
+/** The page's public form (contact or service request); it has no accessible name to find it by. */
+export const visitorForm = (page: Page) => page.locator("form[method=post]");
+
+/** Fills the fields both public forms share, as a visitor types them. */
+export async function fillVisitorDetails(form: Locator, email: string) {
+  await form.getByLabel("First Name").fill("  Dana ");
+  await form.getByLabel("Last Name").fill("Whitfield");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Phone Number").fill("(410) 555-0188");
+}
 
 /**
  * Opens a page that loads JavaScript and waits until React has hydrated it: its scripts start
@@ -71,15 +124,50 @@ export async function waitForHydration(page: Page) {
  * the visitor heads for it (a scroll, a focus), later than the page: this focuses its first field.
  */
 export async function waitForEnhancedForm(page: Page) {
-  await page.locator("form[method=post]").getByLabel("First Name").focus();
-  await expect(page.locator("form[method=post][data-enhanced]")).toBeAttached();
+  await visitorForm(page).getByLabel("First Name").focus();
+  await expect(visitorForm(page)).toHaveAttribute("data-enhanced", "");
 }
 
-/** Signs in through the login form, as staff would. */
-export async function logInAsStaff(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(staffAccount.username);
-  await page.getByLabel(/^Password/).fill(staffAccount.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/incoming$/);
+/**
+ * Holds the page's requests to `url` (of one method, if given) until the returned function is
+ * called: the moment between a click and the server's answer, made long enough to look at.
+ */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs a command of this repository (an npm script, wrangler) against the test server's state. */
+function runCli(command: string, args: string[], stdin = ""): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** Runs `npm run admin:create` or `admin:password` for one username, typing `stdin` into it. */
+export function runAdminScript(script: "admin:create" | "admin:password", username: string, stdin: string) {
+  return runCli("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], stdin);
+}
+
+/** Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute). */
+export function executeSql(sql: string) {
+  const args = ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", e2eStateDir];
+  return runCli("wrangler", [...args, "--command", sql]);
 }

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForEnhancedForm } from "./fixtures";
+import {
+  expect,
+  fillVisitorDetails,
+  holdRequests,
+  test,
+  uniqueEmail,
+  visitorForm,
+  waitForEnhancedForm,
+} from "./fixtures";
 
 type FormCase = {
   name: string;
@@ -12,14 +20,6 @@ type FormCase = {
   fill: (page: Page, email: string) => Promise<void>;
 };
 
-async function fillCommonFields(page: Page, email: string) {
-  const form = page.locator("form[method=post]");
-  await form.getByLabel("First Name").fill("  Dana ");
-  await form.getByLabel("Last Name").fill("Whitfield");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Phone Number").fill("(410) 555-0188");
-}
-
 const forms: FormCase[] = [
   {
     name: "contact form",
@@ -30,7 +30,7 @@ const forms: FormCase[] = [
     toastTitle: "Message Sent Successfully",
     toastText: "Thank you for contacting us. We'll get back to you within 24 hours.",
     fill: async (page, email) => {
-      await fillCommonFields(page, email);
+      await fillVisitorDetails(visitorForm(page), email);
       await page
         .getByRole("textbox", { name: "Message", exact: true })
         .fill("2014 Subaru Outback: check engine light came on yesterday.");
@@ -45,14 +45,12 @@ const forms: FormCase[] = [
     toastTitle: "Service Request Submitted",
     toastText: "Thank you for your request. We'll contact you within 24 hours to schedule your service.",
     fill: async (page, email) => {
-      await fillCommonFields(page, email);
+      await fillVisitorDetails(visitorForm(page), email);
       await page.getByLabel("Service Needed").selectOption("oil-change");
       await page.getByLabel("Additional Details").fill("2014 Subaru Outback, due for an oil change.");
     },
   },
 ];
-
-const uniqueEmail = () => `e2e-${crypto.randomUUID()}@example.com`;
 
 for (const form of forms) {
   for (const javaScriptEnabled of [false, true]) {
@@ -103,12 +101,7 @@ for (const form of forms) {
     await page.goto(form.path);
     await waitForEnhancedForm(page);
     await form.fill(page, email);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/*.data*", async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/*.data*", "POST");
 
     await page.getByRole("button", { name: form.submit }).click();
     const pendingButton = page.getByRole("button", { name: form.pending });
@@ -130,7 +123,7 @@ test("a message with a script tag is stored and handled as text", async ({ page,
   });
   await page.goto("/contact");
   await waitForEnhancedForm(page);
-  await fillCommonFields(page, email);
+  await fillVisitorDetails(visitorForm(page), email);
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("<script>alert(1)</script>");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByTestId("form-success")).toContainText("Message Sent Successfully");

@@ -1,4 +1,4 @@
-import { executeSql, runAdminScript, staffAccount } from "./staff-cli";
+import { executeSql, runAdminScript, staffAccount } from "./fixtures";
 
 // Runs after Playwright has started the webServer (wrangler dev with fresh state and migrations):
 // creates the staff account through the real CLI and seeds the inbox, including a message that

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const footerServiceLinks = [
   ["Oil Changes", "/services/oil-change"],
@@ -118,7 +118,7 @@ test("pages carry title, description, keywords, social tags and a canonical link
   expect(image.headers()["content-type"]).toBe("image/png");
 });
 
-test("scrolls to the top when a page opens from a client-side link", async ({ page }) => {
+test("opens a page chosen from the menu at its top, wherever the visitor had scrolled to", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, logInAsStaff, staffAccount, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  gotoHydrated,
+  holdRequests,
+  staffAccount,
+  test,
+  type TestDatabase,
+  waitForHydration,
+} from "./fixtures";
 
 /** A server-queued toast: a Radix toast with JavaScript, a message written into the page without. */
 async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string) {
@@ -7,14 +15,13 @@ async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string)
   else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
 }
 
-const count = (db: { all<T>(sql: string): T[] }, table: string) =>
-  db.all<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
+const count = (db: TestDatabase, table: string) => db.all<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`staff inbox with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("logs in, reads both tabs, logs out, and is then sent back to /login", async ({ page, db }) => {
+    test("logs in, reads both tabs, logs out, and is then sent back to /login", async ({ page, db, logInAsStaff }) => {
       const dialogs: string[] = [];
       page.on("dialog", async (dialog) => {
         dialogs.push(dialog.message());
@@ -26,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
       await expect(page.getByText("v3.0.0")).toBeVisible();
 
-      await logInAsStaff(page);
+      await logInAsStaff();
       await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
       await expectFlash(page, javaScriptEnabled, "Logged in successfully");
 
@@ -118,12 +125,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Username").fill(staffAccount.username);
     await page.getByLabel(/^Password/).fill(staffAccount.password);
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/login.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/login.data*");
     await page.getByRole("button", { name: "Sign In" }).click();
     const pending = page.getByRole("button", { name: "Signing in..." });
     await expect(pending).toBeVisible();
@@ -132,8 +134,8 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/incoming$/);
   });
 
-  test("the inbox tabs follow the ARIA tabs pattern and the URL", async ({ page }) => {
-    await logInAsStaff(page);
+  test("the inbox tabs follow the ARIA tabs pattern and the URL", async ({ page, logInAsStaff }) => {
+    await logInAsStaff();
     await waitForHydration(page);
     const tablist = page.getByRole("tablist", { name: "Inbox sections" });
     const contact = tablist.getByRole("tab", { name: "Contact Messages" });
@@ -153,15 +155,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("tabpanel", { name: "Contact Messages" })).toContainText("Olivia Older");
   });
 
-  test("shows 'Loading...' while the inbox is refreshed", async ({ page }) => {
-    await logInAsStaff(page);
+  test("shows 'Loading...' while the inbox is refreshed", async ({ page, logInAsStaff }) => {
+    await logInAsStaff();
     await waitForHydration(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/incoming.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/incoming.data*");
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
     release();

@@ -1,5 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./helpers";
 
 // What a visitor's browser is told about each field before anything is posted, read from the
 // server's HTML (the forms must say it without JavaScript).
@@ -21,7 +21,7 @@ function control(html: string, name: string): Record<string, string> {
 }
 
 async function pageHtml(path: string): Promise<string> {
-  const response = await SELF.fetch(`http://localhost${path}`);
+  const response = await fetchWorker(path);
   expect(response.status).toBe(200);
   return response.text();
 }

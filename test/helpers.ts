@@ -1,14 +1,41 @@
-import { SELF } from "cloudflare:test";
+// What the Worker tests share: requests as browsers and API clients send them, sample submissions,
+// staff accounts and sessions, and the Worker run with some of its bindings replaced.
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { hashPassword } from "~/server/password.server";
+import { SESSION_COOKIE_NAME } from "~/server/session.server";
+import worker from "../workers/app";
 
-const ORIGIN = "http://localhost";
-let clientCounter = 0;
+export const ORIGIN = "http://localhost";
 
-/** A fresh client address per call, so the per-client rate limit of one test never hits another. */
-export function newClientIp(): string {
-  clientCounter += 1;
-  return `198.51.100.${clientCounter % 250}-${crypto.randomUUID().slice(0, 8)}`;
+/**
+ * Sends a request to the Worker. With `bindings`, the Worker's fetch handler runs with those in
+ * place of its own (a D1 that fails, a rate limiter without a clock); everything else is as deployed.
+ */
+export async function fetchWorker(path: string, init: RequestInit = {}, bindings?: Partial<Env>): Promise<Response> {
+  if (!bindings) return SELF.fetch(`${ORIGIN}${path}`, init);
+  // The runtime would add the client's `cf` properties to an incoming request; the Worker reads none.
+  const request = new Request(`${ORIGIN}${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
+let clientCounter = 0;
+const fileSegment = crypto.randomUUID().slice(0, 4);
+/**
+ * A client address no other call gets (documentation range, random per test file): rate limits and
+ * login throttling count per address, so one test's requests never count against another's. Locally
+ * the runtime keeps the CF-Connecting-IP header a request brings.
+ */
+export function newClientAddress(): string {
+  clientCounter += 1;
+  return `2001:db8:${fileSegment}::${clientCounter.toString(16)}`;
+}
+/** An email address no other submission uses, to find a test's own rows. */
+export const uniqueEmail = () => `visitor-${crypto.randomUUID()}@example.com`;
+
+/** What a visitor fills into the contact form. */
 export const validContact = () => ({
   firstName: "Maria",
   lastName: "Santos",
@@ -17,6 +44,7 @@ export const validContact = () => ({
   message: "My 2016 Honda Accord's brakes squeal when I stop. Can you take a look this week?",
 });
 
+/** What a visitor fills into the service request form. */
 export const validServiceRequest = () => ({
   firstName: "James",
   lastName: "Okafor",
@@ -26,30 +54,155 @@ export const validServiceRequest = () => ({
   message: "2019 Toyota RAV4, grinding noise from the front left wheel.",
 });
 
-export function postJson(path: string, body: unknown, init: { ip?: string; headers?: HeadersInit } = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": init.ip ?? newClientIp(), ...init.headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+type SendOptions = { client?: string; headers?: HeadersInit; bindings?: Partial<Env> };
+
+/** A JSON API call; a string body is sent as it is (malformed JSON, say). */
+export function postJson(path: string, body: unknown, { client, headers, bindings }: SendOptions = {}) {
+  return fetchWorker(
+    path,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": client ?? newClientAddress(), ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    },
+    bindings,
+  );
 }
 
-/** A plain HTML form post, as a browser without JavaScript sends it. */
+/** A plain HTML form post from the site's own page, as a browser without JavaScript sends it. */
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  init: { ip?: string; headers?: HeadersInit } = {},
+  { client, headers, bindings }: SendOptions = {},
 ) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "CF-Connecting-IP": init.ip ?? newClientIp(),
-      Origin: ORIGIN,
-      "Sec-Fetch-Site": "same-origin",
-      ...init.headers,
+  return fetchWorker(
+    path,
+    {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": client ?? newClientAddress(),
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
     },
-    body: new URLSearchParams(fields).toString(),
+    bindings,
+  );
+}
+
+/** The rows a submission table holds for one email address. */
+export async function storedRows(table: "contact_submissions" | "service_requests", email: string) {
+  const { results } = await env.DB.prepare(`select * from ${table} where email = ?`).bind(email).all();
+  return results;
+}
+
+/** The submission id a page gave its form, as a browser reads it from the HTML. */
+export function formSubmissionId(html: string): string {
+  const id = /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("No submission id in the page");
+  return id;
+}
+
+/** The nonce of a response's Content-Security-Policy. */
+export function cspNonce(response: Response): string {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+  if (!nonce) throw new Error("No nonce in the Content-Security-Policy");
+  return nonce;
+}
+
+/** The Set-Cookie line for one cookie, if the response sets it. */
+export function setCookieLine(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+}
+
+/** "name=value" of a cookie the response sets, as a browser sends it back. */
+export function cookieFrom(response: Response, name: string): string {
+  const line = setCookieLine(response, name);
+  if (!line) throw new Error(`No ${name} cookie in the ${response.status} response`);
+  return line.split(";")[0]!;
+}
+
+/**
+ * A rate limiter with the platform binding's interface and no clock: each key may pass `limit`
+ * times, then is refused. The local limiter counts per wall-clock minute, so a test reaching its
+ * limit could straddle a minute and never see the refusal.
+ */
+export function rateLimiterAllowing(limit: number): RateLimit {
+  const counts = new Map<string, number>();
+  return {
+    limit({ key }) {
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      return Promise.resolve({ success: count <= limit });
+    },
+  };
+}
+
+/** A D1 binding whose every query fails, as when the database cannot be reached. */
+export function unreachableD1(): D1Database {
+  const outage = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  const statement: D1PreparedStatement = new Proxy(env.DB.prepare("select 1"), {
+    get: (_, property) => (property === "bind" ? () => statement : outage),
   });
+  return new Proxy(env.DB, { get: (_, property) => (property === "prepare" ? () => statement : outage) });
+}
+
+// Staff accounts and sessions.
+
+/** Creates a staff account the way `npm run admin:create` does; returns its id. */
+export async function createStaffUser(username: string, password: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into users (id, username, password) values (?, ?, ?)")
+    .bind(id, username, await hashPassword(password))
+    .run();
+  return id;
+}
+
+type LoginOptions = { client?: string; cookie?: string };
+
+function loginHeaders({ client, cookie: sent }: LoginOptions, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ "CF-Connecting-IP": client ?? newClientAddress(), ...extra });
+  if (sent) headers.set("Cookie", sent);
+  return headers;
+}
+
+/** Signs in through POST /api/login. */
+export function apiLogin(username: string, password: string, options: LoginOptions = {}) {
+  return fetchWorker("/api/login", {
+    method: "POST",
+    headers: loginHeaders(options, { "Content-Type": "application/json" }),
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+/** Signs in through the login page's form, without JavaScript. */
+export function pageLogin(username: string, password: string, options: LoginOptions = {}) {
+  return fetchWorker("/login", {
+    method: "POST",
+    headers: loginHeaders(options),
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+}
+
+/** The session cookie's Set-Cookie line, if the response sets one. */
+export const sessionSetCookie = (response: Response) => setCookieLine(response, SESSION_COOKIE_NAME);
+
+/** "name=value" of the session cookie, as a browser sends it back. */
+export const sessionCookie = (response: Response) => cookieFrom(response, SESSION_COOKIE_NAME);
+
+/** The KV key inside a signed session cookie (React Router encodes the id as base64 JSON). */
+export function sessionIdOf(sessionCookieValue: string): string {
+  const value = decodeURIComponent(sessionCookieValue.slice(sessionCookieValue.indexOf("=") + 1));
+  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+}
+
+/** Whether the Worker takes this cookie for a signed-in staff member. */
+export async function isAuthenticated(sessionCookieValue: string): Promise<boolean> {
+  const response = await fetchWorker("/api/auth/status", { headers: { Cookie: sessionCookieValue } });
+  const body: { authenticated: boolean } = await response.json();
+  return body.authenticated;
 }

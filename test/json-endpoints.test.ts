@@ -1,6 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newClientIp, postJson, validContact, validServiceRequest } from "./helpers";
+import { fetchWorker, newClientAddress, postJson, validContact, validServiceRequest } from "./helpers";
 
 // Every JSON write endpoint goes through one door (app/server/json-endpoint.server.ts): the
 // same refusals, with the same statuses, shapes and headers, whichever endpoint is asked.
@@ -25,8 +24,8 @@ type Answer = { message: string; fieldErrors?: Record<string, string[]> };
 
 function send(path: string, init: RequestInit) {
   const headers = new Headers(init.headers);
-  headers.set("CF-Connecting-IP", newClientIp());
-  return SELF.fetch(`http://localhost${path}`, { ...init, headers });
+  headers.set("CF-Connecting-IP", newClientAddress());
+  return fetchWorker(path, { ...init, headers });
 }
 
 for (const { path, limitKb, valid, invalid } of endpoints) {

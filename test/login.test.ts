@@ -1,15 +1,16 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiLogin,
+  cookieFrom,
   createStaffUser,
+  fetchWorker,
   isAuthenticated,
   newClientAddress,
-  ORIGIN,
   pageLogin,
   sessionCookie,
   sessionSetCookie,
-} from "./staff-helpers";
+} from "./helpers";
 
 const password = "a long enough staff password";
 
@@ -52,13 +53,13 @@ describe("POST /api/login", () => {
   });
 
   it("answers 400 for a body without credentials and 415 for a body that is not JSON", async () => {
-    const missing = await SELF.fetch(`${ORIGIN}/api/login`, {
+    const missing = await fetchWorker("/api/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ username: "jane" }),
     });
     expect(missing.status).toBe(400);
-    const form = await SELF.fetch(`${ORIGIN}/api/login`, {
+    const form = await fetchWorker("/api/login", {
       method: "POST",
       body: new URLSearchParams({ username: "jane", password }),
     });
@@ -66,7 +67,7 @@ describe("POST /api/login", () => {
   });
 
   it("refuses a body over 8 KB with 413 before reading it whole", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/api/login`, {
+    const response = await fetchWorker("/api/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ username: "jane", password: "x".repeat(9000) }),
@@ -81,12 +82,8 @@ describe("POST /login (the HTML form, no JavaScript)", () => {
     const response = await pageLogin("jane", password);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/incoming");
-    const cookies = response.headers.getSetCookie();
-    expect(cookies.some((line) => line.startsWith("toast="))).toBe(true);
-
-    const toastCookie = cookies.find((line) => line.startsWith("toast="))!.split(";")[0]!;
-    const page = await SELF.fetch(`${ORIGIN}/incoming`, {
-      headers: { Cookie: `${sessionCookie(response)}; ${toastCookie}` },
+    const page = await fetchWorker("/incoming", {
+      headers: { Cookie: `${sessionCookie(response)}; ${cookieFrom(response, "toast")}` },
     });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -108,13 +105,13 @@ describe("POST /login (the HTML form, no JavaScript)", () => {
 
   it("sends a signed-in staff member from /login to /incoming", async () => {
     const cookie = sessionCookie(await apiLogin("jane", password));
-    const response = await SELF.fetch(`${ORIGIN}/login`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const response = await fetchWorker("/login", { headers: { Cookie: cookie }, redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/incoming");
   });
 
   it("renders the login form with both fields required and the version label", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/login`);
+    const response = await fetchWorker("/login");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const html = await response.text();

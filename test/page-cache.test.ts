@@ -1,18 +1,20 @@
-import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newClientIp, postForm, validContact } from "./helpers";
-import { createStaffUser, pageLogin, sessionCookie } from "./staff-helpers";
-
-const ORIGIN = "http://localhost";
-
-function cspNonce(response: Response): string {
-  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-  if (!nonce) throw new Error("No nonce in the Content-Security-Policy");
-  return nonce;
-}
+import {
+  cookieFrom,
+  createStaffUser,
+  cspNonce,
+  fetchWorker,
+  formSubmissionId,
+  pageLogin,
+  postForm,
+  sessionCookie,
+  storedRows,
+  uniqueEmail,
+  validContact,
+} from "./helpers";
 
 async function fetchPage(path: string, init?: RequestInit) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, init);
+  const response = await fetchWorker(path, init);
   return { response, html: await response.text(), cache: response.headers.get("X-Page-Cache") };
 }
 
@@ -43,24 +45,19 @@ describe("the public page cache", () => {
 
   it("stores a form taken from a cached page under its own id", async () => {
     await fetchPage("/contact");
-    const submissionIdOf = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)![1]!;
-    const first = submissionIdOf((await fetchPage("/contact")).html);
-    const second = submissionIdOf((await fetchPage("/contact")).html);
-    const email = `cache-${crypto.randomUUID()}@example.com`;
+    const first = formSubmissionId((await fetchPage("/contact")).html);
+    const second = formSubmissionId((await fetchPage("/contact")).html);
+    const email = uniqueEmail();
     for (const submissionId of [first, second]) {
-      const response = await postForm("/contact", { ...validContact(), email, submissionId }, { ip: newClientIp() });
+      const response = await postForm("/contact", { ...validContact(), email, submissionId });
       expect(response.status).toBe(302);
     }
-    const row = await env.DB.prepare("select count(*) as n from contact_submissions where email = ?")
-      .bind(email)
-      .first<{ n: number }>();
-    expect(row?.n).toBe(2);
+    expect(await storedRows("contact_submissions", email)).toHaveLength(2);
   });
 
   it("renders a page with a flash toast for its visitor only, and never caches it", async () => {
     const posted = await postForm("/contact", { ...validContact(), submissionId: crypto.randomUUID() });
-    const toastCookie = posted.headers.get("Set-Cookie")!.split(";")[0]!;
-    const withToast = await fetchPage("/contact", { headers: { Cookie: toastCookie } });
+    const withToast = await fetchPage("/contact", { headers: { Cookie: cookieFrom(posted, "toast") } });
     expect(withToast.cache).toBe("bypass");
     expect(withToast.html).toContain("Message Sent Successfully");
 
