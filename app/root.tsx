@@ -12,7 +12,8 @@ import { Toaster } from "./components/toast/toaster";
 import { ButtonLink } from "./components/ui/button";
 import { wantsHydration } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
-import { getEnv } from "./server/context.server";
+import { shopHoursAt } from "./hours/shop-hours";
+import { getEnv, getRequestTime } from "./server/context.server";
 import { siteOriginOf } from "./server/env.server";
 import { takeToast } from "./server/toast.server";
 
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { toast, clearCookie } = await takeToast(request, env);
   return data(
-    { origin: siteOriginOf(request, env), toast },
+    // The open-now line is in every page's header; the page cache keeps no page past its next change.
+    { origin: siteOriginOf(request, env), toast, shopHours: shopHoursAt(getRequestTime(context)) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

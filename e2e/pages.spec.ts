@@ -10,7 +10,8 @@ import {
   warranty,
   type Service,
 } from "../app/content/services";
-import { openingHours, phoneHref, shop } from "../app/content/shop";
+import { phoneHref, shop } from "../app/content/shop";
+import { openingHours } from "../app/hours/opening-hours";
 import {
   expect,
   fillVisitorDetails,

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/home";
 import { benefits, testimonials } from "~/content/about";
 import { isServiceRequestValue, services, type ServiceSlug } from "~/content/services";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
 import { ServiceRequestForm } from "~/components/forms/page-forms";
 import { JsonLd } from "~/components/json-ld";
 import { EmergencyBanner } from "~/components/sections/emergency-banner";
@@ -15,6 +16,7 @@ import { Card, CardGrid, IconCard } from "~/components/ui/card";
 import { ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
 import { StaticMarkup } from "~/components/static-markup";
+import { useShopHours } from "~/components/use-shop-hours";
 import { hydrated } from "~/route-handle";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
@@ -144,10 +146,11 @@ function HomeIntroduction() {
 
 function HomeClosing() {
   const origin = useSiteOrigin();
+  const closures = useShopHours()?.closures ?? [];
   return (
     <>
       <EmergencyBanner />
-      <JsonLd data={autoRepairJsonLd(origin)} />
+      <JsonLd data={autoRepairJsonLd(origin, closures)} />
     </>
   );
 }
