@@ -3,19 +3,29 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { hashPassword } from "~/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/session.server";
-import worker from "../workers/app";
+import { createWorker } from "../workers/app";
 
 export const ORIGIN = "http://localhost";
 
-/**
- * Sends a request to the Worker. With `bindings`, the Worker's fetch handler runs with those in
- * place of its own (a D1 that fails, a rate limiter without a clock); everything else is as deployed.
- */
-export async function fetchWorker(path: string, init: RequestInit = {}, bindings?: Partial<Env>): Promise<Response> {
-  if (!bindings) return SELF.fetch(`${ORIGIN}${path}`, init);
+/** How a test's request is handled, where it differs from the deployed Worker. */
+export type WorkerOptions = {
+  /** Bindings in place of the Worker's own (a D1 that fails, a rate limiter without a clock). */
+  bindings?: Partial<Env>;
+  /** The time the Worker's clock reads for this request (the open-now line, the booking window). */
+  at?: Date;
+};
+
+/** Sends a request to the Worker: as deployed, or with some bindings or its clock replaced. */
+export async function fetchWorker(
+  path: string,
+  init: RequestInit = {},
+  { bindings, at }: WorkerOptions = {},
+): Promise<Response> {
+  if (!bindings && !at) return SELF.fetch(`${ORIGIN}${path}`, init);
   // The runtime would add the client's `cf` properties to an incoming request; the Worker reads none.
   const request = new Request(`${ORIGIN}${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
   const ctx = createExecutionContext();
+  const worker = createWorker(at ? { now: () => at } : {});
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
@@ -54,10 +64,10 @@ export const validServiceRequest = () => ({
   message: "2019 Toyota RAV4, grinding noise from the front left wheel.",
 });
 
-type SendOptions = { client?: string; headers?: HeadersInit; bindings?: Partial<Env> };
+type SendOptions = WorkerOptions & { client?: string; headers?: HeadersInit };
 
 /** A JSON API call; a string body is sent as it is (malformed JSON, say). */
-export function postJson(path: string, body: unknown, { client, headers, bindings }: SendOptions = {}) {
+export function postJson(path: string, body: unknown, { client, headers, ...worker }: SendOptions = {}) {
   return fetchWorker(
     path,
     {
@@ -65,7 +75,7 @@ export function postJson(path: string, body: unknown, { client, headers, binding
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": client ?? newClientAddress(), ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     },
-    bindings,
+    worker,
   );
 }
 
@@ -73,7 +83,7 @@ export function postJson(path: string, body: unknown, { client, headers, binding
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  { client, headers, bindings }: SendOptions = {},
+  { client, headers, ...worker }: SendOptions = {},
 ) {
   return fetchWorker(
     path,
@@ -89,7 +99,7 @@ export function postForm(
       },
       body: new URLSearchParams(fields).toString(),
     },
-    bindings,
+    worker,
   );
 }
 

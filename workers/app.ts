@@ -28,7 +28,7 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
           headers: { "Content-Type": "text/plain; charset=utf-8" },
         });
       } else {
-        const served = await servePage(request, freshTokens(nonce), (tokens) => {
+        const served = await servePage(request, { tokens: freshTokens(nonce), now: requestTime }, (tokens) => {
           const context = new RouterContextProvider();
           context.set(cloudflareContext, { env: parseEnv(env), ctx });
           context.set(requestTimeContext, requestTime);

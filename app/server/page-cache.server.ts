@@ -9,7 +9,11 @@
  * nonce or form id never reaches a browser. Nothing personal can be cached: any request with a
  * cookie (a staff session, a flash toast) is rendered fresh, and so is every response that is
  * not a plain 200 HTML page (redirects, errors, anything that sets a cookie or says no-store).
+ *
+ * Every page's header says whether the shop is open now, so no page is served past the moment
+ * that line changes (nextStatusChangeAt), however young it is.
  */
+import { nextStatusChangeAt } from "~/hours/shop-status";
 
 export type ResponseTokens = { nonce: string; submissionId: string };
 
@@ -21,7 +25,7 @@ const PLACEHOLDERS: ResponseTokens = {
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 64;
 
-type CachedPage = { body: string; status: number; headers: [string, string][]; storedAt: number };
+type CachedPage = { body: string; status: number; headers: [string, string][]; storedAt: number; expiresAt: number };
 const pages = new Map<string, CachedPage>();
 
 export type PageCacheStatus = "hit" | "miss" | "bypass";
@@ -47,7 +51,7 @@ function isCacheable(response: Response): boolean {
   );
 }
 
-function personalize(page: Omit<CachedPage, "storedAt">, tokens: ResponseTokens): Response {
+function personalize(page: Omit<CachedPage, "storedAt" | "expiresAt">, tokens: ResponseTokens): Response {
   const body = page.body
     .replaceAll(PLACEHOLDERS.nonce, tokens.nonce)
     .replaceAll(PLACEHOLDERS.submissionId, tokens.submissionId);
@@ -60,14 +64,17 @@ function personalize(page: Omit<CachedPage, "storedAt">, tokens: ResponseTokens)
  */
 export async function servePage(
   request: Request,
-  tokens: ResponseTokens,
+  { tokens, now }: { tokens: ResponseTokens; now: Date },
   render: (tokens: ResponseTokens) => Promise<Response>,
 ): Promise<{ response: Response; cache: PageCacheStatus }> {
   const key = cacheKey(request);
   if (!key) return { response: await render(tokens), cache: "bypass" };
 
   const cached = pages.get(key);
-  if (cached && Date.now() - cached.storedAt < TTL_MS) return { response: personalize(cached, tokens), cache: "hit" };
+  // A rendering is valid from its time until it expires (one from a later time is not yet).
+  if (cached && cached.storedAt <= now.getTime() && now.getTime() < cached.expiresAt) {
+    return { response: personalize(cached, tokens), cache: "hit" };
+  }
 
   const rendered = await render(PLACEHOLDERS);
   if (!(rendered.headers.get("Content-Type") ?? "").startsWith("text/html")) {
@@ -82,7 +89,8 @@ export async function servePage(
   if (isCacheable(rendered)) {
     // Oldest first: Map keeps insertion order.
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-    pages.set(key, { ...page, storedAt: Date.now() });
+    const expiresAt = Math.min(now.getTime() + TTL_MS, nextStatusChangeAt(now).getTime());
+    pages.set(key, { ...page, storedAt: now.getTime(), expiresAt });
   }
   return { response: personalize(page, tokens), cache: "miss" };
 }
