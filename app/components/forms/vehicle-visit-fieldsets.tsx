@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { commonMakes, preferredTimeLabels, preferredTimes, visitTypeLabels, visitTypes } from "~/content/vehicle-visit";
 import { RadioGroupField, SelectField, TextField } from "./fields";
 
@@ -13,13 +13,18 @@ const preferredTimeOptions = preferredTimes.map((value) => ({ value, label: pref
 const visitTypeOptions = visitTypes.map((value) => ({ value, label: visitTypeLabels[value] }));
 
 function OptionalGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
+  const hintId = useId();
   return (
-    <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:p-5">
-      <legend className="px-1 text-base font-semibold text-blue-950">
-        {legend} <span className="text-sm font-normal text-slate-600">(optional)</span>
-      </legend>
-      <p className="-mt-3 text-sm text-slate-600">{hint}</p>
-      {children}
+    <fieldset aria-describedby={hintId} className="rounded-lg border border-slate-200 p-4 sm:p-5">
+      {/* Floated, the legend sits inside the box like a heading instead of breaking its border
+          (and wraps cleanly on a phone). */}
+      <legend className="float-left w-full text-base font-semibold text-blue-950">{legend}</legend>
+      <div className="clear-left grid gap-5">
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+        {children}
+      </div>
     </fieldset>
   );
 }
@@ -43,7 +48,10 @@ export function VehicleFieldset({
   firstInvalidField?: string;
 }) {
   return (
-    <OptionalGroup legend="Your vehicle" hint="So we can have the right parts and an estimate ready when we call.">
+    <OptionalGroup
+      legend="Your vehicle"
+      hint="Optional. It helps us have the right parts and an estimate ready when we call."
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           meta={fields.vehicleYear}
@@ -79,7 +87,10 @@ export function VisitFieldset({
   firstInvalidField?: string;
 }) {
   return (
-    <OptionalGroup legend="When would you like to come in?" hint="We'll confirm a time with you when we call.">
+    <OptionalGroup
+      legend="When would you like to come in?"
+      hint="Optional. We'll confirm a time with you when we call."
+    >
       <TextField
         meta={fields.preferredDate}
         type="date"
