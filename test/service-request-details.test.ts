@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { services } from "~/content/services";
-import { fetchWorker, postForm, postJson, storedRows, uniqueEmail, validServiceRequest } from "./helpers";
+import {
+  apiLogin,
+  createStaffUser,
+  fetchWorker,
+  postForm,
+  postJson,
+  sessionCookie,
+  storedRows,
+  uniqueEmail,
+  validServiceRequest,
+} from "./helpers";
 
 // The service request's optional vehicle and visit fields. The Worker's clock is pinned: which
 // dates and model years are taken depends on the day.
@@ -230,5 +240,30 @@ describe("booking from a service page", () => {
       const html = await (await fetchWorker("/")).text();
       expect(selectOptions(html, "service").filter((choice) => choice.selected)).toEqual([]);
     }
+  });
+});
+
+describe("the staff inbox", () => {
+  it("shows the vehicle and the visit on the request's card, and nothing for a request without them", async () => {
+    await createStaffUser("dee", "the inbox password, long");
+    const cookie = sessionCookie(await apiLogin("dee", "the inbox password, long"));
+    const full = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Detailed", ...details() };
+    const partial = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Partial", vehicleMake: "Subaru" };
+    const bare = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Bare" };
+    for (const body of [full, partial, bare]) {
+      expect((await postJson("/api/service-request", body, { at })).status).toBe(201);
+    }
+
+    const html = await (await fetchWorker("/incoming?tab=service-requests", { headers: { Cookie: cookie } })).text();
+    const card = (lastName: string) => {
+      const start = html.indexOf(`James ${lastName}`);
+      return html.slice(start, html.indexOf("</article>", start)).replaceAll("<!-- -->", "");
+    };
+    expect(card("Detailed")).toContain("2019 Toyota RAV4 · 84,000 miles");
+    expect(card("Detailed")).toContain("Prefers Tue, Nov 24, 2026 · Morning · Drop-off");
+    expect(card("Partial")).toContain("Subaru");
+    expect(card("Partial")).not.toContain("Prefers");
+    expect(card("Bare")).not.toContain("Vehicle:");
+    expect(card("Bare")).not.toContain("Prefers");
   });
 });

@@ -4,6 +4,7 @@ import { contactFeatures } from "~/content/about";
 import { areas } from "~/content/areas";
 import { phoneHref, shop } from "~/content/shop";
 import { openingHours } from "~/hours/opening-hours";
+import { calendarDateFormat } from "~/hours/shop-calendar";
 import { ContactForm } from "~/components/forms/page-forms";
 import { JsonLd } from "~/components/json-ld";
 import { AreaLinks } from "~/components/sections/area-links";
@@ -196,13 +197,7 @@ function OpenNowLine() {
   );
 }
 
-// A calendar date, not an instant: formatted in UTC so no zone moves it to the day before.
-const closureDateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-});
+const closureDate = calendarDateFormat({ weekday: "long", month: "long", day: "numeric" });
 
 /** The closure days within the next 60 days (app/content/hours.ts), or nothing when there are none. */
 function UpcomingClosures() {
@@ -220,7 +215,7 @@ function UpcomingClosures() {
           {closures.map((closure) => (
             <li key={closure.date}>
               <time dateTime={closure.date} className="font-semibold text-blue-950">
-                {closureDateFormat.format(new Date(`${closure.date}T00:00:00Z`))}
+                {closureDate(closure.date)}
               </time>
               <span className="block text-sm">{closure.reason}</span>
             </li>

@@ -2,6 +2,7 @@ import type { ServiceRequest } from "~/db/schema";
 import { shop } from "~/content/shop";
 import { serviceRequestOptions } from "~/content/services";
 import { preferredTimeLabels, type VisitType } from "~/content/vehicle-visit";
+import { calendarDateFormat } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
 
 /** What a service request may add: the vehicle and the visit the customer would like (each may be null). */
@@ -42,14 +43,7 @@ function serviceLabel(value: string): string {
 
 const visitTypeForStaff: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };
 
-// A calendar date, not an instant: formatted in UTC so no zone moves it to the day before.
-const preferredDateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
 
 /** "2019 Toyota RAV4 · 84,000 miles", from whatever the customer gave; null when nothing. */
 function vehicleSummary(submission: Partial<VehicleVisit>): string | null {
@@ -66,7 +60,7 @@ function vehicleSummary(submission: Partial<VehicleVisit>): string | null {
 /** "Prefers Tue, Nov 24, 2026 · Morning · Will wait"; null when nothing was asked for. */
 function visitSummary(submission: Partial<VehicleVisit>): string | null {
   const parts = [
-    submission.preferredDate ? preferredDateFormat.format(new Date(`${submission.preferredDate}T00:00:00Z`)) : null,
+    submission.preferredDate ? preferredDateFormat(submission.preferredDate) : null,
     submission.preferredTime ? preferredTimeLabels[submission.preferredTime] : null,
     submission.visitType ? visitTypeForStaff[submission.visitType] : null,
   ].filter((part) => part !== null);
