@@ -10,7 +10,7 @@ export const ORIGIN = "http://localhost";
 /** How a test's request is handled, where it differs from the deployed Worker. */
 export type WorkerOptions = {
   /** Bindings in place of the Worker's own (a D1 that fails, a rate limiter without a clock). */
-  bindings?: Partial<Env>;
+  bindings?: Partial<Cloudflare.Env>;
   /** The time the Worker's clock reads for this request (the open-now line, the booking window). */
   at?: Date;
 };
@@ -21,14 +21,41 @@ export async function fetchWorker(
   init: RequestInit = {},
   { bindings, at }: WorkerOptions = {},
 ): Promise<Response> {
-  if (!bindings && !at) return SELF.fetch(`${ORIGIN}${path}`, init);
+  if (at) return workerAt(at).fetch(path, init, bindings);
+  if (!bindings) return SELF.fetch(`${ORIGIN}${path}`, init);
+  return runWorker(createWorker(), path, init, { ...env, ...bindings });
+}
+
+async function runWorker(
+  worker: ReturnType<typeof createWorker>,
+  path: string,
+  init: RequestInit,
+  bindings: Cloudflare.Env,
+) {
   // The runtime would add the client's `cf` properties to an incoming request; the Worker reads none.
   const request = new Request(`${ORIGIN}${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
   const ctx = createExecutionContext();
-  const worker = createWorker(at ? { now: () => at } : {});
-  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  const response = await worker.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/**
+ * A Worker of its own whose clock reads what the test sets, as an isolate started at `start`
+ * would be: its page cache's memory starts empty, and it keeps pages there only (the location's
+ * shared cache holds renderings made at other times, real or pinned).
+ */
+export function workerAt(start: Date) {
+  let now = start;
+  const worker = createWorker({ now: () => now });
+  return {
+    setTime(instant: Date) {
+      now = instant;
+    },
+    fetch(path: string, init: RequestInit = {}, bindings?: Partial<Cloudflare.Env>) {
+      return runWorker(worker, path, init, { ...env, PAGE_CACHE_STORE: "isolate", ...bindings });
+    },
+  };
 }
 
 let clientCounter = 0;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker } from "./helpers";
+import { fetchWorker, workerAt } from "./helpers";
 
 // The open-now line and the closure days as the server renders them into the HTML, with the
 // Worker's clock pinned. test/shop-hours.test.ts checks the line itself at every boundary.
@@ -9,7 +9,7 @@ beforeAll(() => fetchWorker("/robots.txt"), 60_000);
 
 async function pageAt(path: string, iso: string) {
   const response = await fetchWorker(path, {}, { at: new Date(iso) });
-  return { html: await response.text(), cache: response.headers.get("X-Page-Cache") };
+  return { html: await response.text() };
 }
 
 /** The header's strip, up to the logo link: where the open-now line is. */
@@ -39,14 +39,31 @@ describe("the open-now line in every page's header", () => {
   });
 
   it("is never served from the page cache once it has changed", async () => {
-    const beforeClosing = await pageAt("/about", "2026-12-04T21:58:00Z"); // Friday 4:58 PM
+    const worker = workerAt(new Date("2026-12-04T21:55:00Z")); // Friday 4:55 PM
+    const page = async (iso: string) => {
+      worker.setTime(new Date(iso));
+      const response = await worker.fetch("/about");
+      return { html: await response.text(), cacheStatus: response.headers.get("Cache-Status") ?? "" };
+    };
+    const beforeClosing = await page("2026-12-04T21:55:00Z");
+    expect(beforeClosing.cacheStatus).toContain("stored");
     expect(headerStrip(beforeClosing.html)).toContain("Open now");
-    const minuteLater = await pageAt("/about", "2026-12-04T21:59:00Z");
-    expect(minuteLater.cache).toBe("hit");
-    expect(headerStrip(minuteLater.html)).toContain("Open now");
-    const atClosing = await pageAt("/about", "2026-12-04T22:00:00Z"); // 5:00 PM
-    expect(atClosing.cache).toBe("miss");
+    // Kept until 5:00 PM, not for the full five minutes.
+    const minuteBefore = await page("2026-12-04T21:59:00Z");
+    expect(minuteBefore.cacheStatus).toMatch(/; hit; ttl=60$/);
+    expect(headerStrip(minuteBefore.html)).toContain("Open now");
+    const atClosing = await page("2026-12-04T22:00:00Z"); // 5:00 PM
+    expect(atClosing.cacheStatus).toContain("fwd=uri-miss");
     expect(headerStrip(atClosing.html)).toContain("Closed · opens Monday at 8:00 AM");
+  });
+
+  it("keeps a page rendered at 4:59:30 PM for 30 seconds only, and one at 4:59:59.5 not at all", async () => {
+    const worker = workerAt(new Date("2026-12-04T21:59:30Z"));
+    expect((await worker.fetch("/services")).headers.get("Cache-Status")).toContain("stored");
+    worker.setTime(new Date("2026-12-04T21:59:59Z"));
+    expect((await worker.fetch("/services")).headers.get("Cache-Status")).toMatch(/; hit; ttl=1$/);
+    const late = workerAt(new Date("2026-12-04T21:59:59.500Z"));
+    expect((await late.fetch("/services")).headers.get("Cache-Status")).not.toContain("stored");
   });
 });
 

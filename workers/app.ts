@@ -6,44 +6,53 @@ import {
   requestTimeContext,
 } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
-import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 /**
- * The Worker, reading each request's time from `now` once. Production runs it with the real
- * clock; tests create one with a fixed clock to see the pages as they are at a given minute.
+ * The Worker, reading each request's time from `now` once (docs/decisions/012-*.md). Production
+ * runs one per isolate with the real clock; tests create one with a clock they set, to see the
+ * pages as they are at a given minute.
  */
 export function createWorker({ now = () => new Date() }: { now?: () => Date } = {}) {
+  // Lives as long as the Worker, which is the isolate's life in production: the page cache's first tier.
+  const pagesInThisIsolate = isolateStore();
   return {
     async fetch(request, env, ctx) {
       const requestTime = now();
       const nonce = createCspNonce();
-      let response: Response;
-      let cacheStatus: PageCacheStatus = "bypass";
       if (isCrossSiteWrite(request)) {
-        response = new Response("Cross-site requests are not allowed.", {
+        const refused = new Response("Cross-site requests are not allowed.", {
           status: 403,
           headers: { "Content-Type": "text/plain; charset=utf-8" },
         });
-      } else {
-        const served = await servePage(request, { tokens: freshTokens(nonce), now: requestTime }, (tokens) => {
-          const context = new RouterContextProvider();
-          context.set(cloudflareContext, { env: parseEnv(env), ctx });
-          context.set(requestTimeContext, requestTime);
-          context.set(cspNonceContext, tokens.nonce);
-          context.set(formSubmissionIdContext, tokens.submissionId);
-          return requestHandler(request, context);
-        });
-        response = served.response;
-        cacheStatus = served.cache;
+        applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
+        return refused;
       }
+      const appEnv = parseEnv(env);
+      const store = pageStore(appEnv.PAGE_CACHE_STORE, {
+        memory: pagesInThisIsolate,
+        version: appEnv.CF_VERSION_METADATA.id,
+        waitUntil: (promise) => ctx.waitUntil(promise),
+      });
+      const { routes } = await loadBuild();
+      const cache = { routes, store, clock: () => requestTime };
+      const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
+        const context = new RouterContextProvider();
+        context.set(cloudflareContext, { env: appEnv, ctx });
+        context.set(requestTimeContext, requestTime);
+        context.set(cspNonceContext, tokens.nonce);
+        context.set(formSubmissionIdContext, tokens.submissionId);
+        return requestHandler(request, context);
+      });
       // Responses built elsewhere may have immutable headers; copy before adding ours.
-      const secured = new Response(response.body, response);
-      applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
-      secured.headers.set("X-Page-Cache", cacheStatus);
-      return secured;
+      const response = new Response(served.response.body, served.response);
+      applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
+      response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
+      return response;
     },
   } satisfies ExportedHandler<Env>;
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { preferredTimes, visitTypes } from "~/content/vehicle-visit";
 import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
 import { shopWallClock } from "~/hours/shop-calendar";

@@ -13,7 +13,7 @@ import { InboxTabs, type InboxTab } from "~/components/admin/inbox-tabs";
 import { SubmissionCard, type SubmissionCardData } from "~/components/admin/submission-card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
-import { hydrated } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut, requireAdmin } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
@@ -21,7 +21,7 @@ import { loadInbox } from "~/server/inbox.server";
 import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const handle = hydrated;
+export const handle: RouteHandle = { hydrate: true };
 
 const tabs = [
   { key: "contact-messages", label: "Contact Messages", href: "/incoming" },
@@ -78,7 +78,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Admin Panel",
     description: "Contact messages and service requests sent to the shop.",
     canonicalPath: null,
-    noindex: true,
   });
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {

@@ -35,7 +35,7 @@ export function CallToAction({
           </div>
           <div className="flex flex-wrap gap-3 lg:shrink-0">
             <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to={write.to} variant="outlineLight" size="lg">
+            <ButtonLink href={write.to} variant="outlineLight" size="lg">
               {write.label}
             </ButtonLink>
           </div>
