@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchWorker, workerAt } from "./helpers";
 
 // The open-now line and the closure days as the server renders them into the HTML, with the
 // Worker's clock pinned. test/shop-hours.test.ts checks the line itself at every boundary.
-
-// The first request compiles the routes (seconds on a busy machine): not part of any one test's time.
-beforeAll(() => fetchWorker("/robots.txt"), 60_000);
 
 async function pageAt(path: string, iso: string) {
   const response = await fetchWorker(path, {}, { at: new Date(iso) });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { services } from "~/content/services";
 import {
   apiLogin,
@@ -27,9 +27,6 @@ const details = () => ({
   preferredTime: "morning",
   visitType: "drop-off",
 });
-
-// The first request compiles the routes (seconds on a busy machine): not part of any one test's time.
-beforeAll(() => fetchWorker("/robots.txt"), 60_000);
 
 type Answer = { message?: string; fieldErrors?: Record<string, string[]>; [field: string]: unknown };
 
