@@ -90,6 +90,7 @@ describe("POST /api/service-request with the vehicle and the visit", () => {
     ["mileage", [-1, 1_000_000, 84_000.5, "lots", "1e5", "-5", {}, 1e308], /whole number from 0 to 999,999/],
     ["vehicleMake", [42, "x".repeat(41), ["Toyota"]], /make/],
     ["vehicleModel", [false, "x".repeat(41)], /model/],
+    ["vehicleMake", ["Toy\u0000ota", "Toyota\nRAV4", "\ud800"], /make contains/],
     ["preferredDate", ["2026-02-30", "11/24/2026", 20261124], /YYYY-MM-DD/],
     ["preferredDate", ["2026-11-28", "2026-11-29"], /closed on weekends/],
     ["preferredDate", ["2026-11-26"], /closed on November 26 \(Thanksgiving Day\)/],
@@ -118,6 +119,27 @@ describe("POST /api/service-request with the vehicle and the visit", () => {
       }
     },
   );
+
+  it("takes a make of only invisible characters as not given, and drops bidirectional controls", async () => {
+    const email = uniqueEmail();
+    const body = { ...validServiceRequest(), email, vehicleMake: "\u200b \u200f", vehicleModel: "\u202eRAV4" };
+    expect((await postJson("/api/service-request", body, { at })).status).toBe(201);
+    const [row] = await storedRows("service_requests", email);
+    expect(row).toMatchObject({ vehicle_make: null, vehicle_model: "RAV4" });
+  });
+
+  it("answers a resent request the same, and refuses other details under its id with 409", async () => {
+    const email = uniqueEmail();
+    const body = { ...validServiceRequest(), email, ...details(), submissionId: crypto.randomUUID() };
+    const first = await postJson("/api/service-request", body, { at });
+    expect(first.status).toBe(201);
+    const again = await postJson("/api/service-request", body, { at });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    const changed = await postJson("/api/service-request", { ...body, preferredDate: "2026-11-25" }, { at });
+    expect(changed.status).toBe(409);
+    expect(await storedRows("service_requests", email)).toMatchObject([{ preferred_date: "2026-11-24" }]);
+  });
 
   it("judges the preferred date by the day of the request", async () => {
     const body = () => ({ ...validServiceRequest(), email: uniqueEmail(), preferredDate: "2026-11-24" });

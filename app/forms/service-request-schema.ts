@@ -11,7 +11,8 @@ import {
   visitTypeField,
 } from "./vehicle-visit-fields";
 
-const serviceValues = serviceRequestOptions.map((option) => option.value);
+// Typed as the column stores it (text): rows read back compare with what the schema returns.
+const serviceValues: string[] = serviceRequestOptions.map((option) => option.value);
 
 /**
  * The service request as of `now`: which model years and preferred dates it takes depends on the
@@ -28,8 +29,8 @@ export function serviceRequestSchemaAt(now: Date) {
     service: z.enum(serviceValues, { error: "Please choose the service you need." }),
     message: messageField("some details about your vehicle and what it needs"),
     vehicleYear: modelYearField(now),
-    vehicleMake: vehicleTextField("make", "Toyota"),
-    vehicleModel: vehicleTextField("model", "RAV4"),
+    vehicleMake: vehicleTextField("make"),
+    vehicleModel: vehicleTextField("model"),
     mileage: mileageField,
     preferredDate: preferredDateField(now),
     preferredTime: preferredTimeField,

@@ -1,6 +1,7 @@
-import { type getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
+import { parseFormData } from "./parse-form";
 import { serviceRequestSchemaAt } from "./service-request-schema";
 
 /**
@@ -9,10 +10,10 @@ import { serviceRequestSchemaAt } from "./service-request-schema";
  * zod is larger than all the rest of a form page's own code.
  */
 export const validators = {
-  contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
+  contact: (formData: FormData) => parseFormData(formData, contactSchema),
   // As of the browser's clock; the server checks again with its own.
-  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchemaAt(new Date()) }),
-  login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
+  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchemaAt(new Date())),
+  login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
 
 export type ValidatedFormName = keyof typeof validators;

@@ -1,3 +1,4 @@
+import { optionalText } from "./fields";
 import { z } from "./zod";
 import { preferredTimes, visitTypes } from "~/content/vehicle-visit";
 import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
@@ -45,14 +46,13 @@ export const mileageField = wholeNumber({
   message: `Please enter the mileage as a whole number from 0 to ${MILEAGE_MAX.toLocaleString("en-US")}.`,
 }).nullish();
 
-/** Make or model: free text (the datalist only suggests), blank meaning not given. */
-export const vehicleTextField = (label: "make" | "model", example: string) =>
-  z
-    .string({ error: `Please enter the ${label} as text, like ${example}.` })
-    .trim()
-    .max(VEHICLE_TEXT_MAX, `The ${label} can be at most ${VEHICLE_TEXT_MAX} characters.`)
-    .transform((text) => text || undefined)
-    .nullish();
+/** Make or model: free text (the datalist only suggests), with the text rules of every field. */
+export const vehicleTextField = (label: "make" | "model") =>
+  optionalText({
+    max: VEHICLE_TEXT_MAX,
+    tooLong: `The ${label} can be at most ${VEHICLE_TEXT_MAX} characters.`,
+    subject: `The ${label}`,
+  });
 
 /** A day the shop is open, from the next one to 60 days ahead, as of `now` (see app/hours/booking-window.ts). */
 export const preferredDateField = (now: Date) =>

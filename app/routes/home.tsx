@@ -8,6 +8,7 @@ import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
@@ -27,6 +28,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionForm("serviceRequest", request, context, { redirectTo: "/#request-service" });
 }
+
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
