@@ -81,7 +81,7 @@ type Decision = { cacheable: true; key: string; maxAgeSeconds: number } | { cach
  * declares `pageCache` in its handle. Data requests (`/contact.data`) and unknown paths match the
  * catch-all route, which declares nothing.
  */
-export function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Date): Decision {
+function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Date): Decision {
   if (request.method !== "GET") return { cacheable: false, reason: "method" };
   if (request.headers.has("Cookie")) return { cacheable: false, reason: "cookie" };
   if (request.headers.has("Authorization")) return { cacheable: false, reason: "authorization" };
