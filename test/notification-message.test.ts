@@ -30,7 +30,7 @@ async function storedContact(fields: Partial<ReturnType<typeof validContact>> = 
 }
 
 async function storedServiceRequest(
-  fields: Partial<ReturnType<typeof validServiceRequest>> = {},
+  fields: Partial<typeof serviceRequests.$inferInsert> = {},
 ): Promise<NotifiedSubmission> {
   const [record] = await getDb(env)
     .insert(serviceRequests)
@@ -90,6 +90,33 @@ describe("the shop's email about a submission", () => {
     expect(text).toContain("2019 Toyota RAV4.\r\nGrinding noise");
     expect(html).toContain(`<a href="${link}"`);
     expect(html).toContain('<a href="tel:4105550163"');
+  });
+
+  it("lists the vehicle and the visit a service request gives, and leaves out what it does not", async () => {
+    const request = await storedServiceRequest({
+      vehicleYear: 2019,
+      vehicleMake: "Toyota",
+      vehicleModel: "RAV4",
+      mileage: 84000,
+      preferredDate: "2026-03-10",
+      preferredTime: "morning",
+      visitType: "drop-off",
+    });
+    const { text, html } = read(request);
+    for (const line of [
+      "Vehicle: 2019 Toyota RAV4",
+      "Mileage: 84,000 miles",
+      "Preferred date: Tue, Mar 10, 2026",
+      "Preferred time: Morning",
+      "Visit: Drop-off",
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(html).toContain("2019 Toyota RAV4");
+    const bare = read(await storedServiceRequest());
+    for (const label of ["Vehicle", "Mileage", "Preferred date", "Preferred time", "Visit"]) {
+      expect(bare.text).not.toContain(`${label}:`);
+    }
   });
 
   it("shows the time in the shop's zone in summer too", async () => {

@@ -67,6 +67,15 @@ export function shopInstant(date: CalendarDate, time: ClockTime): Date {
   return new Date(instant);
 }
 
+/**
+ * A formatter of calendar dates in words, e.g. `{ month: "long", day: "numeric" }` → "November 26".
+ * A date is no instant: it is formatted at UTC midnight in UTC, so no time zone moves it a day.
+ */
+export function calendarDateFormat(options: Omit<Intl.DateTimeFormatOptions, "timeZone">) {
+  const format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+  return (date: CalendarDate) => format.format(new Date(`${date}T00:00:00Z`));
+}
+
 export const minutesOf = (time: ClockTime) => time.hour * 60 + time.minute;
 
 // What staff read (the inbox card, the emails): "Mar 3, 2026, 10:42 AM EST", in the shop's zone.

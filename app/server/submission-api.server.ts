@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 import {
   ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
@@ -5,7 +6,7 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { CloudflareContext } from "./context.server";
+import { getCloudflare, getRequestTime } from "./context.server";
 import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
@@ -19,10 +20,11 @@ const API_BODY_LIMIT_BYTES = 32 * 1024;
 export function handleSubmissionApi<Name extends SubmissionFormName>(
   name: Name,
   request: Request,
-  { env, ctx }: CloudflareContext,
+  context: Readonly<RouterContextProvider>,
 ) {
+  const { env, ctx } = getCloudflare(context);
   const endpoint = {
-    schema: submissionForms[name].schema,
+    schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };

@@ -1,9 +1,10 @@
 import { shop } from "~/content/shop";
 import { serviceRequestLabel } from "~/content/services";
+import { preferredTimeLabels, visitTypeStaffLabels } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
 import type { SubmissionFormName } from "~/forms/submission-messages";
-import { formatShopDateTime } from "~/hours/shop-calendar";
+import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
 import { inboxRecordPath, inboxSegments } from "~/inbox-paths";
 import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
@@ -39,10 +40,30 @@ const phone: Field<Visitor> = { label: "Phone", value: (row) => row.phone, href:
 const email: Field<Visitor> = { label: "Email", value: (row) => row.email, href: (row) => `mailto:${row.email}` };
 const message: Field<Visitor> = { label: "Message", value: (row) => row.message, multiline: true };
 
+const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+
 // Every field a visitor sends, in the order staff read them: a new form field is one line here.
+// A field the visitor left empty is left out.
 const fieldsOf: { [Form in SubmissionFormName]: Field<RowOf[Form]>[] } = {
   contact: [name, phone, email, message],
-  serviceRequest: [{ label: "Service", value: (row) => serviceRequestLabel(row.service) }, name, phone, email, message],
+  serviceRequest: [
+    { label: "Service", value: (row) => serviceRequestLabel(row.service) },
+    name,
+    phone,
+    email,
+    {
+      label: "Vehicle",
+      value: (row) => [row.vehicleYear, row.vehicleMake, row.vehicleModel].filter(Boolean).join(" "),
+    },
+    {
+      label: "Mileage",
+      value: (row) => (row.mileage === null ? null : `${row.mileage.toLocaleString("en-US")} miles`),
+    },
+    { label: "Preferred date", value: (row) => row.preferredDate && preferredDateFormat(row.preferredDate) },
+    { label: "Preferred time", value: (row) => row.preferredTime && preferredTimeLabels[row.preferredTime] },
+    { label: "Visit", value: (row) => row.visitType && visitTypeStaffLabels[row.visitType] },
+    message,
+  ],
 };
 
 const kindLabel = { contact: "Contact message", serviceRequest: "Service request" } as const satisfies Record<
