@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+// Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { preferredTimes, visitTypes } from "../content/vehicle-visit";
 
 const id = () =>
   text("id")
@@ -44,6 +46,15 @@ export const serviceRequests = sqliteTable(
     phone: text("phone").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
+    // Optional: the vehicle, and when and how the visitor would like to come in. Null when not given.
+    vehicleYear: integer("vehicle_year"),
+    vehicleMake: text("vehicle_make"),
+    vehicleModel: text("vehicle_model"),
+    mileage: integer("mileage"),
+    /** `YYYY-MM-DD`, a day in the shop's calendar. */
+    preferredDate: text("preferred_date"),
+    preferredTime: text("preferred_time", { enum: preferredTimes }),
+    visitType: text("visit_type", { enum: visitTypes }),
     submittedAt: submittedAt(),
   },
   (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)],

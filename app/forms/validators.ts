@@ -1,7 +1,8 @@
-import { type getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
-import { serviceRequestSchema } from "./service-request-schema";
+import { parseFormData } from "./parse-form";
+import { serviceRequestSchemaAt } from "./service-request-schema";
 
 /**
  * The forms' zod schemas as conform validators. The server parses with the same schemas; the
@@ -9,9 +10,10 @@ import { serviceRequestSchema } from "./service-request-schema";
  * zod is larger than all the rest of a form page's own code.
  */
 export const validators = {
-  contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
-  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchema }),
-  login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
+  contact: (formData: FormData) => parseFormData(formData, contactSchema),
+  // As of the browser's clock; the server checks again with its own.
+  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchemaAt(new Date())),
+  login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
 
 export type ValidatedFormName = keyof typeof validators;

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { nextStatusChangeAt } from "~/hours/shop-status";
 import { isPrivatePath } from "~/private-paths";
 import { PAGE_CACHE_MAX_AGE_SECONDS, readRouteHandle } from "~/route-handle";
 
@@ -15,9 +16,16 @@ import { PAGE_CACHE_MAX_AGE_SECONDS, readRouteHandle } from "~/route-handle";
 
 export type ResponseTokens = { nonce: string; submissionId: string };
 
+/**
+ * The submission id a cached page is rendered with, replaced in every response. Shaped like a
+ * random UUID so the rendered markup matches a real one's; the server refuses it as an id
+ * (app/server/submissions.server.ts), so it can never become a key that visitors share.
+ */
+export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
+
 const PLACEHOLDERS: ResponseTokens = {
   nonce: "cached-page-nonce-placeholder",
-  submissionId: "00000000-0000-4000-8000-00000000cafe",
+  submissionId: CACHED_PAGE_SUBMISSION_ID,
 };
 
 /** Fresh per-response values: what an uncached render uses, and what replaces the placeholders. */
@@ -83,7 +91,12 @@ function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Dat
   const leaf = matchRoutes(routeTree(routes), url.pathname)?.at(-1);
   const policy = leaf?.route.id ? readRouteHandle(routes[leaf.route.id]?.module.handle).pageCache : undefined;
   if (!policy) return { cacheable: false, reason: "not-public" };
-  const maxAgeSeconds = Math.min(PAGE_CACHE_MAX_AGE_SECONDS, Math.floor(policy.maxAgeSeconds(now)));
+  // Every page's header says whether the shop is open now (app/root.tsx), so no rendering is kept
+  // past the moment that line changes, whatever its route allows (docs/decisions/012-*.md).
+  const untilOpenNowChanges = (nextStatusChangeAt(now).getTime() - now.getTime()) / 1000;
+  const maxAgeSeconds = Math.floor(
+    Math.min(PAGE_CACHE_MAX_AGE_SECONDS, policy.maxAgeSeconds(now), untilOpenNowChanges),
+  );
   return { cacheable: true, key: url.origin + url.pathname, maxAgeSeconds };
 }
 

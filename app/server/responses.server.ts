@@ -10,12 +10,40 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
   return Response.json(body, { status, headers: merged });
 }
 
-/** 405 for an endpoint that takes only POST (its loader answers GET and HEAD with this too). */
-export function methodNotAllowed(): Response {
-  return jsonResponse({ message: "Use POST for this endpoint." }, 405, { Allow: "POST" });
+/**
+ * 405 naming the methods the endpoint takes: POST for the write endpoints (whose loader answers
+ * GET, HEAD and OPTIONS with this), "GET, HEAD" for the read endpoints (whose action does).
+ */
+export function methodNotAllowed(allow: "POST" | "GET, HEAD" = "POST"): Response {
+  const methods = allow === "POST" ? "POST" : "GET or HEAD";
+  return jsonResponse({ message: `Use ${methods} for this endpoint.` }, 405, { Allow: allow });
 }
 
 /** 429 with the seconds to wait in `Retry-After` (RFC 9110), so clients need not parse the message. */
 export function tooManyRequests(message: string, retryAfterSeconds: number): Response {
   return jsonResponse({ message }, 429, { "Retry-After": String(retryAfterSeconds) });
+}
+
+/**
+ * The read-only JSON endpoints' middleware: React Router hands OPTIONS to a loader and the write
+ * methods to an action; each gets 405 with Allow here instead (there is no CORS to answer).
+ */
+export function onlyReads({ request }: { request: Request }, next: () => Promise<Response>) {
+  return request.method === "GET" || request.method === "HEAD" ? next() : methodNotAllowed("GET, HEAD");
+}
+
+/**
+ * A form page's `headers`: React Router builds a page's headers from this function alone, so a
+ * 429 from the page's action passes its Retry-After on only through here.
+ */
+export function retryAfterOfAction({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/** Headers with one Set-Cookie line per cookie (a login sets two). */
+export function withCookies(init: HeadersInit, cookies: readonly string[]): Headers {
+  const headers = new Headers(init);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

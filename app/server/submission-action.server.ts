@@ -1,18 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import { parseFormData } from "~/forms/parse-form";
 import {
+  ALREADY_SENT_MESSAGE,
   RATE_LIMITED_MESSAGE,
   submissionMessages,
   type SubmissionFormName,
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { formSubmissionIdContext } from "./context.server";
-import type { AppEnv } from "./env.server";
+import { formSubmissionIdContext, getEnv, getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
-import { formConstraints } from "./form-constraints.server";
-import { clientKey, readPostedForm } from "./request-body.server";
-import { saveSubmission, submissionForms } from "./submissions.server";
+import { formConstraintsAt } from "./form-constraints.server";
+import { clientKey } from "./client-address.server";
+import { readPostedForm } from "./request-body.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "./toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
@@ -21,7 +22,10 @@ const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
 /** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
 export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
-  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints[name] };
+  return {
+    submissionId: context.get(formSubmissionIdContext),
+    constraint: formConstraintsAt(name, getRequestTime(context)),
+  };
 }
 
 /**
@@ -32,18 +36,21 @@ export function submissionFormData(name: SubmissionFormName, context: Readonly<R
 export async function handleSubmissionForm<Name extends SubmissionFormName>(
   name: Name,
   request: Request,
-  env: AppEnv,
+  context: Readonly<RouterContextProvider>,
   { redirectTo }: { redirectTo: string },
 ) {
+  const env = getEnv(context);
   const posted = await readPostedForm(request, {
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
   });
   if (!posted.ok) return posted.refusal;
 
-  const submission = parseWithZod(posted.formData, { schema: submissionForms[name].schema });
+  const submission = parseFormData(posted.formData, submissionForms[name].schemaAt(getRequestTime(context)));
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+    // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
+    const expired = submission.error?.submissionId ?? undefined;
+    return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
   }
 
   const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
@@ -51,8 +58,13 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
     case "stored":
     case "ignored":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
+    case "conflict":
+      return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });
     case "rate-limited":
-      return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, { status: 429 });
+      return data(
+        { result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) },
+        { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } },
+      );
     case "unavailable":
       return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
     default:

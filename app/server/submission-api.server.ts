@@ -1,22 +1,29 @@
+import type { RouterContextProvider } from "react-router";
 import {
+  ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
   RATE_LIMITED_MESSAGE,
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { AppEnv } from "./env.server";
+import { getEnv, getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
-import { clientKey } from "./request-body.server";
+import { clientKey } from "./client-address.server";
 import { jsonResponse, tooManyRequests } from "./responses.server";
-import { saveSubmission, submissionForms } from "./submissions.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name, request: Request, env: AppEnv) {
+export function handleSubmissionApi<Name extends SubmissionFormName>(
+  name: Name,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const env = getEnv(context);
   const endpoint = {
-    schema: submissionForms[name].schema,
+    schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };
@@ -26,8 +33,10 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name,
       case "stored":
       case "ignored":
         return jsonResponse(outcome.receipt, 201);
+      case "conflict":
+        return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);
       case "rate-limited":
-        return tooManyRequests(RATE_LIMITED_MESSAGE, 60);
+        return tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS);
       case "unavailable":
         return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
       default:

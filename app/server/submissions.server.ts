@@ -4,12 +4,14 @@ import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
+import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { serviceRequestSchema } from "~/forms/service-request-schema";
+import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { AppEnv } from "./env.server";
+import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
 
-type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
+type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
 /** A public form's input as its schema returns it. */
 type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
@@ -26,33 +28,58 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
+/** The row under a submission id: just stored, or found there from an earlier post. */
+type StoredRow<Name extends SubmissionFormName> = {
+  inserted: boolean;
+  row: SubmissionFields<Name> & { submittedAt: Date };
+};
+
 type SubmissionForm<Name extends SubmissionFormName> = {
-  schema: z.ZodType<SubmissionInput<Name>>;
+  /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
+  schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
-  insertOnce: (
-    db: Database,
-    row: SubmissionFields<Name> & { id: string },
-  ) => Promise<{ submittedAt: Date } | undefined>;
+  insertOnce: (db: Database, row: SubmissionFields<Name> & { id: string }) => Promise<StoredRow<Name> | undefined>;
 };
 
 function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
   return async (
     db: Database,
     row: Table["$inferInsert"] & { id: string },
-  ): Promise<Table["$inferSelect"] | undefined> => {
+  ): Promise<{ inserted: boolean; row: Table["$inferSelect"] } | undefined> => {
     const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
-    // A conflict means this very form was stored before: answer with that row.
-    return inserted ?? (await db.select().from(table).where(eq(table.id, row.id)).limit(1))[0];
+    if (inserted) return { inserted: true, row: inserted };
+    const [existing] = await db.select().from(table).where(eq(table.id, row.id)).limit(1);
+    return existing ? { inserted: false, row: existing } : undefined;
   };
 }
 
+// The page cache renders forms with a fixed placeholder id that it swaps for a fresh one in every
+// response. Should one ever slip through, every visitor would share it: refuse it outright, on
+// top of the field's own rule (a random UUID, which the placeholder is shaped like).
+const serverSubmissionId = submissionIdField.refine((id) => id !== CACHED_PAGE_SUBMISSION_ID, {
+  error: "This form has expired. Please reload the page.",
+});
+
+const contactServerSchema = contactSchema.extend({ submissionId: serverSubmissionId });
+
 const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
 
-/** The two public forms, each with its schema and the table its submissions go to. */
+/** The two public forms, each with its schema (as the server applies it) and the table its submissions go to. */
 export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
-  contact: { schema: contactSchema, insertOnce: insertOnceInto(submissionTables.contact) },
-  serviceRequest: { schema: serviceRequestSchema, insertOnce: insertOnceInto(submissionTables.serviceRequest) },
+  contact: {
+    schemaAt: () => contactServerSchema,
+    insertOnce: insertOnceInto(submissionTables.contact),
+  },
+  serviceRequest: {
+    schemaAt: (now) => serviceRequestSchemaAt(now).extend({ submissionId: serverSubmissionId }),
+    insertOnce: insertOnceInto(submissionTables.serviceRequest),
+  },
 };
+
+/** Whether a stored row holds exactly these fields (an absent optional field matches a NULL column). */
+function holdsSameFields(sent: object, stored: object): boolean {
+  return Object.entries(sent).every(([key, value]) => (value ?? null) === (Reflect.get(stored, key) ?? null));
+}
 
 // Typed per form: a required column without a form field fails the typecheck above, and a form
 // field without a column (which the insert would drop without a word) fails it here, by name.
@@ -69,8 +96,13 @@ type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** The honeypot was filled: answer as if stored, keep nothing. */
   | { status: "ignored"; receipt: SubmissionReceipt<Name> }
+  /** The id was used before for different content: nothing stored, nothing of the first returned. */
+  | { status: "conflict" }
   | { status: "rate-limited" }
   | { status: "unavailable" };
+
+/** The limiter counts per minute: a refused client may try again within this many seconds. */
+export const RATE_LIMIT_RETRY_SECONDS = 60;
 
 async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
@@ -85,7 +117,9 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 
 /**
  * Stores one validated submission: the single path behind both the page forms and the JSON API.
- * The row's key is the form's submission id, so the same form sent twice is stored once.
+ * The row's key is the form's submission id, so the same form sent twice is stored once and
+ * answered the same way twice. The answer holds what this visitor sent, never a stored row's
+ * fields: a known id with other content is a conflict, not a way to read the first submission.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
@@ -95,7 +129,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
 
-  if (honeypot) {
+  if (isHoneypotFilled(honeypot)) {
     console.warn(`Honeypot filled on the ${name} form; nothing stored`, { clientKey });
     return { status: "ignored", receipt: { ...fields, id, submittedAt: new Date() } };
   }
@@ -104,7 +138,11 @@ export async function saveSubmission<Name extends SubmissionFormName>(
   try {
     const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
-    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.submittedAt } };
+    if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
+      console.warn(`A ${name} submission reused the id of a different one; nothing stored`, { id, clientKey });
+      return { status: "conflict" };
+    }
+    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.row.submittedAt } };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };

@@ -1,6 +1,15 @@
+import type { ServiceRequest } from "~/db/schema";
 import { shop } from "~/content/shop";
 import { serviceRequestOptions } from "~/content/services";
-import { CalendarIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+import { preferredTimeLabels, type VisitType } from "~/content/vehicle-visit";
+import { calendarDateFormat } from "~/hours/shop-calendar";
+import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+
+/** What a service request may add: the vehicle and the visit the customer would like (each may be null). */
+type VehicleVisit = Pick<
+  ServiceRequest,
+  "vehicleYear" | "vehicleMake" | "vehicleModel" | "mileage" | "preferredDate" | "preferredTime" | "visitType"
+>;
 
 export type SubmissionCardData = {
   id: string;
@@ -11,7 +20,7 @@ export type SubmissionCardData = {
   message: string;
   submittedAt: Date | null;
   service?: string;
-};
+} & Partial<VehicleVisit>;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
 const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
@@ -30,6 +39,32 @@ function formatSubmittedAt(date: Date | null | undefined): string {
 
 function serviceLabel(value: string): string {
   return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+const visitTypeForStaff: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };
+
+const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+
+/** "2019 Toyota RAV4 · 84,000 miles", from whatever the customer gave; null when nothing. */
+function vehicleSummary(submission: Partial<VehicleVisit>): string | null {
+  const vehicle = [submission.vehicleYear, submission.vehicleMake, submission.vehicleModel]
+    .filter((part) => part !== null && part !== undefined)
+    .join(" ");
+  const mileage =
+    submission.mileage === null || submission.mileage === undefined
+      ? ""
+      : `${submission.mileage.toLocaleString("en-US")} miles`;
+  return [vehicle, mileage].filter(Boolean).join(" · ") || null;
+}
+
+/** "Prefers Tue, Nov 24, 2026 · Morning · Will wait"; null when nothing was asked for. */
+function visitSummary(submission: Partial<VehicleVisit>): string | null {
+  const parts = [
+    submission.preferredDate ? preferredDateFormat(submission.preferredDate) : null,
+    submission.preferredTime ? preferredTimeLabels[submission.preferredTime] : null,
+    submission.visitType ? visitTypeForStaff[submission.visitType] : null,
+  ].filter((part) => part !== null);
+  return parts.length ? `Prefers ${parts.join(" · ")}` : null;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -57,6 +92,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
           {serviceLabel(submission.service)}
         </p>
       ) : null}
+      <VehicleVisitLines submission={submission} />
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex min-w-0 items-center gap-2">
           <dt>
@@ -85,5 +121,28 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
         {submission.message}
       </p>
     </article>
+  );
+}
+
+function VehicleVisitLines({ submission }: { submission: Partial<VehicleVisit> }) {
+  const vehicle = vehicleSummary(submission);
+  const visit = visitSummary(submission);
+  if (!vehicle && !visit) return null;
+  return (
+    <ul className="mt-3 grid gap-1 text-sm text-slate-800">
+      {vehicle ? (
+        <li className="flex items-center gap-2">
+          <CarIcon className="size-4 shrink-0 text-slate-500" />
+          <span className="sr-only">Vehicle: </span>
+          <span className="break-words">{vehicle}</span>
+        </li>
+      ) : null}
+      {visit ? (
+        <li className="flex items-center gap-2">
+          <ClockIcon className="size-4 shrink-0 text-slate-500" />
+          {visit}
+        </li>
+      ) : null}
+    </ul>
   );
 }
