@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
 import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { runScheduledJobs } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -32,5 +33,10 @@ export default {
     applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
     secured.headers.set("X-Page-Cache", cacheStatus);
     return secured;
+  },
+
+  // Cron Triggers (wrangler.toml): the jobs of each cron are listed in app/server/scheduled.server.ts.
+  async scheduled(controller, env) {
+    await runScheduledJobs(controller.cron, parseEnv(env), new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

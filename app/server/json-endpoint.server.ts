@@ -3,6 +3,10 @@ import { BodyTooLargeError, readBodyText } from "./request-body.server";
 import { jsonResponse, methodNotAllowed } from "./responses.server";
 
 type JsonEndpoint<Input> = {
+  /** The write method the endpoint takes (POST unless said); anything else is answered 405. */
+  method?: "POST" | "PATCH";
+  /** Every method the endpoint answers, for the 405's `Allow` (default: `method` alone). */
+  allowed?: readonly string[];
   schema: z.ZodType<Input>;
   /** Larger bodies are refused with 413, counted while reading (chunked bodies declare no length). */
   limitBytes: number;
@@ -11,17 +15,18 @@ type JsonEndpoint<Input> = {
 };
 
 /**
- * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login):
- * POST only (405 with `Allow`), a JSON content type (415), a bounded body (413), valid JSON
+ * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login, and
+ * PATCH on an inbox record): its method only (405 with `Allow`), a JSON content type (415), a
+ * bounded body (413), valid JSON
  * (400), then the schema (400 `{ message, fieldErrors }`). Only input that passed all of them
  * reaches `handle`. Every answer from here is JSON and `no-store`.
  */
 export async function handleJsonWrite<Input>(
   request: Request,
-  { schema, limitBytes, invalidMessage }: JsonEndpoint<Input>,
+  { method = "POST", allowed = [method], schema, limitBytes, invalidMessage }: JsonEndpoint<Input>,
   handle: (input: Input) => Promise<Response>,
 ): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== method) return methodNotAllowed(allowed);
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
     return jsonResponse({ message: "Send the request body as JSON with Content-Type: application/json." }, 415);
   }

@@ -10,9 +10,14 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
   return Response.json(body, { status, headers: merged });
 }
 
-/** 405 for an endpoint that takes only POST (its loader answers GET and HEAD with this too). */
-export function methodNotAllowed(): Response {
-  return jsonResponse({ message: "Use POST for this endpoint." }, 405, { Allow: "POST" });
+/**
+ * 405 naming the methods the endpoint takes in `Allow` (RFC 9110). Most take only POST, and their
+ * loader answers GET and HEAD with this too.
+ */
+export function methodNotAllowed(allowed: readonly string[] = ["POST"]): Response {
+  return jsonResponse({ message: `Use ${allowed.join(" or ")} for this endpoint.` }, 405, {
+    Allow: allowed.join(", "),
+  });
 }
 
 /** 429 with the seconds to wait in `Retry-After` (RFC 9110), so clients need not parse the message. */

@@ -49,7 +49,7 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
   switch (outcome.status) {
     case "stored":
-    case "ignored":
+    case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "rate-limited":
       return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, { status: 429 });

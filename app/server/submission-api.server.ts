@@ -24,7 +24,7 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name,
     const outcome = await saveSubmission(name, input, { env, clientKey: clientKey(request) });
     switch (outcome.status) {
       case "stored":
-      case "ignored":
+      case "spam":
         return jsonResponse(outcome.receipt, 201);
       case "rate-limited":
         return tooManyRequests(RATE_LIMITED_MESSAGE, 60);

@@ -7,7 +7,9 @@ import { contactSchema } from "~/forms/contact-schema";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
+import { spamReasonFor } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
 
@@ -20,7 +22,7 @@ type SubmissionFields<Name extends SubmissionFormName> = Omit<
   "submissionId" | typeof HONEYPOT_FIELD
 >;
 
-/** The answer to a stored (or honeypot-ignored) submission: what was sent, its id and its time. */
+/** The answer to a stored submission (spam included): what was sent, its id and its time. */
 type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
@@ -31,7 +33,7 @@ type SubmissionForm<Name extends SubmissionFormName> = {
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
   insertOnce: (
     db: Database,
-    row: SubmissionFields<Name> & { id: string },
+    row: SubmissionFields<Name> & { id: string; status: "new" | "spam"; spamReason: SpamReason | null },
   ) => Promise<{ submittedAt: Date } | undefined>;
 };
 
@@ -67,8 +69,8 @@ type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
 type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
-  /** The honeypot was filled: answer as if stored, keep nothing. */
-  | { status: "ignored"; receipt: SubmissionReceipt<Name> }
+  /** Kept aside with status spam (app/server/spam.server.ts): answered like a stored one, never notified. */
+  | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   | { status: "rate-limited" }
   | { status: "unavailable" };
 
@@ -85,7 +87,8 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 
 /**
  * Stores one validated submission: the single path behind both the page forms and the JSON API.
- * The row's key is the form's submission id, so the same form sent twice is stored once.
+ * The row's key is the form's submission id, so the same form sent twice is stored once. The
+ * per-client rate limit comes first; spam is then stored like the rest, with status spam.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
@@ -94,17 +97,21 @@ export async function saveSubmission<Name extends SubmissionFormName>(
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
-
-  if (honeypot) {
-    console.warn(`Honeypot filled on the ${name} form; nothing stored`, { clientKey });
-    return { status: "ignored", receipt: { ...fields, id, submittedAt: new Date() } };
-  }
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
+  const spamReason = spamReasonFor({ honeypot, message: fields.message });
   try {
-    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id });
+    const stored = await submissionForms[name].insertOnce(getDb(env), {
+      ...fields,
+      id,
+      status: spamReason ? "spam" : "new",
+      spamReason,
+    });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
-    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.submittedAt } };
+    const receipt = { ...fields, id, submittedAt: stored.submittedAt };
+    if (!spamReason) return { status: "stored", receipt };
+    console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
+    return { status: "spam", receipt, reason: spamReason };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };

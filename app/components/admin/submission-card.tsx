@@ -1,6 +1,10 @@
-import { shop } from "~/content/shop";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { serviceRequestOptions } from "~/content/services";
+import { shop } from "~/content/shop";
 import { CalendarIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
+import { StatusBadge } from "./status-badge";
 
 export type SubmissionCardData = {
   id: string;
@@ -8,9 +12,13 @@ export type SubmissionCardData = {
   lastName: string;
   email: string;
   phone: string;
+  /** The message, or its beginning when `messageCut` (the record's page has all of it). */
   message: string;
+  messageCut?: boolean;
   submittedAt: Date | null;
   service?: string;
+  status: SubmissionStatus;
+  spamReason: SpamReason | null;
 };
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
@@ -24,23 +32,46 @@ const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-function formatSubmittedAt(date: Date | null | undefined): string {
+export function formatSubmittedAt(date: Date | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? submittedAtFormat.format(date) : "N/A";
 }
 
-function serviceLabel(value: string): string {
+export function serviceLabel(value: string): string {
   return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
 }
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** One contact message or service request. Everything shown was typed by a visitor: text only. */
-export function SubmissionCard({ submission }: { submission: SubmissionCardData }) {
-  const fullName = `${submission.firstName} ${submission.lastName}`.trim();
+export const fullName = (record: { firstName: string; lastName: string }) =>
+  `${record.firstName} ${record.lastName}`.trim();
+
+/**
+ * One contact message or service request. Everything shown was typed by a visitor: text only.
+ * `href` is the record's own page; `status` may run ahead of the record's (a change on its way).
+ */
+export function SubmissionCard({
+  submission,
+  href,
+  status = submission.status,
+  actions,
+}: {
+  submission: SubmissionCardData;
+  href: string;
+  status?: SubmissionStatus;
+  actions?: ReactNode;
+}) {
+  const name = fullName(submission);
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h3 className="text-lg font-semibold break-words text-blue-950">{fullName}</h3>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 className="text-lg font-semibold break-words text-blue-950">
+            <Link to={href} className="underline-offset-2 hover:underline">
+              {name}
+            </Link>
+          </h3>
+          <StatusBadge status={status} />
+        </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <CalendarIcon className="size-4 shrink-0" />
           {submission.submittedAt ? (
@@ -56,6 +87,9 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
           <span className="sr-only">Service requested: </span>
           {serviceLabel(submission.service)}
         </p>
+      ) : null}
+      {status === "spam" && submission.spamReason ? (
+        <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex min-w-0 items-center gap-2">
@@ -83,7 +117,16 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
       </dl>
       <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
         {submission.message}
+        {submission.messageCut ? (
+          <>
+            {"… "}
+            <Link to={href} className="font-medium text-blue-800 underline underline-offset-2">
+              Read all<span className="sr-only"> of {name}&apos;s message</span>
+            </Link>
+          </>
+        ) : null}
       </p>
+      {actions ? <div className="mt-4 border-t border-slate-100 pt-3">{actions}</div> : null}
     </article>
   );
 }

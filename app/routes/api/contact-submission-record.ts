@@ -1,0 +1,12 @@
+import type { Route } from "./+types/contact-submission-record";
+import { getEnv } from "~/server/context.server";
+import { recordActionResponse, recordResponse } from "~/server/inbox-api.server";
+
+// /api/contact-submissions/<id>: GET with its history, PATCH {"status"}, DELETE for good.
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return recordResponse(request, getEnv(context), "contact", params.id);
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return recordActionResponse(request, getEnv(context), "contact", params.id);
+}

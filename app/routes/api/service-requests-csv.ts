@@ -1,0 +1,8 @@
+import type { Route } from "./+types/service-requests-csv";
+import { getEnv } from "~/server/context.server";
+import { csvResponse } from "~/server/inbox-api.server";
+
+// GET /api/service-requests.csv: the list's filter and search as a spreadsheet, every page.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return csvResponse(request, getEnv(context), "serviceRequest");
+}
