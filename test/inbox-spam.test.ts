@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import wranglerToml from "../wrangler.toml?raw";
 import { isMostlyLinks } from "~/server/spam.server";
@@ -120,10 +120,7 @@ async function counts() {
 
 describe("the nightly purge", () => {
   async function runCron(cron: string, at: Date) {
-    const controller = createScheduledController({ cron, scheduledTime: at.getTime() });
-    const ctx = createExecutionContext();
-    await worker.scheduled(controller, env, ctx);
-    await waitOnExecutionContext(ctx);
+    await worker.scheduled(createScheduledController({ cron, scheduledTime: at.getTime() }), env);
   }
   const ids = async (table: string, tag: string) =>
     (

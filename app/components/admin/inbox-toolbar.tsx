@@ -38,7 +38,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
     <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
       <Form method="get" action="/incoming" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         {list.kind === "serviceRequest" ? <input type="hidden" name="tab" value="service-requests" /> : null}
-        <div className="sm:w-72">
+        <div className="sm:w-80">
           <label htmlFor="inbox-search" className="block text-sm font-semibold text-slate-800">
             Search
           </label>
@@ -49,11 +49,11 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
             defaultValue={list.q}
             maxLength={200}
             placeholder="Name, email, phone or message"
-            className={controlClasses}
+            className={`${controlClasses} h-11`}
           />
         </div>
         <div className="flex items-end gap-3">
-          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+          <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
             <label htmlFor="inbox-status" className="block text-sm font-semibold text-slate-800">
               Status
             </label>
@@ -63,7 +63,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
               defaultValue={current}
               // With JavaScript a new choice applies at once; without, the Search button sends it.
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={controlClasses}
+              className={`${controlClasses} h-11`}
             >
               {statusFilters.map((filter) => (
                 <option key={filter.label} value={filterValue(filter.statuses)}>
@@ -73,7 +73,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
               {known ? null : <option value={current}>{filterLabel(list.statuses)}</option>}
             </select>
           </div>
-          <button type="submit" className={buttonClasses({ variant: "dark" })}>
+          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11`}>
             Search
           </button>
         </div>
@@ -82,7 +82,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
       <a
         href={exportUrl(list)}
         download
-        className={`${buttonClasses({ variant: "secondary" })} self-start lg:self-auto`}
+        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}
       >
         Export CSV
       </a>
