@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "~/server/csv.server";
 import { fetchWorker, insertInboxRecords, staffApi, staffSessionCookie } from "./helpers";
@@ -164,5 +165,54 @@ describe("GET /api/service-requests.csv", () => {
     const [header, row] = parseCsv((await response.text()).replace(BOM, ""));
     expect(header!.slice(7)).toEqual(["Service", "Message", "Spam reason"]);
     expect(row!.slice(7)).toEqual(["Brake Repair & Service", tag, "The hidden anti-robot field was filled in"]);
+  });
+});
+
+describe("streaming", () => {
+  it("reads D1 a page at a time, only as fast as the download is read, and stops when it is dropped", async () => {
+    const tag = `t${crypto.randomUUID().slice(0, 8)}`;
+    await insertInboxRecords(
+      "contact",
+      Array.from({ length: 1600 }, (_, index) => ({ message: tag, submittedAt: Date.UTC(2026, 3, 1) - index })),
+    );
+    // The database as the Worker sees it, counting the pages of records it reads.
+    let pagesRead = 0;
+    const countingDb = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (query: string) => {
+            if (query.includes('from "contact_submissions"') && query.endsWith("limit ?")) pagesRead += 1;
+            return target.prepare(query);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? (value.bind(target) as unknown) : value;
+      },
+    });
+    const response = await fetchWorker(
+      `/api/contact-submissions.csv?status=all&q=${tag}`,
+      { headers: { Cookie: cookie } },
+      { DB: countingDb },
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+    // The header comes first, before any record is read.
+    expect(decoder.decode((await reader.read()).value)).toMatch(/^\uFEFFID,Received/);
+    expect(pagesRead).toBe(0);
+    // Each read after it takes one page of 500 records from D1, and no more.
+    const first = decoder.decode((await reader.read()).value);
+    expect(first.split("\r\n").filter(Boolean)).toHaveLength(500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesRead).toBe(1);
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesRead).toBe(2);
+
+    // The client goes away: nothing more is read.
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesRead).toBe(2);
   });
 });
