@@ -5,6 +5,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { STATIC_COMPONENT_FOLDERS, staticMarkupPlugin } from "./eslint-rules/static-markup.js";
 
 export default tseslint.config(
   {
@@ -46,11 +47,56 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // zod is configured once (jitless, for the CSP) in the module every schema imports it from.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import { z } from app/forms/zod.ts, which applies the CSP-safe jitless setting first.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["zod/*"],
+              message: "Import { z } from app/forms/zod.ts, which applies the CSP-safe jitless setting first.",
+            },
+          ],
+        },
+      ],
       "max-len": [
         "error",
         { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
       ],
     },
+  },
+  { plugins: { "static-markup": staticMarkupPlugin } },
+  {
+    files: ["app/forms/zod.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // Markup the browser never re-renders: no code that only works when it does
+    // (docs/decisions/008-static-markup.md).
+    files: ["app/**/*.tsx"],
+    rules: { "static-markup/static-markup-children": "error" },
+  },
+  {
+    files: [
+      ...STATIC_COMPONENT_FOLDERS.map((folder) => `app/components/${folder}/**/*.tsx`),
+      "app/components/json-ld.tsx",
+      "app/components/nonce-provider.tsx",
+      "app/content/**/*.ts",
+      "app/seo/**/*.ts",
+    ],
+    rules: { "static-markup/no-interactive-code": "error" },
+  },
+  {
+    // Route modules of pages that ship no JavaScript; a route that declares `hydrate: true` in its
+    // handle is skipped.
+    files: ["app/routes/**/*.tsx"],
+    rules: { "static-markup/no-interactive-code": ["error", { unlessHydrated: true }] },
   },
   {
     files: ["app/components/forms/**/*.tsx"],

@@ -1,9 +1,10 @@
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { loadDeferredForms } from "./components/forms/deferred-form";
+import { deferredForms } from "./components/forms/page-forms";
 import { NonceProvider } from "./components/nonce-provider";
+import { wantsHydration } from "./route-handle";
 import { cspNonceContext } from "./server/context.server";
-import { deferAppScripts } from "./server/defer-scripts.server";
+import { deferPageScripts } from "./server/defer-scripts.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +19,9 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  await loadDeferredForms();
+  // The forms that hydrate later are rendered whole on the server: load their code first
+  // (docs/decisions/002-deferred-form-hydration.md).
+  await Promise.all(deferredForms.map((form) => form.load()));
   const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
@@ -43,7 +46,13 @@ export default async function handleRequest(
   // crawlers, no-JavaScript visitors and the measured LCP on one complete document.
   await body.allReady;
 
-  const html = deferAppScripts(await new Response(body).text(), nonce);
+  const matches = routerContext.staticHandlerContext.matches.map((match): { handle: unknown } => ({
+    handle: match.route.handle,
+  }));
+  const html = deferPageScripts(await new Response(body).text(), nonce, {
+    path: new URL(request.url).pathname,
+    hydrates: wantsHydration(matches),
+  });
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

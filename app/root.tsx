@@ -1,7 +1,18 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import favicon from "./favicon.svg?inline";
 import { FlashMessage } from "./components/layout/flash-message";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -10,6 +21,7 @@ import { StaticMarkup } from "./components/static-markup";
 import { showToast } from "./components/toast/toast-store";
 import { Toaster } from "./components/toast/toaster";
 import { ButtonLink } from "./components/ui/button";
+import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
 import { getEnv } from "./server/context.server";
@@ -18,7 +30,9 @@ import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Inline (a data: URL): a file would be one more request on a first visit, and Chromium fetches
+  // it around the first paint, which made Lighthouse's LCP jump (docs/decisions/009-bench.md).
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
@@ -33,16 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Navigation between pages is ordinary links; browsers that support speculation rules fetch
 // the next page while the pointer rests on its link (or the finger goes down), so it opens at
-// once. Staff pages and the API are left out: they are personal or not pages at all.
+// once. Private paths (staff pages, the API) are left out: they are personal or not pages at all.
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [
     {
       where: {
         and: [
           { href_matches: "/*" },
-          { not: { href_matches: "/incoming*" } },
-          { not: { href_matches: "/login*" } },
-          { not: { href_matches: "/api/*" } },
+          ...PRIVATE_PATH_PREFIXES.map((prefix) => ({ not: { href_matches: `${prefix}*` } })),
         ],
       },
       eagerness: "moderate",
@@ -53,6 +65,7 @@ const SPECULATION_RULES = JSON.stringify({
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = wantsHydration(useMatches());
+  const { pathname } = useLocation();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast ?? null;
   // A form's own result is written next to that form (see FormSuccessNotice), not at the top.
@@ -65,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172554" />
         <Meta />
+        {/* Staff pages and the API stay out of search results, like robots.txt says. */}
+        {isPrivatePath(pathname) ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Links />
         <script
           type="speculationrules"
@@ -145,7 +160,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The page you are looking for does not exist or has moved."
           : "Sorry, this page could not be loaded. Please try again in a moment, or call us."}
       </p>
-      <ButtonLink to="/" size="lg" className="mt-8">
+      <ButtonLink href="/" size="lg" className="mt-8">
         Back to Home
       </ButtonLink>
       {details ? <pre className="mt-8 overflow-x-auto text-left text-xs">{details}</pre> : null}

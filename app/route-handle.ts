@@ -1,13 +1,50 @@
 import type { UIMatch } from "react-router";
 
 /**
- * Route modules export `handle` to opt into client JavaScript. Pages without a form ship
- * none: they render as plain HTML and CSS, and their links are ordinary links.
+ * What a route module declares about its page, as its `handle` export. Both are opt-in: a route
+ * that says nothing ships no JavaScript and is rendered for every request.
  */
-export type RouteHandle = { hydrate?: boolean };
+export type RouteHandle = {
+  /**
+   * Load the client JavaScript. Only pages with a form do; every other page is HTML and CSS
+   * (docs/decisions/001-zero-js-content-pages.md).
+   */
+  hydrate?: boolean;
+  /**
+   * The page is public and the same for every visitor who sends no cookie, so the Worker may
+   * serve one rendering of it to all of them (docs/decisions/004-page-cache.md).
+   */
+  pageCache?: PageCachePolicy;
+};
 
-export const hydrated: RouteHandle = { hydrate: true };
+export type PageCachePolicy = {
+  /**
+   * How long a rendering may be served, in seconds, given the moment it was rendered. The cache
+   * never keeps one longer than PAGE_CACHE_MAX_AGE_SECONDS; 0 or less means "do not store it",
+   * so a page whose content changes at a known time can expire right then.
+   */
+  maxAgeSeconds: (renderedAt: Date) => number;
+};
 
-export function wantsHydration(matches: readonly UIMatch[]): boolean {
-  return matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+/** The longest any page is served from the page cache. */
+export const PAGE_CACHE_MAX_AGE_SECONDS = 5 * 60;
+
+/** A public page whose content ships with the deploy: cached for the full max age. */
+export const publicPage: PageCachePolicy = { maxAgeSeconds: () => PAGE_CACHE_MAX_AGE_SECONDS };
+
+/** Reads a route module's `handle` export, which React Router types as unknown. */
+export function readRouteHandle(handle: unknown): RouteHandle {
+  if (typeof handle !== "object" || handle === null) return {};
+  const hydrate = "hydrate" in handle && handle.hydrate === true;
+  const pageCache = "pageCache" in handle ? handle.pageCache : undefined;
+  const hasPolicy =
+    typeof pageCache === "object" &&
+    pageCache !== null &&
+    "maxAgeSeconds" in pageCache &&
+    typeof pageCache.maxAgeSeconds === "function";
+  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined };
+}
+
+export function wantsHydration(matches: readonly Pick<UIMatch, "handle">[]): boolean {
+  return matches.some((match) => readRouteHandle(match.handle).hydrate === true);
 }

@@ -1,11 +1,10 @@
-// The inbox at scale, part of `npm run bench` (alone: `npm run bench:inbox`): builds, seeds a
-// throwaway local D1 with 100,000 contact messages and 100,000 service requests (scripts/seed.ts),
-// serves the production build with `wrangler dev`, signs in, and measures what staff do: the first
+// The inbox part of `npm run bench` (alone: `npm run bench -- inbox`), on the build bench.ts made:
+// seeds a throwaway local D1 with 100,000 contact messages and 100,000 service requests
+// (scripts/seed.ts), serves it with `wrangler dev`, signs in, and measures what staff do: the first
 // page of /incoming, a search by name and by phone, a status change, and the CSV export of a whole
-// list. Prints a table and PASS/FAIL lines; writes bench/results/inbox-latest.json; exits 1 when a
-// target is missed. Times are round trips on this machine (server time plus the local proxy's).
+// list. Times are round trips on this machine (server time plus the local proxy's).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
@@ -171,8 +170,11 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / KB / KB).toFixed(1)} MB`;
 
-export async function benchInbox(): Promise<{ ok: boolean; line: string }[]> {
-  console.log(`Inbox: seeding ${RECORDS.toLocaleString("en-US")} records of each kind…`);
+export type InboxBench = { table: string[]; checks: { ok: boolean; line: string }[]; report: Record<string, unknown> };
+
+/** Seeds, serves and measures; `log` reports progress. The caller prints the table and the checks. */
+export async function benchInbox(log: (line: string) => void): Promise<InboxBench> {
+  log(`Inbox: seeding ${RECORDS.toLocaleString("en-US")} records of each kind…`);
   rmSync(stateDir, { recursive: true, force: true });
   const seedStart = performance.now();
   seedInbox({ count: RECORDS, stateDir });
@@ -188,9 +190,11 @@ export async function benchInbox(): Promise<{ ok: boolean; line: string }[]> {
   const phone = String(db.prepare("select phone from contact_submissions where status = 'new' limit 1").get()?.phone);
   db.close();
 
-  console.log("Inbox: measuring…");
+  log("Inbox: measuring pages, searches, status changes and the CSV export…");
   const server = await startServer();
   const checks: { ok: boolean; line: string }[] = [];
+  const table: string[] = [];
+  let report: Record<string, unknown> = {};
   try {
     const login = await fetch(`${origin}/api/login`, {
       method: "POST",
@@ -230,20 +234,19 @@ export async function benchInbox(): Promise<{ ok: boolean; line: string }[]> {
     const growthOf = (run: Export) => run.memoryPeak - run.memoryBefore;
     const csv = [...runs].sort((a, b) => growthOf(a) - growthOf(b))[1]!;
 
-    console.log("");
-    console.log(
+    table.push(
       `Inbox at ${RECORDS.toLocaleString("en-US")} records of each kind (seeded in ${seedSeconds.toFixed(1)} s)`,
     );
-    console.log("request                                p50      p99      HTML sent / gzip");
+    table.push("request                                p50      p99      HTML sent / gzip");
     const row = (label: string, timing: Timing, size = true) =>
-      console.log(
+      table.push(
         `${label.padEnd(38)} ${ms(timing.p50).padStart(7)}  ${ms(timing.p99).padStart(7)}  ${size ? `${kb(timing.bytes)} / ${kb(timing.gzip)}` : ""}`,
       );
     row("/incoming, first page", firstPage);
     row("/incoming?q=smith", nameSearch);
     row(`/incoming?q=${phone}`, phoneSearch);
     row("PATCH /api/contact-submissions/<id>", statusChange, false);
-    console.log(
+    table.push(
       `CSV export of all ${csv.rows.toLocaleString("en-US")} contact messages: ${mb(csv.bytes)} in ${ms(csv.totalMs)}, ` +
         `first byte after ${ms(csv.firstByteMs)}, ${csv.chunks} chunks (largest ${kb(csv.largestChunk)}); ` +
         `workerd memory +${runs.map((run) => mb(growthOf(run))).join(", +")} at the peak of three runs`,
@@ -280,28 +283,9 @@ export async function benchInbox(): Promise<{ ok: boolean; line: string }[]> {
         `(target: every row, first byte < 10% of the time, growth < the file)`,
     });
 
-    mkdirSync(path.join(root, "bench/results"), { recursive: true });
-    writeFileSync(
-      path.join(root, "bench/results/inbox-latest.json"),
-      JSON.stringify(
-        { records: RECORDS, firstPage, nameSearch, phoneSearch, statusChange, csv: runs, checks },
-        null,
-        2,
-      ),
-    );
+    report = { records: RECORDS, seedSeconds, firstPage, nameSearch, phoneSearch, statusChange, csv: runs };
   } finally {
     stopServer(server);
   }
-  return checks;
-}
-
-if (import.meta.main) {
-  run("npm", ["run", "-s", "setup:local"]);
-  run("npm", ["run", "-s", "build"]);
-  const checks = await benchInbox();
-  console.log("");
-  for (const { ok, line } of checks) console.log(`${ok ? "PASS" : "FAIL"} ${line}`);
-  const failed = checks.filter((check) => !check.ok).length;
-  console.log(failed ? `\n${failed} inbox target(s) missed.` : "\nAll inbox targets met.");
-  process.exitCode = failed ? 1 : 0;
+  return { table, checks, report };
 }

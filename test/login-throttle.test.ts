@@ -66,6 +66,7 @@ describe("login throttling", () => {
       SESSIONS: env.SESSIONS,
       SUBMISSION_LIMITER: env.SUBMISSION_LIMITER,
       SESSION_SECRET: env.SESSION_SECRET,
+      CF_VERSION_METADATA: env.CF_VERSION_METADATA,
     };
     expect(parseEnv(bindings).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
     expect(parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "2" } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(2);

@@ -1,38 +1,45 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
-import { freshTokens, type PageCacheStatus, servePage } from "../app/server/page-cache.server";
+import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { runScheduledJobs } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+// Module scope lives as long as the isolate: the page cache's first tier.
+const pagesInThisIsolate = isolateStore();
 
 export default {
   async fetch(request, env, ctx) {
     const nonce = createCspNonce();
-    let response: Response;
-    let cacheStatus: PageCacheStatus = "bypass";
     if (isCrossSiteWrite(request)) {
-      response = new Response("Cross-site requests are not allowed.", {
+      const refused = new Response("Cross-site requests are not allowed.", {
         status: 403,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
-    } else {
-      const served = await servePage(request, freshTokens(nonce), (tokens) => {
-        const context = new RouterContextProvider();
-        context.set(cloudflareContext, { env: parseEnv(env), ctx });
-        context.set(cspNonceContext, tokens.nonce);
-        context.set(formSubmissionIdContext, tokens.submissionId);
-        return requestHandler(request, context);
-      });
-      response = served.response;
-      cacheStatus = served.cache;
+      applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
+      return refused;
     }
+    const appEnv = parseEnv(env);
+    const store = pageStore(appEnv.PAGE_CACHE_STORE, {
+      memory: pagesInThisIsolate,
+      version: appEnv.CF_VERSION_METADATA.id,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+    });
+    const { routes } = await loadBuild();
+    const served = await servePage(request, freshTokens(nonce), { routes, store }, (tokens) => {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env: appEnv, ctx });
+      context.set(cspNonceContext, tokens.nonce);
+      context.set(formSubmissionIdContext, tokens.submissionId);
+      return requestHandler(request, context);
+    });
     // Responses built elsewhere may have immutable headers; copy before adding ours.
-    const secured = new Response(response.body, response);
-    applySecurityHeaders(secured.headers, nonce, { dev: import.meta.env.DEV });
-    secured.headers.set("X-Page-Cache", cacheStatus);
-    return secured;
+    const response = new Response(served.response.body, served.response);
+    applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
+    response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
+    return response;
   },
 
   // Cron Triggers (wrangler.toml): the jobs of each cron are listed in app/server/scheduled.server.ts.

@@ -3,9 +3,12 @@ import { type ReactNode, useEffect } from "react";
 /**
  * Markup that never changes in the browser, on a page that loads JavaScript for its form. The
  * server renders it; hydration adopts it as it is. Callers write the child as
- * `{import.meta.env.SSR && <Content />}`: Vite folds the constant, so the client bundle holds
- * neither Content's components nor its text. Links inside are plain links: the next page
- * loads as a document, as on the pages that ship no JavaScript at all.
+ * `{import.meta.env.SSR && <Block />}`: Vite folds the constant, so the client bundle holds
+ * neither Block's components nor its text. Nothing inside ever runs in the browser, so Block
+ * comes from app/components/(layout|sections|ui|static)/, where ESLint refuses event handlers,
+ * state and effect hooks and client-side navigation (eslint-rules/static-markup.js). Links
+ * inside are plain links: the next page loads as a document, as on the pages that ship no
+ * JavaScript at all. Why, and what it saves: docs/decisions/008-static-markup.md.
  *
  * The browser keeps a copy of each block's markup as the server sent it, taken before React
  * hydrates. React renders the block from that copy whenever it renders on the client instead

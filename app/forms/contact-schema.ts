@@ -1,5 +1,4 @@
-import "./zod-config";
-import { z } from "zod";
+import { z } from "./zod";
 import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
 import { HONEYPOT_FIELD } from "./honeypot";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // Bounds the brief leaves open, shared by the browser (as HTML constraints through conform)
 // and the server. Every field is required; surrounding whitespace is trimmed first.

@@ -1,5 +1,4 @@
-import "./zod-config.ts"; // with the extension: scripts/admin.ts runs this file in Node
-import { z } from "zod";
+import { z } from "./zod.ts"; // with the extension: scripts/admin.ts runs this file in Node
 
 // Rules for staff credentials, shared by the login form (browser and server), the JSON API and
 // the admin CLI (scripts/admin.ts imports this file directly, so: package imports only).

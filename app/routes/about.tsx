@@ -8,7 +8,11 @@ import { ButtonLink, CallButton } from "~/components/ui/button";
 import { Card, CardGrid, IconCard } from "~/components/ui/card";
 import { iconsByName } from "~/components/ui/icons";
 import { Section, SectionHeading } from "~/components/ui/section";
+import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+
+// The same page for every visitor: the Worker may serve it from the page cache.
+export const handle: RouteHandle = { pageCache: publicPage };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
@@ -27,7 +31,7 @@ export default function About() {
         actions={
           <>
             <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/services" variant="outlineLight" size="lg">
+            <ButtonLink href="/services" variant="outlineLight" size="lg">
               Our Services
             </ButtonLink>
           </>

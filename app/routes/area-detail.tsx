@@ -11,7 +11,11 @@ import { ServicePreview } from "~/components/sections/service-card";
 import { Card } from "~/components/ui/card";
 import { CarIcon, ClockIcon, MapPinIcon, TruckIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
+import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+
+// The same page for every visitor: the Worker may serve it from the page cache.
+export const handle: RouteHandle = { pageCache: publicPage };
 
 // Short aliases (/areas/pikesville) render the same page; their canonical link names the long form.
 export function loader({ params }: Route.LoaderArgs) {

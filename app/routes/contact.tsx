@@ -1,25 +1,18 @@
-import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
-import { contactFeatures } from "~/content/about";
-import { areas } from "~/content/areas";
-import { openingHours, phoneHref, shop } from "~/content/shop";
+import { openingHours, shop } from "~/content/shop";
 import { ContactForm } from "~/components/forms/page-forms";
-import { JsonLd } from "~/components/json-ld";
-import { AreaLinks } from "~/components/sections/area-links";
-import { PageHero } from "~/components/sections/page-hero";
-import { CallButton } from "~/components/ui/button";
-import { Card, CardGrid, IconBadge, IconCard, type IconComponent } from "~/components/ui/card";
-import { AlertIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Card } from "~/components/ui/card";
+import { SectionHeading } from "~/components/ui/section";
+import { ContactAside, ContactClosing, ContactIntroduction } from "~/components/static/contact";
 import { StaticMarkup } from "~/components/static-markup";
-import { hydrated } from "~/route-handle";
-import { autoRepairJsonLd } from "~/seo/json-ld";
-import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
+import { publicPage, type RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv } from "~/server/context.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
-// The contact page holds the contact form, so it loads JavaScript.
-export const handle = hydrated;
+// The contact form needs JavaScript; the page is the same for every visitor (a fresh form id is
+// put into every response), so the Worker may serve it from the page cache.
+export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 
 export function loader({ context }: Route.LoaderArgs) {
   return submissionFormData("contact", context);
@@ -60,127 +53,5 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </div>
       <StaticMarkup id="contact-closing">{import.meta.env.SSR && <ContactClosing />}</StaticMarkup>
     </>
-  );
-}
-
-// Everything on the page but the form: rendered on the server only (see StaticMarkup).
-function ContactIntroduction() {
-  return (
-    <>
-      <PageHero
-        eyebrow="Contact us"
-        title="Get in Touch With Our Shop"
-        intro={`Call us during business hours or send a message any time. We reply to every message within ${shop.replyWithinHours} hours.`}
-        actions={<CallButton size="lg" label="Call" showNumber />}
-      />
-
-      <Section id="contact-details" className="pb-0 sm:pb-0">
-        <h2 className="sr-only">How to reach us</h2>
-        <CardGrid columns={4}>
-          <InfoCard icon={PhoneIcon} title="Phone">
-            <a href={phoneHref} className="font-semibold text-red-700 underline underline-offset-4">
-              {shop.phone.display}
-            </a>
-            <span className="block text-sm">Call during business hours</span>
-          </InfoCard>
-          <InfoCard icon={MapPinIcon} title="Location">
-            {shop.location}
-            <span className="block text-sm">Serving all of Baltimore County</span>
-          </InfoCard>
-          <InfoCard icon={ClockIcon} title="Hours">
-            {openingHours.map((row) => (
-              <span key={row.days} className="block">
-                <span className="font-semibold text-blue-950">{row.days}:</span> {row.hours}
-              </span>
-            ))}
-          </InfoCard>
-          <InfoCard icon={ClipboardIcon} title="Online Form">
-            <a href="#contact-form" className="font-semibold text-red-700 underline underline-offset-4">
-              Available {shop.onlineRequests}
-            </a>
-            <span className="block text-sm">We reply within {shop.replyWithinHours} hours</span>
-          </InfoCard>
-        </CardGrid>
-      </Section>
-
-      <Section id="contact-features">
-        <h2 className="sr-only">What we offer</h2>
-        <CardGrid columns={3}>
-          {contactFeatures.map((feature) => (
-            <li key={feature.title}>
-              <IconCard icon={iconsByName[feature.icon]} title={feature.title}>
-                {feature.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
-      </Section>
-    </>
-  );
-}
-
-function ContactAside() {
-  return (
-    <div className="grid content-start gap-6">
-      <section aria-labelledby="location-heading">
-        <Card>
-          <div aria-hidden="true" className="relative -mx-6 -mt-6 mb-5 h-36 overflow-hidden rounded-t-xl bg-blue-50">
-            <div className="absolute inset-0 bg-[linear-gradient(var(--color-blue-100)_1px,transparent_1px),linear-gradient(90deg,var(--color-blue-100)_1px,transparent_1px)] bg-[size:24px_24px]" />
-            <div className="absolute inset-x-0 top-1/2 h-3 -translate-y-1/2 -rotate-6 bg-white shadow" />
-            <div className="absolute inset-y-0 left-1/3 w-3 rotate-12 bg-white shadow" />
-            <MapPinIcon className="absolute top-1/2 left-1/2 size-12 -translate-x-1/2 -translate-y-full fill-red-700 text-white" />
-          </div>
-          <h2 id="location-heading" className="text-lg font-bold text-blue-950">
-            Our Location
-          </h2>
-          <p className="mt-2 leading-relaxed text-slate-700">
-            {shop.name} is in {shop.location}, minutes from the Beltway (I-695) and I-795. Call us for directions.
-          </p>
-        </Card>
-      </section>
-
-      <section aria-labelledby="emergency-heading">
-        <Card tone="alert">
-          <IconBadge icon={AlertIcon} tone="redOnTint" />
-          <h2 id="emergency-heading" className="mt-4 text-lg font-bold text-blue-950">
-            Car Trouble After Hours?
-          </h2>
-          <p className="mt-2 leading-relaxed text-slate-700">
-            During business hours, call us and we'll fit you in as quickly as we can. After hours, please contact a
-            local towing service to bring your car to our shop, and we'll take it from there in the morning.
-          </p>
-          <CallButton label="Call" showNumber className="mt-4" />
-        </Card>
-      </section>
-    </div>
-  );
-}
-
-function ContactClosing() {
-  const origin = useSiteOrigin();
-  return (
-    <>
-      <Section
-        id="service-areas"
-        eyebrow="Service areas"
-        title="Areas We Serve"
-        intro="We look after cars from Pikesville and communities all around Baltimore County."
-      >
-        <AreaLinks areas={areas} />
-      </Section>
-      <JsonLd data={autoRepairJsonLd(origin)} />
-    </>
-  );
-}
-
-function InfoCard({ icon, title, children }: { icon: IconComponent; title: string; children: ReactNode }) {
-  return (
-    <li>
-      <Card className="h-full">
-        <IconBadge icon={icon} tone="red" />
-        <h3 className="mt-4 text-lg font-bold text-blue-950">{title}</h3>
-        <p className="mt-2 leading-relaxed text-slate-700">{children}</p>
-      </Card>
-    </li>
   );
 }

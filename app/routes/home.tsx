@@ -1,36 +1,18 @@
 import type { Route } from "./+types/home";
-import { benefits, testimonials } from "~/content/about";
-import { services, type ServiceSlug } from "~/content/services";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
 import { ServiceRequestForm } from "~/components/forms/page-forms";
-import { JsonLd } from "~/components/json-ld";
-import { EmergencyBanner } from "~/components/sections/emergency-banner";
-import { heroPanelClasses } from "~/components/sections/hero-facts";
-import { PageHero } from "~/components/sections/page-hero";
-import { ServicePreview } from "~/components/sections/service-card";
-import { StatList } from "~/components/sections/stat-list";
-import { TestimonialCard } from "~/components/sections/testimonial-card";
-import { ButtonLink, CallButton } from "~/components/ui/button";
-import { Card, CardGrid, IconCard } from "~/components/ui/card";
-import { ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/components/ui/icons";
+import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
+import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
-import { hydrated } from "~/route-handle";
-import { autoRepairJsonLd } from "~/seo/json-ld";
-import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
+import { publicPage, type RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv } from "~/server/context.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
-// The home page holds the service-request form, so it loads JavaScript.
-export const handle = hydrated;
-
-/** The brief's four teasers: oil changes, brake service, engine repair, transmission. */
-const teaserSlugs: readonly ServiceSlug[] = [
-  "oil-change",
-  "brake-repair",
-  "engine-diagnostics",
-  "transmission-service",
-];
+// The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
+// put into every response), so the Worker may serve it from the page cache.
+export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 
 export function loader({ context }: Route.LoaderArgs) {
   return submissionFormData("serviceRequest", context);
@@ -65,117 +47,5 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
       <StaticMarkup id="home-closing">{import.meta.env.SSR && <HomeClosing />}</StaticMarkup>
     </>
-  );
-}
-
-// Everything on the page but the form: rendered on the server only (see StaticMarkup).
-function HomeIntroduction() {
-  const teasers = services.filter((service) => teaserSlugs.includes(service.slug));
-  return (
-    <>
-      <PageHero
-        eyebrow={`Family owned in ${shop.location} since ${shop.foundedYear}`}
-        title="Trusted Auto Repair in Pikesville, Maryland"
-        intro="Honest diagnostics, fair prices and repairs done right the first time. Our family has looked after our neighbors' cars for more than three decades, and we'd be glad to look after yours."
-        actions={
-          <>
-            <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/services" variant="outlineLight" size="lg">
-              View Our Services
-            </ButtonLink>
-          </>
-        }
-        aside={<VisitCard />}
-      >
-        <StatList
-          tone="onDark"
-          className="mt-10"
-          stats={[
-            { value: shop.stats.years, label: "Years of Service" },
-            { value: shop.stats.bays, label: "Service Bays" },
-            { value: shop.stats.familyOwned, label: "Family Owned" },
-          ]}
-        />
-      </PageHero>
-
-      <Section
-        id="services"
-        eyebrow="What we do"
-        title="Our Auto Repair Services"
-        intro="From routine maintenance to complex repairs, every job gets an upfront estimate and the same careful work."
-      >
-        <ServicePreview services={teasers} columns={4} linkLabel="See All Services" />
-      </Section>
-
-      <Section
-        id="why-choose-us"
-        tone="muted"
-        eyebrow="Why choose us"
-        title="The Kind of Shop You Tell Your Neighbors About"
-      >
-        <CardGrid columns={3}>
-          {benefits.map((benefit) => (
-            <li key={benefit.title}>
-              <IconCard icon={iconsByName[benefit.icon]} title={benefit.title}>
-                {benefit.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
-      </Section>
-
-      <Section id="testimonials" eyebrow="Testimonials" title="What Our Customers Say">
-        <CardGrid columns={3}>
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </CardGrid>
-      </Section>
-    </>
-  );
-}
-
-function HomeClosing() {
-  const origin = useSiteOrigin();
-  return (
-    <>
-      <EmergencyBanner />
-      <JsonLd data={autoRepairJsonLd(origin)} />
-    </>
-  );
-}
-
-function VisitCard() {
-  return (
-    <div className={heroPanelClasses}>
-      <h2 className="text-lg font-bold text-blue-950">Visit Our Shop</h2>
-      <ul className="mt-4 grid gap-4 text-sm">
-        <li className="flex gap-3">
-          <MapPinIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
-          <span>{shop.location}</span>
-        </li>
-        <li className="flex gap-3">
-          <ClockIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
-          <span>
-            {openingHours.map((row) => (
-              <span key={row.days} className="block">
-                <span className="font-semibold text-blue-950">{row.days}:</span> {row.hours}
-              </span>
-            ))}
-          </span>
-        </li>
-        <li className="flex gap-3">
-          <ClipboardIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
-          <span>
-            <a href="#request-service" className="font-semibold text-red-700 underline underline-offset-4">
-              Request service online
-            </a>{" "}
-            any time: we reply within {shop.replyWithinHours} hours.
-          </span>
-        </li>
-      </ul>
-    </div>
   );
 }

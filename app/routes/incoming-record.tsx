@@ -6,7 +6,7 @@ import { StatusButtons, useStatusChange } from "~/components/admin/status-button
 import { formatSubmittedAt, fullName, serviceLabel, telHref } from "~/components/admin/submission-card";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
 import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
-import { hydrated } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { requireAdmin } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
@@ -17,7 +17,7 @@ import { NO_STORE } from "~/server/responses.server";
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.
 
-export const handle = hydrated;
+export const handle: RouteHandle = { hydrate: true };
 
 function kindOf(params: Route.LoaderArgs["params"]) {
   const kind = inboxKindBySlug(params.kind);
@@ -48,7 +48,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: loaderData ? `${inboxKinds[loaderData.kind].singular} from ${fullName(loaderData.record)}` : "Admin Panel",
     description: "A message sent to the shop.",
     canonicalPath: null,
-    noindex: true,
   });
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/i
 import { INBOX_KINDS, inboxKinds } from "~/inbox/kinds";
 import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
-import { hydrated } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut, requireAdmin } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
@@ -18,7 +18,7 @@ import { loadInboxPage } from "~/server/inbox-page.server";
 import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const handle = hydrated;
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
@@ -57,7 +57,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Admin Panel",
     description: "Contact messages and service requests sent to the shop.",
     canonicalPath: null,
-    noindex: true,
   });
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { PasswordField } from "~/components/forms/password-field";
 import { showToast } from "~/components/toast/toast-store";
 import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
-import { hydrated } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
@@ -20,7 +20,7 @@ import { readPostedForm } from "~/server/request-body.server";
 import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const handle = hydrated;
+export const handle: RouteHandle = { hydrate: true };
 
 const APP_VERSION = "v3.0.0";
 
@@ -73,7 +73,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Staff Login",
     description: "Sign in to the shop's message inbox.",
     canonicalPath: null,
-    noindex: true,
   });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,21 +1,23 @@
 import type { Route } from "./+types/robots";
+import { PRIVATE_PATH_PREFIXES } from "~/private-paths";
 import { getEnv } from "~/server/context.server";
 import { siteOriginOf } from "~/server/env.server";
+import { renderOncePerOrigin } from "~/server/render-once.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOriginOf(request, getEnv(context));
-  const body = [
+// The staff inbox, its sign-in page and the JSON endpoints are not for search results.
+const robotsTxt = renderOncePerOrigin((origin) =>
+  [
     "User-agent: *",
     "Allow: /",
-    // The staff inbox and its sign-in page are not for search results; neither are JSON endpoints.
-    "Disallow: /incoming",
-    "Disallow: /login",
-    "Disallow: /api/",
+    ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
-  ].join("\n");
-  return new Response(body, {
+  ].join("\n"),
+);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(siteOriginOf(request, getEnv(context))), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

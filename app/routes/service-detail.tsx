@@ -13,7 +13,11 @@ import { Card, IconBadge } from "~/components/ui/card";
 import { CheckList } from "~/components/ui/check-list";
 import { ClockIcon, DollarIcon, ShieldIcon } from "~/components/ui/icons";
 import { serviceJsonLd } from "~/seo/json-ld";
+import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
+
+// The same page for every visitor: the Worker may serve it from the page cache.
+export const handle: RouteHandle = { pageCache: publicPage };
 
 export function loader({ params }: Route.LoaderArgs) {
   const service = findService(params.slug);

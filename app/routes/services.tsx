@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { areaPath, areas, servedTowns } from "~/content/areas";
 import { additionalServices, services } from "~/content/services";
@@ -10,7 +9,11 @@ import { ServiceCard } from "~/components/sections/service-card";
 import { CardGrid } from "~/components/ui/card";
 import { CheckIcon, MapPinIcon } from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
+import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+
+// The same page for every visitor: the Worker may serve it from the page cache.
+export const handle: RouteHandle = { pageCache: publicPage };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const oilChange = services.find((service) => service.popular);
@@ -104,9 +107,9 @@ function ServedTown({ town }: { town: string }) {
   const classes =
     "inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 font-medium text-blue-950 shadow-sm";
   return area ? (
-    <Link to={areaPath(area)} className={`${classes} hover:border-blue-300 hover:bg-blue-50`}>
+    <a href={areaPath(area)} className={`${classes} hover:border-blue-300 hover:bg-blue-50`}>
       {content}
-    </Link>
+    </a>
   ) : (
     <span className={classes}>{content}</span>
   );

@@ -3,8 +3,9 @@ import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { getEnv } from "~/server/context.server";
 import { siteOriginOf } from "~/server/env.server";
+import { renderOncePerOrigin } from "~/server/render-once.server";
 
-// Every canonical public page. Short area aliases, /login and /incoming are left out on purpose.
+// Every canonical public page. Short area aliases and the private paths are left out on purpose.
 const staticPaths = ["/", "/services", "/about", "/contact"];
 
 function escapeXml(text: string): string {
@@ -16,12 +17,14 @@ function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOriginOf(request, getEnv(context));
+const sitemapXml = renderOncePerOrigin((origin) => {
   const paths = [...staticPaths, ...services.map(servicePath), ...areas.map(areaPath)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`).join("\n");
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+});
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return new Response(sitemapXml(siteOriginOf(request, getEnv(context))), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

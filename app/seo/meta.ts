@@ -11,7 +11,6 @@ export type PageMeta = {
   image?: string;
   /** Path of this page's canonical URL; null for pages that have none (login, admin). */
   canonicalPath?: string | null;
-  noindex?: boolean;
 };
 
 export const SOCIAL_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
@@ -58,7 +57,6 @@ export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
     ...(canonical ? [{ tagName: "link", rel: "canonical", href: canonical }] : []),
-    ...(page.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
 }
 

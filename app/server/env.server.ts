@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 const binding = <T>(name: string, method: string) =>
   z.custom<T>(
@@ -10,6 +10,7 @@ const envSchema = z.object({
   DB: binding<D1Database>("D1 (DB)", "prepare"),
   SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
   SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
+  CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
     .min(32, "SESSION_SECRET must be at least 32 characters"),
@@ -25,6 +26,9 @@ const envSchema = z.object({
     .min(1)
     .max(86_400)
     .default(15 * 60),
+  // Where the page cache keeps renderings: this isolate's memory in front of the platform's cache
+  // (the default), or only one of them, which the bench measures (docs/decisions/004-page-cache.md).
+  PAGE_CACHE_STORE: z.enum(["tiered", "isolate", "platform"]).default("tiered"),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

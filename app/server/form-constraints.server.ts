@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { contactSchema } from "~/forms/contact-schema";
 import { loginSchema } from "~/forms/login-schema";
 import { serviceRequestSchema } from "~/forms/service-request-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { serviceRequestOptions } from "~/content/services";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { getDb, type Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
 import type { InboxKind } from "~/inbox/kinds";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { BodyTooLargeError, readBodyText } from "./request-body.server";
 import { jsonResponse, methodNotAllowed } from "./responses.server";
 

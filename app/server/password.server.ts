@@ -6,7 +6,8 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 // hash identically. Package imports only: Node runs this file directly from the CLI.
 //
 // scrypt N=2^14, r=8, p=5 is an OWASP-equivalent setting that production Workers can run
-// (PBKDF2 is capped at 100,000 iterations there, Argon2 via WASM is refused; see STACK-NOTES).
+// (PBKDF2 is capped at 100,000 iterations there, Argon2 via WASM is refused):
+// docs/decisions/006-password-hashing.md.
 // The stored string names its parameters, so they can be raised later without a migration:
 //   $scrypt$ln=14,r=8,p=5$<salt, base64>$<key, base64>
 

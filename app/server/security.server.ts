@@ -16,6 +16,7 @@ export function isCrossSiteWrite(request: Request): boolean {
   return origin !== new URL(request.url).origin;
 }
 
+// One policy for every page, with a fresh nonce per response (docs/decisions/005-csp-nonce.md).
 export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
   return [
     "default-src 'self'",

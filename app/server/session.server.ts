@@ -5,6 +5,7 @@ import type { AppEnv } from "./env.server";
 // Staff sessions: a random id in a signed cookie, the data in KV. A session lives at most
 // 8 hours from login, however active it is: KV expires the entry, and the issue time stored
 // inside is checked on every read in case KV (eventually consistent) still has it.
+// Why KV and these rules: docs/decisions/007-sessions.md.
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 export const SESSION_COOKIE_NAME = "__session";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
+import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import type { ToastMessage } from "~/components/toast/toast-store";
 import type { AppEnv } from "./env.server";
 

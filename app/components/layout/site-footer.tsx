@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { openingHours, shop } from "~/content/shop";
@@ -48,9 +47,9 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2 text-sm">
             {services.map((service) => (
               <li key={service.slug}>
-                <Link to={servicePath(service)} className={linkClasses}>
+                <a href={servicePath(service)} className={linkClasses}>
                   {service.shortName}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -63,9 +62,9 @@ export function SiteFooter() {
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm lg:grid-cols-1">
             {areas.map((area) => (
               <li key={area.slug}>
-                <Link to={areaPath(area)} className={linkClasses}>
+                <a href={areaPath(area)} className={linkClasses}>
                   {area.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { shop } from "~/content/shop";
 import { CallButton } from "~/components/ui/button";
 import { MenuIcon, WrenchIcon } from "~/components/ui/icons";
@@ -10,7 +10,7 @@ export const mainNavigation = [
   { label: "Contact", to: "/contact" },
 ] as const;
 
-function navLinkClasses({ isActive }: { isActive: boolean }) {
+function navLinkClasses(isActive: boolean) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive
       ? "bg-blue-50 text-blue-900 underline decoration-2 underline-offset-4"
@@ -18,16 +18,22 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/** The current page's entry: "/" only on the home page, any other entry on its nested pages too. */
+function isCurrent(to: string, pathname: string): boolean {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
 /**
- * Rendered on the server only (see StaticMarkup): every link loads its page as a document,
- * which starts with the mobile menu closed.
+ * Rendered on the server only (docs/decisions/008-static-markup.md): every link loads its page as
+ * a document, which starts with the mobile menu closed.
  */
 export function SiteHeader() {
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-blue-600"
         >
           <span className="grid size-9 place-items-center rounded-md bg-blue-950 text-white">
@@ -37,15 +43,19 @@ export function SiteHeader() {
             <span className="block text-base font-bold text-blue-950">{shop.name}</span>
             <span className="block text-xs text-slate-600">{shop.tagline}</span>
           </span>
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClasses}>
+                <a
+                  href={item.to}
+                  aria-current={isCurrent(item.to, pathname) ? "page" : undefined}
+                  className={navLinkClasses(isCurrent(item.to, pathname))}
+                >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -67,13 +77,13 @@ export function SiteHeader() {
               <ul className="grid gap-1 pt-2">
                 {mainNavigation.map((item) => (
                   <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.to === "/"}
-                      className={(state) => `block ${navLinkClasses(state)} text-base`}
+                    <a
+                      href={item.to}
+                      aria-current={isCurrent(item.to, pathname) ? "page" : undefined}
+                      className={`block ${navLinkClasses(isCurrent(item.to, pathname))} text-base`}
                     >
                       {item.label}
-                    </NavLink>
+                    </a>
                   </li>
                 ))}
                 <li className="pt-2">

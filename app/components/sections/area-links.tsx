@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { areaPath, type Area } from "~/content/areas";
 import { ChevronRightIcon, MapPinIcon } from "~/components/ui/icons";
 
@@ -8,15 +7,15 @@ export function AreaLinks({ areas }: { areas: readonly Area[] }) {
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {areas.map((area) => (
         <li key={area.slug}>
-          <Link
-            to={areaPath(area)}
+          <a
+            href={areaPath(area)}
             className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-semibold text-blue-950 shadow-sm transition-colors hover:border-blue-300 hover:bg-blue-50"
           >
             <MapPinIcon className="size-5 shrink-0 text-red-700" />
             <span>{area.name}</span>
             <span className="ml-auto text-sm font-normal text-slate-600">{area.distance}</span>
             <ChevronRightIcon className="size-4 shrink-0 text-slate-500" />
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

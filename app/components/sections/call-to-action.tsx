@@ -30,7 +30,7 @@ export function CallToAction({
           </div>
           <div className="flex flex-wrap gap-3 lg:shrink-0">
             <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink to="/contact" variant="outlineLight" size="lg">
+            <ButtonLink href="/contact" variant="outlineLight" size="lg">
               Contact Us
             </ButtonLink>
           </div>

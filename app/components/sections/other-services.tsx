@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { servicePath, services, type Service } from "~/content/services";
 import { Card } from "~/components/ui/card";
 import { iconsByName } from "~/components/ui/icons";
@@ -18,13 +17,13 @@ export function OtherServices({ current, className = "" }: { current: Service; c
               const Icon = iconsByName[other.icon];
               return (
                 <li key={other.slug}>
-                  <Link
-                    to={servicePath(other)}
+                  <a
+                    href={servicePath(other)}
                     className="flex items-center gap-3 rounded-md p-2 font-medium text-blue-950 hover:bg-slate-100"
                   >
                     <Icon className="size-5 shrink-0 text-red-700" />
                     {other.name}
-                  </Link>
+                  </a>
                 </li>
               );
             })}

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { ButtonLink, CallButton } from "~/components/ui/button";
 import { ChevronRightIcon, WrenchIcon } from "~/components/ui/icons";
 import { darkBandFocus } from "~/components/ui/section";
@@ -59,9 +58,9 @@ function Breadcrumbs({ items, current }: { items: readonly Breadcrumb[]; current
       <ol className="flex flex-wrap items-center gap-1 text-blue-100">
         {items.map((item) => (
           <li key={item.to} className="flex items-center gap-1">
-            <Link to={item.to} className="rounded underline-offset-4 hover:text-white hover:underline">
+            <a href={item.to} className="rounded underline-offset-4 hover:text-white hover:underline">
               {item.label}
-            </Link>
+            </a>
             <ChevronRightIcon className="size-4" />
           </li>
         ))}
@@ -78,7 +77,7 @@ export function CallOrScheduleActions() {
   return (
     <>
       <CallButton size="lg" label="Call" showNumber />
-      <ButtonLink to="/contact" variant="outlineLight" size="lg">
+      <ButtonLink href="/contact" variant="outlineLight" size="lg">
         Schedule Service
       </ButtonLink>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { servicePath, type Service } from "~/content/services";
 import { ButtonLink } from "~/components/ui/button";
 import { CardGrid, IconBadge } from "~/components/ui/card";
@@ -23,13 +22,13 @@ export function ServiceCard({ service, showFeatures = false }: { service: Servic
       <p className="mt-2 leading-relaxed text-slate-700">{service.description}</p>
       <ServiceFacts service={service} className="mt-5" />
       {showFeatures ? <CheckList items={service.features} className="mt-5 text-sm text-slate-700" /> : null}
-      <Link
-        to={servicePath(service)}
+      <a
+        href={servicePath(service)}
         className="mt-auto inline-flex items-center gap-1 self-start rounded pt-6 font-semibold text-red-700 underline-offset-4 hover:underline"
       >
         Learn more<span className="sr-only"> about {service.name}</span>
         <ArrowRightIcon className="size-4" />
-      </Link>
+      </a>
     </article>
   );
 }
@@ -77,7 +76,7 @@ export function ServicePreview({
         ))}
       </CardGrid>
       <div className="mt-10 text-center">
-        <ButtonLink to="/services" variant="dark" size="lg">
+        <ButtonLink href="/services" variant="dark" size="lg">
           {linkLabel}
           <ArrowRightIcon className="size-4" />
         </ButtonLink>

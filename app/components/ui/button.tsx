@@ -1,5 +1,4 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
 import { phoneHref, shop } from "~/content/shop";
 import { PhoneIcon } from "./icons";
 
@@ -27,8 +26,16 @@ export function Button({ variant, size, className = "", ...props }: ComponentPro
   return <button className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
 }
 
-export function ButtonLink({ variant, size, className = "", ...props }: ComponentProps<typeof Link> & ButtonStyle) {
-  return <Link className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
+/**
+ * A link styled as a button. A plain <a>: the next page loads as a document, with or without
+ * JavaScript (docs/decisions/008-static-markup.md).
+ */
+export function ButtonLink({ variant, size, className = "", children, ...props }: ComponentProps<"a"> & ButtonStyle) {
+  return (
+    <a className={`${buttonClasses({ variant, size })} ${className}`} {...props}>
+      {children}
+    </a>
+  );
 }
 
 /**
