@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "~/forms/zod";
 import { getDb, type Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
@@ -43,14 +43,38 @@ function recordColumns<Table extends InboxTable>(table: Table) {
 
 export type StatusCounts = Record<SubmissionStatus, number>;
 
+/**
+ * How many records each status has. Counting `closed`, the status nearly every record ends in, by
+ * its range of the status index costs 13 ms at 100,000 rows; counting every row (SQLite walks its
+ * smallest index and counts entries without decoding them) and the three small statuses, then
+ * subtracting, costs 1-3 ms.
+ * `limit 1` over the table gives the one row; an empty table gives none, which is all zeros.
+ */
 function statusCountsQuery(db: Database, table: InboxTable) {
-  return db.select({ status: table.status, count: count() }).from(table).groupBy(table.status);
+  // Named: D1 hands a batch's rows over as objects, so columns with the same text would collide.
+  const countOf = (status: SubmissionStatus) =>
+    sql<number>`(select count(*) from ${table} where ${table.status} = ${status})`.as(`count_${status}`);
+  return db
+    .select({
+      all: sql<number>`(select count(*) from ${table})`.as("count_all"),
+      new: countOf("new"),
+      contacted: countOf("contacted"),
+      spam: countOf("spam"),
+    })
+    .from(table)
+    .limit(1);
 }
 
-function toStatusCounts(rows: { status: SubmissionStatus; count: number }[]): StatusCounts {
-  const counts: StatusCounts = { new: 0, contacted: 0, closed: 0, spam: 0 };
-  for (const row of rows) counts[row.status] = row.count;
-  return counts;
+type CountsRow = { all: number; new: number; contacted: number; spam: number };
+
+function toStatusCounts([row]: readonly CountsRow[]): StatusCounts {
+  if (!row) return { new: 0, contacted: 0, closed: 0, spam: 0 };
+  return {
+    new: row.new,
+    contacted: row.contacted,
+    spam: row.spam,
+    closed: row.all - row.new - row.contacted - row.spam,
+  };
 }
 
 /** The brief's total: every record but spam. */
@@ -150,13 +174,6 @@ async function searchPageWithTotal(
   return { rows, total };
 }
 
-function filterCountQuery(db: Database, table: InboxTable, query: InboxListQuery) {
-  return db
-    .select({ count: count() })
-    .from(table)
-    .where(and(...filterConditions(table, query)));
-}
-
 export type RecordPage = {
   records: InboxRecord[];
   /** How many records the filter and search match, over every page. */
@@ -186,7 +203,9 @@ function toPage(rows: InboxRecord[], query: InboxListQuery, total: number): Reco
   };
 }
 
-const countFrom = (rows: { count: number }[]) => rows[0]?.count ?? 0;
+/** Without a search, the status counts say how many records a filter matches. */
+const totalFor = (counts: StatusCounts, query: InboxListQuery) =>
+  query.statuses.reduce((sum, status) => sum + counts[status], 0);
 
 /** One page of a list and its total, for the JSON API. */
 export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<RecordPage> {
@@ -197,11 +216,11 @@ export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxList
     const { rows, total } = await searchPageWithTotal(db, table, query, query.cursor, take);
     return pageOrFirstPage(db, kind, query, rows, total);
   }
-  const [rows, matched] = await db.batch([
+  const [rows, counts] = await db.batch([
     pageQuery(db, table, query, query.cursor, take),
-    filterCountQuery(db, table, query),
+    statusCountsQuery(db, table),
   ]);
-  return pageOrFirstPage(db, kind, query, rows, countFrom(matched));
+  return pageOrFirstPage(db, kind, query, rows, totalFor(toStatusCounts(counts), query));
 }
 
 export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts> };
@@ -211,7 +230,7 @@ export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxLi
   const db = getDb(env);
   const table = inboxTables[kind];
   const take = query.limit + 1;
-  const countsOf = ([contact, request]: readonly { status: SubmissionStatus; count: number }[][]) => ({
+  const countsOf = ([contact, request]: readonly CountsRow[][]) => ({
     contact: toStatusCounts(contact ?? []),
     serviceRequest: toStatusCounts(request ?? []),
   });
@@ -227,11 +246,10 @@ export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxLi
     ]);
     return { page: await pageOrFirstPage(db, kind, query, rows, total), counts: countsOf(statusCounts) };
   }
-  // Without a search, one round trip, and the status counts say how many records the filter matches.
+  // Without a search, one round trip.
   const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, table, query, query.cursor, take)]);
   const counts = countsOf([contact, request]);
-  const total = query.statuses.reduce((sum, status) => sum + counts[kind][status], 0);
-  return { page: await pageOrFirstPage(db, kind, query, rows, total), counts };
+  return { page: await pageOrFirstPage(db, kind, query, rows, totalFor(counts[kind], query)), counts };
 }
 
 /**
