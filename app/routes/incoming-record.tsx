@@ -72,7 +72,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         {record.phone}
       </a>,
     ],
-    ...(record.service !== undefined ? [["Service", serviceLabel(record.service)] satisfies [string, string]] : []),
+    ...("service" in record ? [["Service", serviceLabel(record.service)] satisfies [string, string]] : []),
     ["Received", formatSubmittedAt(record.submittedAt)],
   ];
 

@@ -88,8 +88,7 @@ const receivedAt = (date: Date) => {
   return `${day} ${hh}:${mm}`;
 };
 
-const serviceLabel = (value: string | undefined) =>
-  serviceRequestOptions.find((option) => option.value === value)?.label ?? value ?? "";
+const serviceLabel = (value: string) => serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
 
 function csvColumns(kind: InboxKind) {
   const header = ["ID", "Received (Eastern Time)", "Status", "First name", "Last name", "Email", "Phone"];
@@ -106,7 +105,12 @@ function csvColumns(kind: InboxKind) {
   return kind === "serviceRequest"
     ? {
         header: [...header, "Service", "Message", "Spam reason"],
-        cells: (record: InboxRecord) => [...cells(record), serviceLabel(record.service), record.message, spam(record)],
+        cells: (record: InboxRecord) => [
+          ...cells(record),
+          "service" in record ? serviceLabel(record.service) : "",
+          record.message,
+          spam(record),
+        ],
       }
     : {
         header: [...header, "Message", "Spam reason"],

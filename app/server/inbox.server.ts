@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { z } from "~/forms/zod";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
 import type { InboxKind } from "~/inbox/kinds";
-import { SPAM_REASONS, SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
+import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 
@@ -13,21 +13,10 @@ import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-quer
 export const inboxTables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
 type InboxTable = (typeof inboxTables)[InboxKind];
 
-/** A record as staff see it: what the visitor sent, when, and where it stands. */
-const inboxRecordSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  /** Service requests only. */
-  service: z.string().optional(),
-  message: z.string(),
-  submittedAt: z.date(),
-  status: z.enum(SUBMISSION_STATUSES),
-  spamReason: z.enum(SPAM_REASONS).nullable(),
-});
-export type InboxRecord = z.infer<typeof inboxRecordSchema>;
+/** A record as staff see it: what the visitor sent, when, and where it stands (every column but
+ * the search text, so a column a form gains shows up here, in the API and in the CSV by itself). */
+type RecordOf<Table extends InboxTable> = Omit<Table["$inferSelect"], "searchText">;
+export type InboxRecord = RecordOf<typeof contactSubmissions> | RecordOf<typeof serviceRequests>;
 
 export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedAt: Date };
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
@@ -132,6 +121,22 @@ function pageQuery(db: Database, table: InboxTable, query: InboxListQuery, curso
  * Half the time of a page query plus a count query, which read the whole table twice
  * (docs/decisions/021-inbox-search.md). Not in a D1 batch: drizzle cannot batch raw SQL.
  */
+/**
+ * A raw row (column values as D1 returns them, under the columns' keys) as drizzle's own select
+ * would map it: each value through its column's mapping, so the record's types follow the schema.
+ */
+function recordFromRaw<Table extends InboxTable>(
+  _table: Table,
+  columns: [string, AnySQLiteColumn][],
+  row: Record<string, unknown>,
+): RecordOf<Table> {
+  const record = Object.fromEntries(
+    columns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])]),
+  );
+  // Untyped data parsed: every key and value comes from the table's own columns above.
+  return record as RecordOf<Table>;
+}
+
 async function searchPageWithTotal(
   db: Database,
   table: InboxTable,
@@ -161,16 +166,8 @@ async function searchPageWithTotal(
     left join ${table} on ${table}.rowid = chosen.r
     order by chosen.s ${order}, chosen.id ${order}`);
   const total = Number(raw[0]?.total ?? 0);
-  // Raw rows: each value as the driver gives it, mapped the way drizzle maps the column.
-  const rows = raw
-    .filter((row) => row.id !== null && row.id !== undefined)
-    .map((row) =>
-      inboxRecordSchema.parse(
-        Object.fromEntries(
-          columns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])]),
-        ),
-      ),
-    );
+  // Without a page (a cursor past the end), the one row carries the total and nothing else.
+  const rows = raw.filter((row) => typeof row.id === "string").map((row) => recordFromRaw(table, columns, row));
   return { rows, total };
 }
 
