@@ -18,7 +18,7 @@ export function nextStatuses(current: SubmissionStatus): SubmissionStatus[] {
  * status at once, and if the server refuses, the old one comes back with an error toast.
  */
 export function useStatusChange(action: string, status: SubmissionStatus) {
-  const fetcher = useFetcher<RecordActionResult>({ key: `status:${action}` });
+  const fetcher = useFetcher<RecordActionResult>();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
   const shown = SUBMISSION_STATUSES.find((value) => value === pending) ?? status;
