@@ -15,10 +15,12 @@ async function seedContacts(tag: string, rows: Seed[]): Promise<string[]> {
   const values = rows.map((row, index) => {
     const at = Date.now() - (row.minutesAgo ?? index) * 60_000;
     const message = (row.message ?? `Please call me about my brakes (${tag}).`).replaceAll("'", "''");
-    return `('${ids[index]}', '${row.firstName ?? "Dana"}', '${tag}', '${tag}@example.com', '(410) 555-0177', '${message}', ${at}, '${row.status ?? "new"}')`;
+    const status = row.status ?? "new";
+    const reason = status === "spam" ? "'honeypot'" : "NULL";
+    return `('${ids[index]}', '${row.firstName ?? "Dana"}', '${tag}', '${tag}@example.com', '(410) 555-0177', '${message}', ${at}, '${status}', ${reason})`;
   });
   const result = await executeSql(
-    `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status) VALUES ${values.join(", ")}`,
+    `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason) VALUES ${values.join(", ")}`,
   );
   if (result.code !== 0) throw new Error(`Seeding failed:\n${result.stdout}\n${result.stderr}`);
   return ids;
@@ -204,7 +206,11 @@ test.describe("accessibility", () => {
     }) => {
       await page.setViewportSize(viewport);
       const tag = newTag();
-      const [id] = await seedContacts(tag, [{ status: "spam" }, { status: "new" }]);
+      // More than a page, so the pages' links are there too; spam, for its reason on the card.
+      const [id] = await seedContacts(tag, [
+        { status: "spam" },
+        ...Array.from({ length: 30 }, (_, index) => ({ status: index % 2 ? "contacted" : "new" })),
+      ]);
       await logInAsStaff();
       for (const path of ["/incoming", `/incoming?q=${tag}&status=all`, `/incoming/contact-messages/${id}`]) {
         await gotoHydrated(page, path);

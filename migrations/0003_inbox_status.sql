@@ -25,7 +25,7 @@ CREATE TABLE `__new_contact_submissions` (
 	`spam_reason` text,
 	`search_text` text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') || ' ' || message)) STORED,
 	CONSTRAINT "contact_submissions_status_check" CHECK(status in ('new', 'contacted', 'closed', 'spam')),
-	CONSTRAINT "contact_submissions_spam_reason_check" CHECK((status = 'spam' and spam_reason in ('honeypot', 'links', 'staff')) or (status <> 'spam' and spam_reason is null))
+	CONSTRAINT "contact_submissions_spam_reason_check" CHECK((status = 'spam' and spam_reason is not null and spam_reason in ('honeypot', 'links', 'staff')) or (status <> 'spam' and spam_reason is null))
 );
 --> statement-breakpoint
 INSERT INTO `__new_contact_submissions`("id", "first_name", "last_name", "email", "phone", "message", "submitted_at") SELECT "id", "first_name", "last_name", "email", "phone", "message", "submitted_at" FROM `contact_submissions`;--> statement-breakpoint
@@ -46,7 +46,7 @@ CREATE TABLE `__new_service_requests` (
 	`spam_reason` text,
 	`search_text` text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') || ' ' || message)) STORED,
 	CONSTRAINT "service_requests_status_check" CHECK(status in ('new', 'contacted', 'closed', 'spam')),
-	CONSTRAINT "service_requests_spam_reason_check" CHECK((status = 'spam' and spam_reason in ('honeypot', 'links', 'staff')) or (status <> 'spam' and spam_reason is null))
+	CONSTRAINT "service_requests_spam_reason_check" CHECK((status = 'spam' and spam_reason is not null and spam_reason in ('honeypot', 'links', 'staff')) or (status <> 'spam' and spam_reason is null))
 );
 --> statement-breakpoint
 INSERT INTO `__new_service_requests`("id", "first_name", "last_name", "email", "phone", "service", "message", "submitted_at") SELECT "id", "first_name", "last_name", "email", "phone", "service", "message", "submitted_at" FROM `service_requests`;--> statement-breakpoint

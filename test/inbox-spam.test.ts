@@ -80,6 +80,23 @@ describe("spam on arrival", () => {
   });
 });
 
+describe("the database", () => {
+  it("refuses an unknown status, spam without its reason, and a reason on a record that is not spam", async () => {
+    const insert = (status: string, reason: string | null) =>
+      env.DB.prepare(
+        "insert into contact_submissions (id, first_name, last_name, email, phone, message, status, spam_reason) values (?, 'A', 'B', 'a@example.com', '4105550100', 'Hi', ?, ?)",
+      )
+        .bind(crypto.randomUUID(), status, reason)
+        .run();
+    await expect(insert("archived", null)).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("spam", null)).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("spam", "bots")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("new", "links")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("spam", "links")).resolves.toBeDefined();
+    await expect(insert("closed", null)).resolves.toBeDefined();
+  });
+});
+
 describe("spam in the inbox", () => {
   it("is left out of the counts and the default lists, and 'Not spam' brings it back as new", async () => {
     const tag = `s${crypto.randomUUID().slice(0, 8)}`;

@@ -35,7 +35,8 @@ const statusChecks = (table: string) => [
   check(`${table}_status_check`, sql`status in (${inList(SUBMISSION_STATUSES)})`),
   check(
     `${table}_spam_reason_check`,
-    sql`(status = 'spam' and spam_reason in (${inList(SPAM_REASONS)})) or (status <> 'spam' and spam_reason is null)`,
+    // `is not null` spelled out: a CHECK fails only when false, and `null in (…)` is null, not false.
+    sql`(status = 'spam' and spam_reason is not null and spam_reason in (${inList(SPAM_REASONS)})) or (status <> 'spam' and spam_reason is null)`,
   ),
 ];
 

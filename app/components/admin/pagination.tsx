@@ -3,7 +3,6 @@ import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
 
 const linkClasses =
   "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-blue-900 ring-1 ring-slate-300 hover:bg-slate-100";
-const absentClasses = "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-400";
 
 /** "Newer" and "Older" between pages of a list (keyset cursors, so they stay right as records arrive). */
 export function Pagination({
@@ -23,19 +22,14 @@ export function Pagination({
           <span aria-hidden="true">←</span> Newer
         </Link>
       ) : (
-        <span className={absentClasses} aria-hidden="true">
-          ← Newer
-        </span>
+        // Keeps "Older" on the right on the first page.
+        <span />
       )}
       {older ? (
         <Link to={inboxListUrl({ ...list, cursor: older })} rel="next" className={linkClasses}>
           Older <span aria-hidden="true">→</span>
         </Link>
-      ) : (
-        <span className={absentClasses} aria-hidden="true">
-          Older →
-        </span>
-      )}
+      ) : null}
     </nav>
   );
 }
