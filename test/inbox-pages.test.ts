@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, ORIGIN, staffSessionCookie } from "./helpers";
+import { fetchWorker, insertInboxRecords, ORIGIN, staffSessionCookie, unreachableD1 } from "./helpers";
 
 // /incoming and a record's own page, as staff use them without JavaScript: filters and search in
 // the address, one form per status button (post/redirect/get with a toast), delete with a
@@ -76,6 +76,15 @@ describe("/incoming", () => {
       expect(html).toContain("This inbox address is not valid");
       expect(html).toContain('href="/incoming"');
     }
+  });
+
+  it("shows the site's error page when D1 cannot be reached, never a stack", async () => {
+    const response = await fetchWorker("/incoming", { headers: { Cookie: cookie } }, { DB: unreachableD1() });
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("We hit a snag");
+    expect(html).not.toContain("This inbox address is not valid");
+    expect(html).not.toContain("D1_ERROR");
   });
 
   it("cuts long messages on the cards and links to the whole message", async () => {
