@@ -132,3 +132,53 @@ test("a message with a script tag is stored and handled as text", async ({ page,
   ]);
   expect(dialogOpened).toBe(false);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a form posted to the home page's own address (no ?index) is stored like any other", async ({ page, db }) => {
+    const email = uniqueEmail();
+    await page.goto("/");
+    // A hand-made or cached copy of the form that posts to "/" itself.
+    await visitorForm(page).evaluate((form) => form.setAttribute("action", "/"));
+    await forms[1]!.fill(page, email);
+    await page.getByRole("button", { name: "Submit Service Request" }).click();
+    await expect(page.getByTestId("form-success")).toContainText("Service Request Submitted");
+    expect(db.all(`select id from service_requests where email = ?`, email)).toHaveLength(1);
+  });
+});
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a form sent again under its id with other details, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("says it was already sent, keeps what was typed and stores nothing", async ({ page, db }) => {
+      const first = uniqueEmail();
+      await page.goto("/contact");
+      const usedId = await visitorForm(page).locator('input[name="submissionId"]').inputValue();
+      if (javaScriptEnabled) await waitForEnhancedForm(page);
+      await forms[0]!.fill(page, first);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByTestId("form-success")).toContainText("Message Sent Successfully");
+
+      // The same form posted again from another tab or a copy of the page: its old id, new details.
+      await page.route("**/contact*", async (route) => {
+        const postData = route.request().postData();
+        if (route.request().method() !== "POST" || !postData) return route.continue();
+        await route.continue({ postData: postData.replace(/submissionId=[^&]*/, `submissionId=${usedId}`) });
+      });
+      const second = uniqueEmail();
+      await page.goto("/contact");
+      if (javaScriptEnabled) await waitForEnhancedForm(page);
+      await forms[0]!.fill(page, second);
+      await page.getByRole("button", { name: "Send Message" }).click();
+
+      await expect(visitorForm(page).getByRole("alert")).toContainText(
+        "This form was already sent with other details. Please reload the page to send a new message.",
+      );
+      await expect(page.getByLabel("Email Address")).toHaveValue(second);
+      expect(db.all(`select id from contact_submissions where email = ?`, second)).toEqual([]);
+      expect(db.all(`select id from contact_submissions where email = ?`, first)).toEqual([{ id: usedId }]);
+    });
+  });
+}

@@ -109,6 +109,21 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("keeps the __Host- session and device cookies over http://localhost, as over https", async ({
+  page,
+  logInAsStaff,
+}) => {
+  await logInAsStaff();
+  const cookies = await page.context().cookies();
+  for (const name of ["__Host-session", "__Host-device"]) {
+    const cookie = cookies.find((candidate) => candidate.name === name);
+    expect(cookie, name).toMatchObject({ secure: true, httpOnly: true, path: "/" });
+  }
+  // The session cookie is what keeps the inbox open.
+  await page.goto("/incoming");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+});
+
 test.describe("with JavaScript", () => {
   test("the show/hide toggle reveals and hides the password", async ({ page }) => {
     await gotoHydrated(page, "/login");

@@ -195,6 +195,7 @@ describe("security headers", () => {
       expect(headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       expect(headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
       expect(headers.get("X-Frame-Options"), path).toBe("DENY");
+      expect(headers.get("Cross-Origin-Opener-Policy"), path).toBe("same-origin");
       expect(headers.get("Permissions-Policy"), path).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
     }
   });

@@ -3,6 +3,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { hashPassword } from "~/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/session.server";
+import { TOAST_COOKIE_NAME } from "~/server/toast.server";
 import worker from "../workers/app";
 
 export const ORIGIN = "http://localhost";
@@ -25,12 +26,13 @@ let clientCounter = 0;
 const fileSegment = crypto.randomUUID().slice(0, 4);
 /**
  * A client address no other call gets (documentation range, random per test file): rate limits and
- * login throttling count per address, so one test's requests never count against another's. Locally
- * the runtime keeps the CF-Connecting-IP header a request brings.
+ * login throttling count per client, so one test's requests never count against another's. Each is
+ * in a /64 of its own, since that is what the Worker counts an IPv6 client by. Locally the runtime
+ * keeps the CF-Connecting-IP header a request brings.
  */
 export function newClientAddress(): string {
   clientCounter += 1;
-  return `2001:db8:${fileSegment}::${clientCounter.toString(16)}`;
+  return `2001:db8:${fileSegment}:${clientCounter.toString(16)}::1`;
 }
 /** An email address no other submission uses, to find a test's own rows. */
 export const uniqueEmail = () => `visitor-${crypto.randomUUID()}@example.com`;
@@ -187,6 +189,9 @@ export function pageLogin(username: string, password: string, options: LoginOpti
     redirect: "manual",
   });
 }
+
+/** "name=value" of the toast cookie an action queues its message in. */
+export const toastCookie = (response: Response) => cookieFrom(response, TOAST_COOKIE_NAME);
 
 /** The session cookie's Set-Cookie line, if the response sets one. */
 export const sessionSetCookie = (response: Response) => setCookieLine(response, SESSION_COOKIE_NAME);

@@ -269,10 +269,19 @@ for (const { kind, path } of collections) {
 
     it("answers 405 with Allow to other methods", async () => {
       const [id] = await insertInboxRecords(kind, [{}]);
-      for (const method of ["PUT", "POST"]) {
-        const response = await staffApi(cookie, `${path}/${id}`, { method, body: "{}" });
+      for (const method of ["PUT", "POST", "OPTIONS"]) {
+        const response = await staffApi(cookie, `${path}/${id}`, {
+          method,
+          body: method === "OPTIONS" ? undefined : "{}",
+        });
         expect(response.status, method).toBe(405);
         expect(response.headers.get("Allow")).toBe("GET, HEAD, PATCH, DELETE");
+        expect(await response.json()).toEqual({ message: "Use GET, HEAD, PATCH or DELETE for this endpoint." });
+      }
+      for (const url of [`${path}.csv`, path]) {
+        const response = await staffApi(cookie, url, { method: "POST", body: "{}" });
+        expect(response.status, url).toBe(405);
+        expect(response.headers.get("Allow")).toBe("GET, HEAD");
       }
     });
 

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiLogin,
-  cookieFrom,
   createStaffUser,
   fetchWorker,
   isAuthenticated,
@@ -10,7 +9,13 @@ import {
   pageLogin,
   sessionCookie,
   sessionSetCookie,
+  setCookieLine,
+  toastCookie,
 } from "./helpers";
+import { DEVICE_COOKIE_NAME } from "~/server/device-cookie.server";
+
+/** "name=value" of the device cookie a login sets ("" when it sets none). */
+const deviceCookie = (response: Response) => setCookieLine(response, DEVICE_COOKIE_NAME)?.split(";")[0] ?? "";
 
 const password = "a long enough staff password";
 
@@ -83,7 +88,7 @@ describe("POST /login (the HTML form, no JavaScript)", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/incoming");
     const page = await fetchWorker("/incoming", {
-      headers: { Cookie: `${sessionCookie(response)}; ${cookieFrom(response, "toast")}` },
+      headers: { Cookie: `${sessionCookie(response)}; ${toastCookie(response)}` },
     });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -124,27 +129,85 @@ describe("POST /login (the HTML form, no JavaScript)", () => {
 });
 
 describe("login throttling", () => {
-  it("refuses a username with 429 after 5 failures, even with the right password, until the window passes", async () => {
+  it("refuses one browser with 429 after 5 failures for a username, even with the right password, until the window passes", async () => {
     await createStaffUser("throttled", password);
+    const client = newClientAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await apiLogin("throttled", "wrong password " + attempt)).status).toBe(401);
+      expect((await apiLogin("throttled", "wrong password " + attempt, { client })).status).toBe(401);
     }
-    const refused = await apiLogin("throttled", password);
+    const refused = await apiLogin("throttled", password, { client });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: "Too many attempts, try again in 15 minutes." });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     expect(sessionSetCookie(refused)).toBeUndefined();
 
     // The HTML form gets the same answer, inline.
-    const page = await pageLogin("throttled", password);
+    const page = await pageLogin("throttled", password, { client });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many attempts, try again in 15 minutes.");
 
     // Let the 15-minute window pass by moving its start back.
-    await env.DB.prepare("update login_throttle set window_started_at = window_started_at - ? where key = ?")
-      .bind(15 * 60 * 1000, "user:throttled")
+    await env.DB.prepare("update login_throttle set window_started_at = window_started_at - ? where key like ?")
+      .bind(15 * 60 * 1000, 'user+client:["throttled",%')
       .run();
-    expect((await apiLogin("throttled", password)).status).toBe(200);
+    expect((await apiLogin("throttled", password, { client })).status).toBe(200);
+  });
+
+  it("lets the owner in from another address while a stranger guesses at the username", async () => {
+    await createStaffUser("owner", password);
+    // The review's attack: six wrong passwords every quarter hour, from anywhere.
+    const attacker = newClientAddress();
+    for (let attempt = 1; attempt <= 6; attempt++) await apiLogin("owner", "guess " + attempt, { client: attacker });
+    expect((await apiLogin("owner", "guess 7", { client: attacker })).status).toBe(429);
+
+    // The owner, on a browser never used for this account before, at the shop's address.
+    expect((await pageLogin("owner", password, { client: newClientAddress() })).status).toBe(302);
+    expect((await apiLogin("owner", password, { client: newClientAddress() })).status).toBe(200);
+  });
+
+  it("lets a browser that has logged in before in, even when strangers have locked every other one out", async () => {
+    await createStaffUser("besieged", password);
+    const device = deviceCookie(await apiLogin("besieged", password));
+    // More than 100 wrong guesses from many addresses: every unknown browser is refused.
+    await env.DB.prepare("insert or replace into login_throttle (key, attempts, window_started_at) values (?, ?, ?)")
+      .bind("user:besieged", 101, Date.now())
+      .run();
+    expect((await apiLogin("besieged", password)).status).toBe(429);
+
+    const response = await apiLogin("besieged", password, { cookie: device });
+    expect(response.status).toBe(200);
+    expect(await isAuthenticated(sessionCookie(response))).toBe(true);
+  });
+
+  it("does not trust a device cookie that is forged, or issued for another username", async () => {
+    await createStaffUser("guarded", password);
+    await createStaffUser("colleague", password);
+    await env.DB.prepare("insert or replace into login_throttle (key, attempts, window_started_at) values (?, ?, ?)")
+      .bind("user:guarded", 101, Date.now())
+      .run();
+    const colleagueDevice = deviceCookie(await apiLogin("colleague", password));
+    expect((await apiLogin("guarded", password, { cookie: colleagueDevice })).status).toBe(429);
+
+    const [name, value] = colleagueDevice.split("=") as [string, string];
+    const payload = JSON.parse(atob(decodeURIComponent(value).split(".")[0]!)) as { usernames: string[] };
+    const forged = btoa(JSON.stringify({ ...payload, usernames: ["guarded"] }));
+    const unsigned = `${name}=${encodeURIComponent(`${forged}.${decodeURIComponent(value).split(".")[1]}`)}`;
+    expect((await apiLogin("guarded", password, { cookie: unsigned })).status).toBe(429);
+  });
+
+  it("sets the device cookie at login: signed, HttpOnly, Secure, SameSite=Strict, __Host-, for months", async () => {
+    await createStaffUser("remembered", password);
+    for (const response of [await apiLogin("remembered", password), await pageLogin("remembered", password)]) {
+      const line = setCookieLine(response, DEVICE_COOKIE_NAME)!;
+      const attributes = line.split(";").map((part) => part.trim());
+      expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "SameSite=Strict", "Path=/"]));
+      expect(attributes.some((part) => part.startsWith("Domain="))).toBe(false);
+      const maxAge = Number(attributes.find((part) => part.startsWith("Max-Age="))?.slice("Max-Age=".length));
+      expect(maxAge).toBeGreaterThanOrEqual(90 * 24 * 60 * 60);
+      expect(decodeURIComponent(line.split(";")[0]!)).toMatch(/^__Host-device=[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+    }
+    // A failed login sets none.
+    expect(setCookieLine(await apiLogin("remembered", "a wrong password"), DEVICE_COOKIE_NAME)).toBeUndefined();
   });
 
   // 21 scrypt verifications take a few seconds.

@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PAGE_CACHE_MAX_AGE_SECONDS, type PageCachePolicy, publicPage } from "~/route-handle";
 import {
+  CACHED_PAGE_SUBMISSION_ID,
   isolateStore,
   platformStore,
   type ResponseTokens,
@@ -10,7 +11,6 @@ import {
   tieredStore,
 } from "~/server/page-cache.server";
 import {
-  cookieFrom,
   createStaffUser,
   cspNonce,
   fetchWorker,
@@ -22,10 +22,11 @@ import {
   storedRows,
   uniqueEmail,
   validContact,
+  toastCookie,
 } from "./helpers";
 
 const NONCE_PLACEHOLDER = "cached-page-nonce-placeholder";
-const ID_PLACEHOLDER = "00000000-0000-4000-8000-00000000cafe";
+const ID_PLACEHOLDER = CACHED_PAGE_SUBMISSION_ID;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 
 async function fetchPage(path: string, init?: RequestInit) {
@@ -85,7 +86,7 @@ describe("the page cache, through the Worker", { timeout: 20_000 }, () => {
 
   it("renders a page with a flash toast for its visitor only, and never caches it", async () => {
     const posted = await postForm("/contact", { ...validContact(), submissionId: crypto.randomUUID() });
-    const withToast = await fetchPage("/contact", { headers: { Cookie: cookieFrom(posted, "toast") } });
+    const withToast = await fetchPage("/contact", { headers: { Cookie: toastCookie(posted) } });
     expect(withToast.cacheStatus).toBe("pikesville-page-cache; fwd=bypass; detail=cookie");
     expect(withToast.html).toContain("Message Sent Successfully");
 

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiLogin,
-  cookieFrom,
   createStaffUser,
   fetchWorker,
   isAuthenticated,
@@ -10,6 +9,7 @@ import {
   sessionCookie,
   sessionIdOf,
   sessionSetCookie,
+  toastCookie,
 } from "./helpers";
 
 const password = "another long staff password";
@@ -27,7 +27,7 @@ describe("staff sessions", () => {
     expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "SameSite=Lax", "Path=/"]));
     expect(attributes.some((part) => part.startsWith("Domain="))).toBe(false);
     // Signed: React Router appends an HMAC after the last dot.
-    expect(decodeURIComponent(line.split(";")[0]!)).toMatch(/^__session=[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+    expect(decodeURIComponent(line.split(";")[0]!)).toMatch(/^__Host-session=[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
 
     const expires = Date.parse(attributes.find((part) => part.startsWith("Expires="))!.slice("Expires=".length));
     // Expires has whole-second precision.
@@ -71,7 +71,7 @@ describe("staff sessions", () => {
     const response = await fetchWorker("/api/logout", { method: "POST", headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
-    expect(sessionSetCookie(response)).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(sessionSetCookie(response)).toMatch(/^__Host-session=;.*Expires=Thu, 01 Jan 1970/);
 
     expect(await env.SESSIONS.get(sessionIdOf(cookie))).toBeNull();
     expect(await isAuthenticated(cookie)).toBe(false);
@@ -89,7 +89,7 @@ describe("staff sessions", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
-    const toast = cookieFrom(response, "toast");
+    const toast = toastCookie(response);
     expect(await isAuthenticated(cookie)).toBe(false);
 
     const login = await fetchWorker("/login", { headers: { Cookie: toast } });

@@ -1,7 +1,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
+import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
+import { NO_STORE } from "../app/server/responses.server";
 import { runScheduledJobs } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
@@ -10,17 +12,22 @@ const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 // Module scope lives as long as the isolate: the page cache's first tier.
 const pagesInThisIsolate = isolateStore();
 
+const crossSiteRefusal = () =>
+  new Response("Cross-site requests are not allowed.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
     const nonce = createCspNonce();
-    if (isCrossSiteWrite(request)) {
-      const refused = new Response("Cross-site requests are not allowed.", {
-        status: 403,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
+    // Refused before any route runs: cross-site writes, and methods the route does not take.
+    const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
+    if (refused) {
       applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
       return refused;
     }
+    const request = routeHomePagePost(incoming);
     const appEnv = parseEnv(env);
     const store = pageStore(appEnv.PAGE_CACHE_STORE, {
       memory: pagesInThisIsolate,
@@ -38,6 +45,7 @@ export default {
     // Responses built elsewhere may have immutable headers; copy before adding ours.
     const response = new Response(served.response.body, served.response);
     applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
+    if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
     response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
     return response;
   },

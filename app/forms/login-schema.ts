@@ -25,19 +25,24 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+export const PASSWORD_TOO_LONG = "Password is too long";
+
+/** "… is required" when absent, "… must be text" when it is something else (a number, in JSON). */
+const credential = (name: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? `${name} is required` : `${name} must be text`,
+  });
+
 // Login checks only presence and an upper bound (which also bounds the hashing work): a wrong
 // or too short password gets the same answer as any other failed login.
 export const loginSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
+  username: credential("Username")
     .trim()
     .min(1, "Username is required")
     .max(64, "Username is too long")
     .transform(normalizeUsername),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
+  password: credential("Password").min(1, "Password is required").max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 
 export type LoginCredentials = z.infer<typeof loginSchema>;

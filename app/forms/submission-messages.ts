@@ -27,3 +27,5 @@ export const INVALID_MESSAGE = "Please correct the highlighted fields and send a
 export const RATE_LIMITED_MESSAGE = `Too many messages from your connection. Please wait a minute and try again, or call us at ${shop.phone.display}.`;
 export const UNAVAILABLE_MESSAGE = `We couldn't save your message just now. Please try again or call us directly at ${shop.phone.display}.`;
 export const TOO_LARGE_MESSAGE = `That is more text than this form can take. Please shorten it, or call us at ${shop.phone.display}.`;
+export const ALREADY_SENT_MESSAGE =
+  "This form was already sent with other details. Please reload the page to send a new message.";

@@ -1,6 +1,7 @@
-import { type getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
+import { parseFormData } from "./parse-form";
 import { serviceRequestSchema } from "./service-request-schema";
 
 /**
@@ -9,9 +10,9 @@ import { serviceRequestSchema } from "./service-request-schema";
  * zod is larger than all the rest of a form page's own code.
  */
 export const validators = {
-  contact: (formData: FormData) => parseWithZod(formData, { schema: contactSchema }),
-  serviceRequest: (formData: FormData) => parseWithZod(formData, { schema: serviceRequestSchema }),
-  login: (formData: FormData) => parseWithZod(formData, { schema: loginSchema }),
+  contact: (formData: FormData) => parseFormData(formData, contactSchema),
+  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchema),
+  login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
 
 export type ValidatedFormName = keyof typeof validators;

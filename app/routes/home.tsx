@@ -8,6 +8,7 @@ import { StaticMarkup } from "~/components/static-markup";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv } from "~/server/context.server";
+import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
@@ -21,6 +22,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
 }
+
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { type LoginCredentials, loginSchema } from "~/forms/login-schema";
+import { parseFormData } from "~/forms/parse-form";
 import { TextField } from "~/components/forms/fields";
 import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 import { PasswordField } from "~/components/forms/password-field";
@@ -12,12 +12,12 @@ import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, logIn } from "~/server/auth.server";
+import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
 import { unreachable } from "~/server/exhaustive.server";
 import { formConstraints } from "~/server/form-constraints.server";
 import { readPostedForm } from "~/server/request-body.server";
-import { NO_STORE } from "~/server/responses.server";
+import { NO_STORE, retryAfterOfAction, withCookies } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -31,9 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: LOGIN_BODY_LIMIT_BYTES, headers: NO_STORE });
+  const posted = await readPostedForm(request, {
+    limitBytes: LOGIN_BODY_LIMIT_BYTES,
+    tooLargeMessage: LOGIN_TOO_LARGE_MESSAGE,
+    headers: NO_STORE,
+  });
   if (!posted.ok) return posted.refusal;
-  const submission = parseWithZod(posted.formData, { schema: loginSchema });
+  const submission = parseFormData(posted.formData, loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
@@ -47,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         env,
         "/incoming",
         { title: "Success", description: "Logged in successfully" },
-        { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+        { headers: withCookies(NO_STORE, result.setCookies) },
       );
     case "invalid":
       return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
@@ -61,12 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers(NO_STORE);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {

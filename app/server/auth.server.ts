@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { LoginCredentials } from "~/forms/login-schema";
+import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
 import type { AppEnv } from "./env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
 import { verifyPassword } from "./password.server";
-import { clientKey } from "./request-body.server";
+import { clientKey } from "./client-address.server";
+import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
 import { jsonResponse, NO_STORE } from "./responses.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
@@ -48,17 +49,24 @@ export async function requireAdminApi(request: Request, env: AppEnv): Promise<St
 }
 
 export type LoginResult =
-  | { status: "success"; setCookie: string }
+  /** Set-Cookie values: the session, and the device cookie that vouches for this browser next time. */
+  | { status: "success"; setCookies: [string, string] }
   | { status: "invalid"; message: string }
   | { status: "throttled"; message: string; retryAfterSeconds: number };
 
-// Credentials are tiny; a larger body is refused before it is read whole.
+// Credentials are tiny; a larger body is refused before it is read whole. The username is at
+// most 64 characters, so what makes a body this large is the password.
 export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
+export const LOGIN_TOO_LARGE_MESSAGE = PASSWORD_TOO_LONG;
 
 /** One login path for the page and the JSON API: throttle, verify, then a fresh session. */
 export async function logIn(request: Request, env: AppEnv, credentials: LoginCredentials): Promise<LoginResult> {
   const db = getDb(env);
-  const keys: ThrottleKeys = { username: credentials.username, client: clientKey(request) };
+  const keys: ThrottleKeys = {
+    username: credentials.username,
+    client: clientKey(request),
+    device: await trustedDeviceFor(request, env, credentials.username),
+  };
   const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS));
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
@@ -74,7 +82,8 @@ export async function logIn(request: Request, env: AppEnv, credentials: LoginCre
   if (!user || !valid) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
 
   await forgiveLoginAttempt(db, keys);
-  return { status: "success", setCookie: await startStaffSession(request, env, user.id) };
+  const session = await startStaffSession(request, env, user.id);
+  return { status: "success", setCookies: [session, await rememberDevice(request, env, credentials.username)] };
 }
 
 /** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */

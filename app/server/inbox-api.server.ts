@@ -15,7 +15,7 @@ import { jsonResponse, methodNotAllowed, NO_STORE } from "./responses.server";
 // GET, PATCH, DELETE), for contact-submissions and service-requests alike. Every answer needs a
 // staff session (401 without) and is no-store; cross-site writes never get here (workers/app.ts).
 
-const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
+export const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
 const STATUS_BODY_LIMIT_BYTES = 1024;
 
 const statusChangeSchema = z.object({

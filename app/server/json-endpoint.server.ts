@@ -1,5 +1,12 @@
-import { z } from "~/forms/zod";
-import { BodyTooLargeError, readBodyText } from "./request-body.server";
+import type { z } from "~/forms/zod";
+import { distinctMessages } from "~/forms/parse-form";
+import {
+  BodyNotTextError,
+  BodyTooLargeError,
+  declaresForeignCharset,
+  hasMediaType,
+  readBodyText,
+} from "./request-body.server";
 import { jsonResponse, methodNotAllowed } from "./responses.server";
 
 type JsonEndpoint<Input> = {
@@ -10,25 +17,49 @@ type JsonEndpoint<Input> = {
   schema: z.ZodType<Input>;
   /** Larger bodies are refused with 413, counted while reading (chunked bodies declare no length). */
   limitBytes: number;
+  /** The 413 answer's message, when the endpoint can say more than the size (login: "too long"). */
+  tooLargeMessage?: string;
   /** The 400 answer's message when the body does not match the schema (the field errors follow it). */
   invalidMessage: string;
 };
 
+/** What a JSON value is, in the words of a message that says it should have been an object. */
+function jsonKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "true or false";
+}
+
+/** Each field's messages, once each (as zod's flattenError groups them by the field at the top of the path). */
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const issuesByField = new Map<string, z.core.$ZodIssue[]>();
+  for (const issue of error.issues) {
+    const [field] = issue.path;
+    if (field === undefined) continue;
+    issuesByField.set(String(field), [...(issuesByField.get(String(field)) ?? []), issue]);
+  }
+  return Object.fromEntries([...issuesByField].map(([field, issues]) => [field, distinctMessages(issues)]));
+}
+
 /**
  * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login, and
- * PATCH on an inbox record): its method only (405 with `Allow`), a JSON content type (415), a
- * bounded body (413), valid JSON
- * (400), then the schema (400 `{ message, fieldErrors }`). Only input that passed all of them
- * reaches `handle`. Every answer from here is JSON and `no-store`.
+ * PATCH on an inbox record): its one method (405 with `Allow`), a JSON content type in UTF-8
+ * (415), a bounded body (413) of valid UTF-8 (400), valid JSON (400) holding an object (400), then
+ * the schema (400 `{ message, fieldErrors }`, each message once per field). Only input that passed
+ * all of them reaches `handle`. Every answer from here is JSON and `no-store`.
  */
 export async function handleJsonWrite<Input>(
   request: Request,
-  { method = "POST", allowed = [method], schema, limitBytes, invalidMessage }: JsonEndpoint<Input>,
+  { method = "POST", allowed = [method], schema, limitBytes, tooLargeMessage, invalidMessage }: JsonEndpoint<Input>,
   handle: (input: Input) => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== method) return methodNotAllowed(allowed);
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!hasMediaType(contentType, "application/json")) {
     return jsonResponse({ message: "Send the request body as JSON with Content-Type: application/json." }, 415);
+  }
+  if (declaresForeignCharset(contentType)) {
+    return jsonResponse({ message: "Send the request body in UTF-8 (Content-Type: application/json)." }, 415);
   }
 
   let payload: unknown;
@@ -36,14 +67,24 @@ export async function handleJsonWrite<Input>(
     payload = JSON.parse(await readBodyText(request, limitBytes));
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return jsonResponse({ message: `The request body is larger than ${limitBytes / 1024} KB.` }, 413);
+      return jsonResponse(
+        { message: tooLargeMessage ?? `The request body is larger than ${limitBytes / 1024} KB.` },
+        413,
+      );
+    }
+    if (error instanceof BodyNotTextError) {
+      return jsonResponse({ message: "The request body is not valid UTF-8.", fieldErrors: {} }, 400);
     }
     return jsonResponse({ message: "The request body is not valid JSON.", fieldErrors: {} }, 400);
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    const message = `The request body must be a JSON object of fields, not ${jsonKind(payload)}.`;
+    return jsonResponse({ message, fieldErrors: {} }, 400);
   }
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    return jsonResponse({ message: invalidMessage, fieldErrors: z.flattenError(parsed.error).fieldErrors }, 400);
+    return jsonResponse({ message: invalidMessage, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
   }
   return handle(parsed.data);
 }

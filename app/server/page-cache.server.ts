@@ -15,9 +15,16 @@ import { PAGE_CACHE_MAX_AGE_SECONDS, readRouteHandle } from "~/route-handle";
 
 export type ResponseTokens = { nonce: string; submissionId: string };
 
+/**
+ * The submission id a cached page is rendered with, replaced in every response. Shaped like a
+ * random UUID so the rendered markup matches a real one's; the server refuses it as an id
+ * (app/server/submissions.server.ts), so it can never become a key that visitors share.
+ */
+export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
+
 const PLACEHOLDERS: ResponseTokens = {
   nonce: "cached-page-nonce-placeholder",
-  submissionId: "00000000-0000-4000-8000-00000000cafe",
+  submissionId: CACHED_PAGE_SUBMISSION_ID,
 };
 
 /** Fresh per-response values: what an uncached render uses, and what replaces the placeholders. */

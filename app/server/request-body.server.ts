@@ -1,15 +1,36 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
+// The byte-level rules every request body meets, whichever door it comes through: bounded in
+// size, UTF-8 (declared or implied), and valid UTF-8 down to the last byte. A decoder that
+// quietly turns bad bytes into U+FFFD would store something the visitor never typed. What the
+// text may contain (control characters, invisible-only fields…) is the forms' field rules'
+// business (app/forms/fields.ts), so that the browser applies the same ones.
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limitBytes: number) {
     super(`Request body is larger than ${limitBytes} bytes`);
   }
 }
 
+/** The body's bytes are not UTF-8, or (in a URL-encoded form) its escapes do not decode to UTF-8. */
+export class BodyNotTextError extends Error {}
+
+/** Whether a Content-Type names a charset other than UTF-8 (none named means UTF-8 here). */
+export function declaresForeignCharset(contentType: string): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  return charset !== undefined && charset !== "utf-8" && charset !== "utf8";
+}
+
+/** Whether a Content-Type's media type is `mediaType` (parameters aside). */
+export function hasMediaType(contentType: string | null, mediaType: string): boolean {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase() === mediaType;
+}
+
 /**
- * Reads a request body as text, refusing it as soon as it passes `limitBytes`. Content-Length
- * is checked first, but the count is what decides: chunked bodies carry no length.
+ * Reads a request body as UTF-8 text, refusing it as soon as it passes `limitBytes`
+ * (BodyTooLargeError) or when its bytes are not UTF-8 (BodyNotTextError). Content-Length is
+ * checked first, but the count is what decides: chunked bodies carry no length.
  */
 export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length"));
@@ -35,13 +56,41 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BodyNotTextError("The request body is not valid UTF-8");
+  }
 }
 
-const UNREADABLE_FORM_MESSAGE = "This form could not be read. Please try again.";
+/**
+ * A URL-encoded form body, strictly: every escape must decode to UTF-8. (URLSearchParams would
+ * turn `%FF` or an escaped lone surrogate into U+FFFD without a word.)
+ */
+function parseUrlEncoded(body: string): FormData {
+  const formData = new FormData();
+  for (const pair of body.split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    const [name, value] = equals === -1 ? [pair, ""] : [pair.slice(0, equals), pair.slice(equals + 1)];
+    try {
+      formData.append(decodeURIComponent(name.replaceAll("+", " ")), decodeURIComponent(value.replaceAll("+", " ")));
+    } catch {
+      throw new BodyNotTextError("The form body has an escape that is not UTF-8");
+    }
+  }
+  return formData;
+}
+
+const FORM_MESSAGES = {
+  unreadable: "This form could not be read. Please try again.",
+  notText: "This form's text could not be read: it was not sent as valid UTF-8.",
+  notAForm: "This address takes form posts (application/x-www-form-urlencoded or multipart/form-data).",
+  foreignCharset: "This form must be sent in UTF-8.",
+} as const;
 
 /** A page action's answer when the posted form cannot be read: the form shows `message` on top. */
-function formRefusal(message: string, status: 400 | 413, headers?: HeadersInit) {
+function formRefusal(message: string, status: 400 | 413 | 415, headers?: HeadersInit) {
   const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
   return data({ result }, { status, headers });
 }
@@ -51,13 +100,14 @@ type PostedForm = { ok: true; formData: FormData } | { ok: false; refusal: Retur
 /**
  * The one reader of every page action's body (the public forms, login): a plain HTML post or
  * React Router's fetch of the same form, bounded like the JSON endpoints' bodies. When it
- * cannot be read, `refusal` is the action's answer: 413 with `tooLargeMessage`, or 400.
+ * cannot be read, `refusal` is the action's answer: 413 with `tooLargeMessage`, 415 for a
+ * body that is not a form or declares another charset, 400 for bytes that are not UTF-8.
  */
 export async function readPostedForm(
   request: Request,
   {
     limitBytes,
-    tooLargeMessage = UNREADABLE_FORM_MESSAGE,
+    tooLargeMessage = FORM_MESSAGES.unreadable,
     headers,
   }: {
     limitBytes: number;
@@ -65,20 +115,30 @@ export async function readPostedForm(
     headers?: HeadersInit;
   },
 ): Promise<PostedForm> {
+  // A form posted without a Content-Type is read as the browser's default encoding.
+  const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+  const urlEncoded = hasMediaType(contentType, "application/x-www-form-urlencoded");
+  if (!urlEncoded && !hasMediaType(contentType, "multipart/form-data")) {
+    return { ok: false, refusal: formRefusal(FORM_MESSAGES.notAForm, 415, headers) };
+  }
+  if (declaresForeignCharset(contentType)) {
+    return { ok: false, refusal: formRefusal(FORM_MESSAGES.foreignCharset, 415, headers) };
+  }
   try {
     const text = await readBodyText(request, limitBytes);
-    // A form posted without a Content-Type is read as the browser's default encoding.
-    const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
-    const formData = await new Response(text, { headers: { "Content-Type": contentType } }).formData();
+    const formData = urlEncoded
+      ? parseUrlEncoded(text)
+      : await new Response(text, { headers: { "Content-Type": contentType } }).formData();
     return { ok: true, formData };
   } catch (error) {
-    return error instanceof BodyTooLargeError
-      ? { ok: false, refusal: formRefusal(tooLargeMessage, 413, headers) }
-      : { ok: false, refusal: formRefusal(UNREADABLE_FORM_MESSAGE, 400, headers) };
+    const refusal =
+      error instanceof BodyTooLargeError
+        ? formRefusal(tooLargeMessage, 413, headers)
+        : formRefusal(
+            error instanceof BodyNotTextError ? FORM_MESSAGES.notText : FORM_MESSAGES.unreadable,
+            400,
+            headers,
+          );
+    return { ok: false, refusal };
   }
-}
-
-/** The visitor's address as Cloudflare reports it; used only as a rate-limit key. */
-export function clientKey(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
 }

@@ -40,5 +40,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, options?: 
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
+  // A page opened from another site (or that opens one) shares no window with it.
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
 }

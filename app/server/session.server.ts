@@ -8,7 +8,10 @@ import type { AppEnv } from "./env.server";
 // Why KV and these rules: docs/decisions/007-sessions.md.
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-export const SESSION_COOKIE_NAME = "__session";
+// __Host-: browsers take it only with Secure, Path=/ and no Domain, so a sibling subdomain can
+// neither set nor shadow it. Chromium and Firefox treat http://localhost as secure for cookies,
+// so local runs use the same name (the browser tests log in over http://localhost).
+export const SESSION_COOKIE_NAME = "__Host-session";
 
 type StaffSessionData = { userId: string; issuedAt: number };
 
@@ -18,7 +21,6 @@ function sessionStorage(env: AppEnv) {
     cookie: createCookie(SESSION_COOKIE_NAME, {
       httpOnly: true,
       sameSite: "lax",
-      // Browsers accept Secure cookies on http://localhost, so local runs behave like production.
       secure: true,
       path: "/",
       secrets: [env.SESSION_SECRET],

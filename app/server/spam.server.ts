@@ -28,8 +28,8 @@ export function isMostlyLinks(message: string): boolean {
 }
 
 /** Why a submission is spam, or null when it is not. */
-export function spamReasonFor({ honeypot, message }: { honeypot: string | undefined; message: string }) {
-  if (honeypot) return "honeypot" satisfies SpamReason;
+export function spamReasonFor({ honeypotFilled, message }: { honeypotFilled: boolean; message: string }) {
+  if (honeypotFilled) return "honeypot" satisfies SpamReason;
   if (isMostlyLinks(message)) return "links" satisfies SpamReason;
   return null;
 }

@@ -1,6 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import { parseFormData } from "~/forms/parse-form";
 import {
+  ALREADY_SENT_MESSAGE,
   RATE_LIMITED_MESSAGE,
   submissionMessages,
   type SubmissionFormName,
@@ -11,8 +12,9 @@ import { formSubmissionIdContext } from "./context.server";
 import type { AppEnv } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { formConstraints } from "./form-constraints.server";
-import { clientKey, readPostedForm } from "./request-body.server";
-import { saveSubmission, submissionForms } from "./submissions.server";
+import { clientKey } from "./client-address.server";
+import { readPostedForm } from "./request-body.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "./toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
@@ -41,9 +43,11 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   });
   if (!posted.ok) return posted.refusal;
 
-  const submission = parseWithZod(posted.formData, { schema: submissionForms[name].schema });
+  const submission = parseFormData(posted.formData, submissionForms[name].schema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+    // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
+    const expired = submission.error?.submissionId ?? undefined;
+    return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
   }
 
   const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
@@ -51,8 +55,13 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
     case "stored":
     case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
+    case "conflict":
+      return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });
     case "rate-limited":
-      return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, { status: 429 });
+      return data(
+        { result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) },
+        { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } },
+      );
     case "unavailable":
       return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
     default:

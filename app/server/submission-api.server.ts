@@ -1,4 +1,5 @@
 import {
+  ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
   RATE_LIMITED_MESSAGE,
   type SubmissionFormName,
@@ -7,9 +8,9 @@ import {
 import type { AppEnv } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
-import { clientKey } from "./request-body.server";
+import { clientKey } from "./client-address.server";
 import { jsonResponse, tooManyRequests } from "./responses.server";
-import { saveSubmission, submissionForms } from "./submissions.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -26,8 +27,10 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name,
       case "stored":
       case "spam":
         return jsonResponse(outcome.receipt, 201);
+      case "conflict":
+        return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);
       case "rate-limited":
-        return tooManyRequests(RATE_LIMITED_MESSAGE, 60);
+        return tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS);
       case "unavailable":
         return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
       default:

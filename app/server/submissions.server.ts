@@ -4,11 +4,13 @@ import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
+import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { serviceRequestSchema } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
+import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
 import { spamReasonFor } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
@@ -28,33 +30,58 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
+/** The row under a submission id: just stored, or found there from an earlier post. */
+type StoredRow<Name extends SubmissionFormName> = {
+  inserted: boolean;
+  row: SubmissionFields<Name> & { submittedAt: Date };
+};
+
 type SubmissionForm<Name extends SubmissionFormName> = {
   schema: z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
   insertOnce: (
     db: Database,
     row: SubmissionFields<Name> & { id: string; status: "new" | "spam"; spamReason: SpamReason | null },
-  ) => Promise<{ submittedAt: Date } | undefined>;
+  ) => Promise<StoredRow<Name> | undefined>;
 };
 
 function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
   return async (
     db: Database,
     row: Table["$inferInsert"] & { id: string },
-  ): Promise<Table["$inferSelect"] | undefined> => {
+  ): Promise<{ inserted: boolean; row: Table["$inferSelect"] } | undefined> => {
     const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
-    // A conflict means this very form was stored before: answer with that row.
-    return inserted ?? (await db.select().from(table).where(eq(table.id, row.id)).limit(1))[0];
+    if (inserted) return { inserted: true, row: inserted };
+    const [existing] = await db.select().from(table).where(eq(table.id, row.id)).limit(1);
+    return existing ? { inserted: false, row: existing } : undefined;
   };
 }
 
+// The page cache renders forms with a fixed placeholder id that it swaps for a fresh one in every
+// response. Should one ever slip through, every visitor would share it: refuse it outright, on
+// top of the field's own rule (a random UUID, which the placeholder is shaped like).
+const serverSubmissionId = submissionIdField.refine((id) => id !== CACHED_PAGE_SUBMISSION_ID, {
+  error: "This form has expired. Please reload the page.",
+});
+
 const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
 
-/** The two public forms, each with its schema and the table its submissions go to. */
+/** The two public forms, each with its schema (as the server applies it) and the table its submissions go to. */
 export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
-  contact: { schema: contactSchema, insertOnce: insertOnceInto(submissionTables.contact) },
-  serviceRequest: { schema: serviceRequestSchema, insertOnce: insertOnceInto(submissionTables.serviceRequest) },
+  contact: {
+    schema: contactSchema.extend({ submissionId: serverSubmissionId }),
+    insertOnce: insertOnceInto(submissionTables.contact),
+  },
+  serviceRequest: {
+    schema: serviceRequestSchema.extend({ submissionId: serverSubmissionId }),
+    insertOnce: insertOnceInto(submissionTables.serviceRequest),
+  },
 };
+
+/** Whether a stored row holds exactly these fields (an absent optional field matches a NULL column). */
+function holdsSameFields(sent: object, stored: object): boolean {
+  return Object.entries(sent).every(([key, value]) => (value ?? null) === (Reflect.get(stored, key) ?? null));
+}
 
 // Typed per form: a required column without a form field fails the typecheck above, and a form
 // field without a column (which the insert would drop without a word) fails it here, by name.
@@ -71,8 +98,13 @@ type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** Kept aside with status spam (app/server/spam.server.ts): answered like a stored one, never notified. */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
+  /** The id was used before for different content: nothing stored, nothing of the first returned. */
+  | { status: "conflict" }
   | { status: "rate-limited" }
   | { status: "unavailable" };
+
+/** The limiter counts per minute: a refused client may try again within this many seconds. */
+export const RATE_LIMIT_RETRY_SECONDS = 60;
 
 async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
@@ -87,8 +119,10 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 
 /**
  * Stores one validated submission: the single path behind both the page forms and the JSON API.
- * The row's key is the form's submission id, so the same form sent twice is stored once. The
- * per-client rate limit comes first; spam is then stored like the rest, with status spam.
+ * The row's key is the form's submission id, so the same form sent twice is stored once and
+ * answered the same way twice. The answer holds what this visitor sent, never a stored row's
+ * fields: a known id with other content is a conflict, not a way to read the first submission.
+ * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
@@ -99,7 +133,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
   const id = submissionId ?? crypto.randomUUID();
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
-  const spamReason = spamReasonFor({ honeypot, message: fields.message });
+  const spamReason = spamReasonFor({ honeypotFilled: isHoneypotFilled(honeypot), message: fields.message });
   try {
     const stored = await submissionForms[name].insertOnce(getDb(env), {
       ...fields,
@@ -108,7 +142,11 @@ export async function saveSubmission<Name extends SubmissionFormName>(
       spamReason,
     });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
-    const receipt = { ...fields, id, submittedAt: stored.submittedAt };
+    if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
+      console.warn(`A ${name} submission reused the id of a different one; nothing stored`, { id, clientKey });
+      return { status: "conflict" };
+    }
+    const receipt = { ...fields, id, submittedAt: stored.row.submittedAt };
     if (!spamReason) return { status: "stored", receipt };
     console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
     return { status: "spam", receipt, reason: spamReason };

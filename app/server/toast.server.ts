@@ -11,9 +11,12 @@ const toastSchema = z.object({
   formId: z.string().optional(),
 });
 
-// A one-shot, signed cookie: an action queues a toast and the next page shows it once.
+export const TOAST_COOKIE_NAME = "__Host-toast";
+
+// A one-shot, signed cookie: an action queues a toast and the next page shows it once. __Host-
+// like the session cookie (app/server/session.server.ts).
 function toastCookie(env: AppEnv) {
-  return createCookie("toast", {
+  return createCookie(TOAST_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure: true,
@@ -50,7 +53,7 @@ export async function takeToast(
   env: AppEnv,
 ): Promise<{ toast: ToastMessage | null; clearCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes("toast=")) return { toast: null, clearCookie: null };
+  if (!cookieHeader?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
   const cookie = toastCookie(env);
   const parsed = toastSchema.safeParse(await cookie.parse(cookieHeader));
   const clearCookie = await cookie.serialize("", { maxAge: 0 });

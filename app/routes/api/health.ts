@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Route } from "./+types/health";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/server/context.server";
-import { jsonResponse } from "~/server/responses.server";
+import { jsonResponse, onlyReads } from "~/server/responses.server";
+
+// Read only: every other method gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // For uptime checks and test harnesses: answers 200 only when D1 answers a query.
 export async function loader({ context }: Route.LoaderArgs) {

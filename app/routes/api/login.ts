@@ -1,14 +1,15 @@
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/forms/login-schema";
-import { LOGIN_BODY_LIMIT_BYTES, logIn } from "~/server/auth.server";
+import { LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
 import { unreachable } from "~/server/exhaustive.server";
 import { handleJsonWrite } from "~/server/json-endpoint.server";
-import { jsonResponse, methodNotAllowed, tooManyRequests } from "~/server/responses.server";
+import { jsonResponse, methodNotAllowed, tooManyRequests, withCookies } from "~/server/responses.server";
 
 const endpoint = {
   schema: loginSchema,
   limitBytes: LOGIN_BODY_LIMIT_BYTES,
+  tooLargeMessage: LOGIN_TOO_LARGE_MESSAGE,
   invalidMessage: "Send a username and a password.",
 };
 
@@ -20,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const result = await logIn(request, getEnv(context), credentials);
     switch (result.status) {
       case "success":
-        return jsonResponse({ success: true }, 200, { "Set-Cookie": result.setCookie });
+        return jsonResponse({ success: true }, 200, withCookies({}, result.setCookies));
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
       case "throttled":

@@ -1,6 +1,10 @@
 import type { Route } from "./+types/service-request-record";
 import { getEnv } from "~/server/context.server";
-import { recordActionResponse, recordResponse } from "~/server/inbox-api.server";
+import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox-api.server";
+import { onlyMethods } from "~/server/responses.server";
+
+// GET, HEAD, PATCH and DELETE; anything else (OPTIONS, PUT, POST) gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyMethods(RECORD_METHODS)];
 
 // /api/service-requests/<id>: GET with its history, PATCH {"status"}, DELETE for good.
 export function loader({ request, context, params }: Route.LoaderArgs) {

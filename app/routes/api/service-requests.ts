@@ -1,6 +1,10 @@
 import type { Route } from "./+types/service-requests";
 import { getEnv } from "~/server/context.server";
 import { listResponse } from "~/server/inbox-api.server";
+import { onlyReads } from "~/server/responses.server";
+
+// Read only: every other method gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // GET /api/service-requests: staff only, newest first, filtered, searched and paged.
 export function loader({ request, context }: Route.LoaderArgs) {

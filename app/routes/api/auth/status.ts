@@ -1,7 +1,10 @@
 import type { Route } from "./+types/status";
 import { getStaffUser } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
-import { jsonResponse } from "~/server/responses.server";
+import { jsonResponse, onlyReads } from "~/server/responses.server";
+
+// Read only: every other method gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // GET /api/auth/status: whether the request carries a valid staff session.
 export async function loader({ request, context }: Route.LoaderArgs) {
