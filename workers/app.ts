@@ -4,7 +4,7 @@ import { parseEnv } from "../app/server/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { NO_STORE } from "../app/server/responses.server";
-import { runScheduledJobs } from "../app/server/scheduled.server";
+import { runScheduled } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -50,8 +50,8 @@ export default {
     return response;
   },
 
-  // Cron Triggers (wrangler.toml): the jobs of each cron are listed in app/server/scheduled.server.ts.
+  // Cron Triggers (wrangler.toml), each dispatched to its job.
   async scheduled(controller, env) {
-    await runScheduledJobs(controller.cron, parseEnv(env), new Date(controller.scheduledTime));
+    await runScheduled(controller, parseEnv(env));
   },
 } satisfies ExportedHandler<Env>;
