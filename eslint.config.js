@@ -88,6 +88,7 @@ export default tseslint.config(
       "app/components/json-ld.tsx",
       "app/components/nonce-provider.tsx",
       "app/content/**/*.ts",
+      "app/hours/**/*.ts",
       "app/seo/**/*.ts",
     ],
     rules: { "static-markup/no-interactive-code": "error" },

@@ -34,6 +34,10 @@ export default defineConfig(async () => {
       // The stylesheet's URL (`app.css?url`), so pages link it as they do in production.
       css: { include: [/\.css\?url$/] },
       setupFiles: ["./test/setup.ts"],
+      // The pool runs the source: a test file's first request compiles the routes, seconds on a busy
+      // machine (a 5 s default timed out there). Not warmed up in the setup file: that would load the
+      // app's modules before a test file's vi.mock could replace one of them.
+      testTimeout: 20_000,
     },
   };
 });

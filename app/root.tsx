@@ -24,7 +24,8 @@ import { ButtonLink } from "./components/ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
-import { getEnv } from "./server/context.server";
+import { shopHoursAt } from "./hours/shop-hours";
+import { getEnv, getRequestTime } from "./server/context.server";
 import { siteOriginOf } from "./server/env.server";
 import { takeToast } from "./server/toast.server";
 
@@ -40,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { toast, clearCookie } = await takeToast(request, env);
   return data(
-    { origin: siteOriginOf(request, env), toast },
+    // The open-now line is in every page's header; the page cache keeps no page past its next change.
+    { origin: siteOriginOf(request, env), toast, shopHours: shopHoursAt(getRequestTime(context)) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

@@ -4,13 +4,15 @@ import { areaPath, areas } from "../app/content/areas";
 import {
   additionalServices,
   findService,
+  requestServicePath,
   serviceReasons,
   servicePath,
   services,
   warranty,
   type Service,
 } from "../app/content/services";
-import { openingHours, phoneHref, shop } from "../app/content/shop";
+import { phoneHref, shop } from "../app/content/shop";
+import { openingHours } from "../app/hours/opening-hours";
 import { PRIVATE_PATH_PREFIXES } from "../app/private-paths";
 import {
   expect,
@@ -222,6 +224,10 @@ for (const service of services) {
       await expect(hero.getByRole("term").filter({ hasText: "Starting at" })).toHaveCount(0);
     }
     await expect(hero.getByRole("link", { name: callLinkName })).toHaveAttribute("href", phoneHref);
+    await expect(hero.getByRole("link", { name: "Schedule Service" })).toHaveAttribute(
+      "href",
+      requestServicePath(service),
+    );
 
     await expect(region(page, warranty.title)).toContainText(warranty.description);
     await expect(region(page, "What's Included").getByRole("listitem")).toHaveText(service.features);
@@ -234,7 +240,13 @@ for (const service of services) {
     await expect(region(page, `Why Drivers Choose ${shop.name}`).getByRole("heading", { level: 3 })).toHaveText(
       serviceReasons.map((reason) => reason.title),
     );
-    await expectCallAndContactLinks(region(page, `Book Your ${service.shortName} Today`));
+    // The closing panel books this service online: the request form with it chosen.
+    const closing = region(page, `Book Your ${service.shortName} Today`);
+    await expect(closing.getByRole("link", { name: callLinkName })).toHaveAttribute("href", phoneHref);
+    await expect(closing.getByRole("link", { name: "Request Online" })).toHaveAttribute(
+      "href",
+      requestServicePath(service),
+    );
   });
 }
 

@@ -52,7 +52,7 @@ const ROUTER_INTERACTIVE = new Set([
 
 // App modules a static module may use: data, server code, and the static components themselves.
 const STATIC_APP_MODULE = new RegExp(
-  `^~/(content/|seo/|server/|db/|route-handle$|private-paths$|components/(${STATIC_COMPONENT_FOLDERS.join("|")})/|components/(json-ld|nonce-provider)$)`,
+  `^~/(content/|hours/|seo/|server/|db/|route-handle$|private-paths$|components/(${STATIC_COMPONENT_FOLDERS.join("|")})/|components/(json-ld|nonce-provider)$)`,
 );
 const PACKAGES = new Set(["react", "react-router"]);
 

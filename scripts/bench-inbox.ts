@@ -171,7 +171,12 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / KB / KB).toFixed(1)} MB`;
 
-export type InboxBench = { table: string[]; checks: { ok: boolean; line: string }[]; report: Record<string, unknown> };
+/** `timing`: a check a busy machine can fail (bench.ts says so next to a FAIL). */
+export type InboxBench = {
+  table: string[];
+  checks: { ok: boolean; line: string; timing?: boolean }[];
+  report: Record<string, unknown>;
+};
 
 /** Seeds, serves and measures; `log` reports progress. The caller prints the table and the checks. */
 export async function benchInbox(log: (line: string) => void): Promise<InboxBench> {
@@ -195,7 +200,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
   const load = loadavg()[0]!.toFixed(1);
   log(`Inbox: measuring pages, searches, status changes and the CSV export (load average ${load})…`);
   const server = await startServer();
-  const checks: { ok: boolean; line: string }[] = [];
+  const checks: InboxBench["checks"] = [];
   const table: string[] = [];
   let report: Record<string, unknown> = {};
   try {
@@ -260,6 +265,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
       checks.push({
         ok: timing.p50 <= TARGETS.pageP50Ms,
         line: `inbox: ${label} p50 ${ms(timing.p50)} (target <= ${TARGETS.pageP50Ms} ms)`,
+        timing: true,
       });
       checks.push({
         ok: timing.gzip <= TARGETS.pageHtmlGzip,
@@ -272,6 +278,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     checks.push({
       ok: statusChange.p50 <= TARGETS.statusChangeP50Ms,
       line: `inbox: status change p50 ${ms(statusChange.p50)} (target <= ${TARGETS.statusChangeP50Ms} ms)`,
+      timing: true,
     });
     // Streamed, not built in memory: the first rows arrive long before the last, and the runtime
     // grows by less than the file it sent (an export built in memory holds the whole file, and

@@ -6,6 +6,8 @@ declare global {
     // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** Not set in wrangler.toml (the default, "tiered", is production's); tests and the bench choose. */
+      PAGE_CACHE_STORE?: "tiered" | "isolate" | "platform";
     }
   }
 }

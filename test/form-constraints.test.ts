@@ -73,6 +73,31 @@ describe("the phone pattern in the HTML", () => {
   });
 });
 
+describe("the service request's optional details in the HTML", () => {
+  it("limit make and model to 40 characters, ask for digits in the mileage, and require none", async () => {
+    const html = await pageHtml("/");
+    expect(control(html, "vehicleMake")).toMatchObject({ type: "text", maxlength: "40" });
+    expect(control(html, "vehicleModel")).toMatchObject({ type: "text", maxlength: "40" });
+    const mileage = control(html, "mileage");
+    expect(mileage).toMatchObject({ type: "text", inputmode: "numeric" });
+    for (const typed of ["84000", "84,000", "0", "999,999"])
+      expect(matchesPattern(mileage.pattern, typed), typed).toBe(true);
+    for (const typed of ["84000.5", "-3", "lots", "1,000,000"])
+      expect(matchesPattern(mileage.pattern, typed), typed).toBe(false);
+    for (const name of [
+      "vehicleYear",
+      "vehicleMake",
+      "vehicleModel",
+      "mileage",
+      "preferredDate",
+      "preferredTime",
+      "visitType",
+    ]) {
+      expect(control(html, name), name).not.toHaveProperty("required");
+    }
+  });
+});
+
 describe("the fields a visitor never fills", () => {
   it("leave the honeypot and the submission id without constraints", async () => {
     const html = await pageHtml("/contact");

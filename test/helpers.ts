@@ -4,22 +4,59 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { hashPassword } from "~/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/session.server";
 import { TOAST_COOKIE_NAME } from "~/server/toast.server";
-import worker from "../workers/app";
+import { createWorker } from "../workers/app";
 
 export const ORIGIN = "http://localhost";
 
-/**
- * Sends a request to the Worker. With `bindings`, the Worker's fetch handler runs with those in
- * place of its own (a D1 that fails, a rate limiter without a clock); everything else is as deployed.
- */
-export async function fetchWorker(path: string, init: RequestInit = {}, bindings?: Partial<Env>): Promise<Response> {
+/** How a test's request is handled, where it differs from the deployed Worker. */
+export type WorkerOptions = {
+  /** Bindings in place of the Worker's own (a D1 that fails, a rate limiter without a clock). */
+  bindings?: Partial<Cloudflare.Env>;
+  /** The time the Worker's clock reads for this request (the open-now line, the booking window). */
+  at?: Date;
+};
+
+/** Sends a request to the Worker: as deployed, or with some bindings or its clock replaced. */
+export async function fetchWorker(
+  path: string,
+  init: RequestInit = {},
+  { bindings, at }: WorkerOptions = {},
+): Promise<Response> {
+  if (at) return workerAt(at).fetch(path, init, bindings);
   if (!bindings) return SELF.fetch(`${ORIGIN}${path}`, init);
+  return runWorker(createWorker(), path, init, { ...env, ...bindings });
+}
+
+async function runWorker(
+  worker: ReturnType<typeof createWorker>,
+  path: string,
+  init: RequestInit,
+  bindings: Cloudflare.Env,
+) {
   // The runtime would add the client's `cf` properties to an incoming request; the Worker reads none.
   const request = new Request(`${ORIGIN}${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  const response = await worker.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/**
+ * A Worker of its own whose clock reads what the test sets, as an isolate started at `start`
+ * would be: its page cache's memory starts empty, and it keeps pages there only (the location's
+ * shared cache holds renderings made at other times, real or pinned).
+ */
+export function workerAt(start: Date) {
+  let now = start;
+  const worker = createWorker({ now: () => now });
+  return {
+    setTime(instant: Date) {
+      now = instant;
+    },
+    fetch(path: string, init: RequestInit = {}, bindings?: Partial<Cloudflare.Env>) {
+      return runWorker(worker, path, init, { ...env, PAGE_CACHE_STORE: "isolate", ...bindings });
+    },
+  };
 }
 
 let clientCounter = 0;
@@ -56,10 +93,10 @@ export const validServiceRequest = () => ({
   message: "2019 Toyota RAV4, grinding noise from the front left wheel.",
 });
 
-type SendOptions = { client?: string; headers?: HeadersInit; bindings?: Partial<Env> };
+type SendOptions = WorkerOptions & { client?: string; headers?: HeadersInit };
 
 /** A JSON API call; a string body is sent as it is (malformed JSON, say). */
-export function postJson(path: string, body: unknown, { client, headers, bindings }: SendOptions = {}) {
+export function postJson(path: string, body: unknown, { client, headers, ...worker }: SendOptions = {}) {
   return fetchWorker(
     path,
     {
@@ -67,7 +104,7 @@ export function postJson(path: string, body: unknown, { client, headers, binding
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": client ?? newClientAddress(), ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     },
-    bindings,
+    worker,
   );
 }
 
@@ -75,7 +112,7 @@ export function postJson(path: string, body: unknown, { client, headers, binding
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  { client, headers, bindings }: SendOptions = {},
+  { client, headers, ...worker }: SendOptions = {},
 ) {
   return fetchWorker(
     path,
@@ -91,7 +128,7 @@ export function postForm(
       },
       body: new URLSearchParams(fields).toString(),
     },
-    bindings,
+    worker,
   );
 }
 

@@ -153,18 +153,60 @@ describe("GET /api/contact-submissions.csv", () => {
 });
 
 describe("GET /api/service-requests.csv", () => {
-  it("adds the service, by its label", async () => {
+  it("adds the service by its label, the vehicle and the visit, each in its own column", async () => {
     const tag = `t${crypto.randomUUID().slice(0, 8)}`;
-    await insertInboxRecords("serviceRequest", [
-      { message: tag, service: "brake-service", status: "spam", spamReason: "honeypot" },
+    const [withCar, without] = await insertInboxRecords("serviceRequest", [
+      { message: tag, service: "brake-service", submittedAt: Date.UTC(2026, 5, 2) },
+      { message: tag, service: "other", status: "spam", spamReason: "honeypot", submittedAt: Date.UTC(2026, 5, 1) },
     ]);
-    const response = await staffApi(cookie, `/api/service-requests.csv?q=${tag}&status=spam`);
+    await env.DB.prepare(
+      "update service_requests set vehicle_year = 2019, vehicle_make = 'Toyota', vehicle_model = 'RAV4', mileage = 84000, preferred_date = '2026-06-09', preferred_time = 'morning', visit_type = 'drop-off' where id = ?",
+    )
+      .bind(withCar!)
+      .run();
+    const response = await staffApi(cookie, `/api/service-requests.csv?q=${tag}&status=all`);
     expect(response.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="service-requests-\d{4}-\d\d-\d\d\.csv"$/,
     );
-    const [header, row] = parseCsv((await response.text()).replace(BOM, ""));
-    expect(header!.slice(7)).toEqual(["Service", "Message", "Spam reason"]);
-    expect(row!.slice(7)).toEqual(["Brake Repair & Service", tag, "The hidden anti-robot field was filled in"]);
+    const [header, first, second] = parseCsv((await response.text()).replace(BOM, ""));
+    expect(header!.slice(7)).toEqual([
+      "Service",
+      "Vehicle year",
+      "Vehicle make",
+      "Vehicle model",
+      "Mileage",
+      "Preferred date",
+      "Preferred time",
+      "Visit",
+      "Message",
+      "Spam reason",
+    ]);
+    expect(first![0]).toBe(withCar);
+    expect(first!.slice(7)).toEqual([
+      "Brake Repair & Service",
+      "2019",
+      "Toyota",
+      "RAV4",
+      "84000",
+      "2026-06-09",
+      "Morning",
+      "I'll drop it off",
+      tag,
+      "",
+    ]);
+    expect(second![0]).toBe(without);
+    expect(second!.slice(7)).toEqual([
+      "Other Service",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      tag,
+      "The hidden anti-robot field was filled in",
+    ]);
   });
 });
 
@@ -192,7 +234,7 @@ describe("streaming", () => {
     const response = await fetchWorker(
       `/api/contact-submissions.csv?status=all&q=${tag}`,
       { headers: { Cookie: cookie } },
-      { DB: countingDb },
+      { bindings: { DB: countingDb } },
     );
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();

@@ -79,7 +79,11 @@ describe("/incoming", () => {
   });
 
   it("shows the site's error page when D1 cannot be reached, never a stack", async () => {
-    const response = await fetchWorker("/incoming", { headers: { Cookie: cookie } }, { DB: unreachableD1() });
+    const response = await fetchWorker(
+      "/incoming",
+      { headers: { Cookie: cookie } },
+      { bindings: { DB: unreachableD1() } },
+    );
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain("We hit a snag");

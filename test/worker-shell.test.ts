@@ -30,7 +30,7 @@ describe("GET /api/health", () => {
   it("reports unavailable with 503 and logs why while D1 fails, and healthy again once it answers", async () => {
     const loggedErrors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const down = await fetchWorker("/api/health", {}, { DB: unreachableD1() });
+      const down = await fetchWorker("/api/health", {}, { bindings: { DB: unreachableD1() } });
       expect(down.status).toBe(503);
       expect(down.headers.get("Cache-Control")).toBe("no-store");
       expect(await down.json()).toEqual({ status: "unavailable" });

@@ -1,5 +1,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext, cspNonceContext, formSubmissionIdContext } from "../app/server/context.server";
+import {
+  cloudflareContext,
+  cspNonceContext,
+  formSubmissionIdContext,
+  requestTimeContext,
+} from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
@@ -9,8 +14,6 @@ import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/s
 
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
-// Module scope lives as long as the isolate: the page cache's first tier.
-const pagesInThisIsolate = isolateStore();
 
 const crossSiteRefusal = () =>
   new Response("Cross-site requests are not allowed.", {
@@ -18,40 +21,54 @@ const crossSiteRefusal = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 
-export default {
-  async fetch(incoming, env, ctx) {
-    const nonce = createCspNonce();
-    // Refused before any route runs: cross-site writes, and methods the route does not take.
-    const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
-    if (refused) {
-      applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
-      return refused;
-    }
-    const request = routeHomePagePost(incoming);
-    const appEnv = parseEnv(env);
-    const store = pageStore(appEnv.PAGE_CACHE_STORE, {
-      memory: pagesInThisIsolate,
-      version: appEnv.CF_VERSION_METADATA.id,
-      waitUntil: (promise) => ctx.waitUntil(promise),
-    });
-    const { routes } = await loadBuild();
-    const served = await servePage(request, freshTokens(nonce), { routes, store }, (tokens) => {
-      const context = new RouterContextProvider();
-      context.set(cloudflareContext, { env: appEnv, ctx });
-      context.set(cspNonceContext, tokens.nonce);
-      context.set(formSubmissionIdContext, tokens.submissionId);
-      return requestHandler(request, context);
-    });
-    // Responses built elsewhere may have immutable headers; copy before adding ours.
-    const response = new Response(served.response.body, served.response);
-    applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
-    if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
-    response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
-    return response;
-  },
+/**
+ * The Worker, reading each request's time from `now` once (docs/decisions/012-*.md). Production
+ * runs one per isolate with the real clock; tests create one with a clock they set, to see the
+ * pages as they are at a given minute.
+ */
+export function createWorker({ now = () => new Date() }: { now?: () => Date } = {}) {
+  // Lives as long as the Worker, which is the isolate's life in production: the page cache's first tier.
+  const pagesInThisIsolate = isolateStore();
+  return {
+    async fetch(incoming, env, ctx) {
+      const requestTime = now();
+      const nonce = createCspNonce();
+      // Refused before any route runs: cross-site writes, and methods the route does not take.
+      const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
+      if (refused) {
+        applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
+        return refused;
+      }
+      const request = routeHomePagePost(incoming);
+      const appEnv = parseEnv(env);
+      const store = pageStore(appEnv.PAGE_CACHE_STORE, {
+        memory: pagesInThisIsolate,
+        version: appEnv.CF_VERSION_METADATA.id,
+        waitUntil: (promise) => ctx.waitUntil(promise),
+      });
+      const { routes } = await loadBuild();
+      const cache = { routes, store, clock: () => requestTime };
+      const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
+        const context = new RouterContextProvider();
+        context.set(cloudflareContext, { env: appEnv, ctx });
+        context.set(requestTimeContext, requestTime);
+        context.set(cspNonceContext, tokens.nonce);
+        context.set(formSubmissionIdContext, tokens.submissionId);
+        return requestHandler(request, context);
+      });
+      // Responses built elsewhere may have immutable headers; copy before adding ours.
+      const response = new Response(served.response.body, served.response);
+      applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
+      if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+      response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
+      return response;
+    },
 
-  // Cron Triggers (wrangler.toml), each dispatched to its job.
-  async scheduled(controller, env) {
-    await runScheduled(controller, parseEnv(env));
-  },
-} satisfies ExportedHandler<Env>;
+    // Cron Triggers (wrangler.toml), each dispatched to its job.
+    async scheduled(controller, env) {
+      await runScheduled(controller, parseEnv(env));
+    },
+  } satisfies ExportedHandler<Env>;
+}
+
+export default createWorker();

@@ -16,6 +16,8 @@ export type ProcessStep = { title: string; description: string };
 
 export type Service = {
   slug: ServiceSlug;
+  /** The request form's dropdown value for this service (the slugs and the values differ). */
+  requestOption: ServiceRequestValue;
   name: string;
   shortName: string;
   description: string;
@@ -36,6 +38,7 @@ const diagnosticFee = "$129.95";
 export const services: readonly Service[] = [
   {
     slug: "oil-change",
+    requestOption: "oil-change",
     icon: "droplet",
     name: "Oil Change Service",
     shortName: "Oil Changes",
@@ -96,6 +99,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "brake-repair",
+    requestOption: "brake-service",
     icon: "disc",
     name: "Brake Repair & Service",
     shortName: "Brake Service",
@@ -155,6 +159,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "engine-diagnostics",
+    requestOption: "engine-repair",
     icon: "gauge",
     name: "Engine Diagnostics & Repair",
     shortName: "Engine Repair",
@@ -214,6 +219,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "battery-electrical",
+    requestOption: "battery-service",
     icon: "battery",
     name: "Battery & Electrical Service",
     shortName: "Battery Service",
@@ -269,6 +275,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "transmission-service",
+    requestOption: "transmission",
     icon: "cog",
     name: "Transmission Service",
     shortName: "Transmission Repair",
@@ -328,6 +335,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "diagnostic-services",
+    requestOption: "diagnostics",
     icon: "activity",
     name: "Diagnostic Services",
     shortName: "Diagnostic Services",
@@ -400,7 +408,7 @@ export const additionalServices: readonly string[] = [
   "Scheduled Factory Maintenance",
 ];
 
-export const serviceRequestOptions: readonly { value: string; label: string }[] = [
+export const serviceRequestOptions = [
   { value: "oil-change", label: "Oil Change Service" },
   { value: "brake-service", label: "Brake Repair & Service" },
   { value: "engine-repair", label: "Engine Repair & Diagnostics" },
@@ -415,7 +423,19 @@ export const serviceRequestOptions: readonly { value: string; label: string }[] 
   { value: "exhaust", label: "Exhaust System Repair" },
   { value: "inspection", label: "State Inspection" },
   { value: "other", label: "Other Service" },
-];
+] as const satisfies readonly { value: string; label: string }[];
+
+/** A value of the service-request form's "Service Needed" dropdown (and the JSON API's `service`). */
+export type ServiceRequestValue = (typeof serviceRequestOptions)[number]["value"];
+
+export function isServiceRequestValue(value: string | null): value is ServiceRequestValue {
+  return serviceRequestOptions.some((option) => option.value === value);
+}
+
+/** The request form on the home page, with this page's service already chosen. */
+export function requestServicePath(service: Service): string {
+  return `/?service=${service.requestOption}#request-service`;
+}
 
 export type IconCardContent = { title: string; description: string; icon: IconName };
 

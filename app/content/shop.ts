@@ -1,4 +1,5 @@
-// The shop's facts, written once. Pages, meta tags, JSON-LD and the footer all read from here.
+// The shop's facts, written once. Pages, meta tags, JSON-LD and the footer all read from here
+// (its hours and closure days are in hours.ts).
 
 export const shop = {
   name: "Pikesville Family Auto Repair",
@@ -22,11 +23,6 @@ export const shop = {
     familyOwned: "100%",
   },
 } as const;
-
-export const openingHours = [
-  { days: "Mon-Fri", hours: "8:00 AM - 5:00 PM", schemaOrg: "Mo-Fr 08:00-17:00" },
-  { days: "Sat-Sun", hours: "Closed", schemaOrg: null },
-] as const;
 
 export const phoneHref = `tel:${shop.phone.e164}`;
 

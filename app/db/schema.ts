@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-// Relative: drizzle-kit reads this file without the app's path aliases.
+// Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { preferredTimes, visitTypes } from "../content/vehicle-visit";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
 
 const id = () =>
@@ -94,9 +95,19 @@ export const serviceRequests = sqliteTable(
     phone: text("phone").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
+    // Optional: the vehicle, and when and how the visitor would like to come in. Null when not given.
+    vehicleYear: integer("vehicle_year"),
+    vehicleMake: text("vehicle_make"),
+    vehicleModel: text("vehicle_model"),
+    mileage: integer("mileage"),
+    /** `YYYY-MM-DD`, a day in the shop's calendar. */
+    preferredDate: text("preferred_date"),
+    preferredTime: text("preferred_time", { enum: preferredTimes }),
+    visitType: text("visit_type", { enum: visitTypes }),
     submittedAt: submittedAt(),
     ...statusColumns(),
-    searchText: searchText(),
+    // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
+    searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
   },
   (table) => [...listIndexes("service_requests", table), ...statusChecks("service_requests")],
 );

@@ -73,15 +73,9 @@ type TextRules = {
   multiline?: boolean;
 };
 
-/**
- * A required text field with the rules above. Each failure gives one message: the first rule
- * broken (an empty field is only "missing", not also "too short").
- */
-function requiredText({ missing, max, tooLong, subject, multiline = false }: TextRules) {
-  return z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${subject} must be text.`),
-    })
+/** The rules above on a string: refusals first, then the stored form. */
+function withTextRules(text: z.ZodString, { subject, multiline = false }: Pick<TextRules, "subject" | "multiline">) {
+  return text
     .refine(isWellFormedText, { error: `${subject} contains characters that are not valid text.`, abort: true })
     .refine((value) => !hasControlCharacter(value, { multiline }) && (multiline || !LINE_SEPARATORS.test(value)), {
       error: multiline
@@ -89,9 +83,29 @@ function requiredText({ missing, max, tooLong, subject, multiline = false }: Tex
         : `${subject} contains line breaks or control characters. Please remove them.`,
       abort: true,
     })
-    .overwrite((value) => normalizeText(value, { multiline }))
-    .min(1, { error: missing, abort: true })
-    .max(max, tooLong);
+    .overwrite((value) => normalizeText(value, { multiline }));
+}
+
+/**
+ * A required text field with the rules above. Each failure gives one message: the first rule
+ * broken (an empty field is only "missing", not also "too short").
+ */
+function requiredText({ missing, max, tooLong, subject, multiline = false }: TextRules) {
+  const text = z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${subject} must be text.`),
+  });
+  return withTextRules(text, { subject, multiline }).min(1, { error: missing, abort: true }).max(max, tooLong);
+}
+
+/**
+ * An optional text field with the same rules. Absent, null, empty, or only spaces and invisible
+ * characters all mean "not given" (stored as NULL).
+ */
+export function optionalText({ max, tooLong, subject }: Omit<TextRules, "missing" | "multiline">) {
+  return withTextRules(z.string({ error: `${subject} must be text.` }), { subject })
+    .max(max, tooLong)
+    .transform((value) => value || undefined)
+    .nullish();
 }
 
 export const nameField = (label: string) =>

@@ -2,18 +2,43 @@ import { z } from "./zod";
 import { serviceRequestOptions } from "~/content/services";
 import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
 import { HONEYPOT_FIELD } from "./honeypot";
+import {
+  mileageField,
+  modelYearField,
+  preferredDateField,
+  preferredTimeField,
+  vehicleTextField,
+  visitTypeField,
+} from "./vehicle-visit-fields";
 
-const serviceValues = serviceRequestOptions.map((option) => option.value);
+// Typed as the column stores it (text): rows read back compare with what the schema returns.
+const serviceValues: string[] = serviceRequestOptions.map((option) => option.value);
 
-export const serviceRequestSchema = z.object({
-  firstName: nameField("first name"),
-  lastName: nameField("last name"),
-  email: emailField,
-  phone: phoneField,
-  service: z.enum(serviceValues, { error: "Please choose the service you need." }),
-  message: messageField("some details about your vehicle and what it needs"),
-  submissionId: submissionIdField,
-  [HONEYPOT_FIELD]: honeypotField,
-});
+/**
+ * The service request as of `now`: which model years and preferred dates it takes depends on the
+ * day. The server builds it with the request's time (tests pin it), the browser with its clock.
+ * The brief's six fields come first, required and in its order; the vehicle and the visit follow,
+ * all optional.
+ */
+export function serviceRequestSchemaAt(now: Date) {
+  return z.object({
+    firstName: nameField("first name"),
+    lastName: nameField("last name"),
+    email: emailField,
+    phone: phoneField,
+    service: z.enum(serviceValues, { error: "Please choose the service you need." }),
+    message: messageField("some details about your vehicle and what it needs"),
+    vehicleYear: modelYearField(now),
+    vehicleMake: vehicleTextField("make"),
+    vehicleModel: vehicleTextField("model"),
+    mileage: mileageField,
+    preferredDate: preferredDateField(now),
+    preferredTime: preferredTimeField,
+    visitType: visitTypeField,
+    submissionId: submissionIdField,
+    [HONEYPOT_FIELD]: honeypotField,
+  });
+}
 
-export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
+export type ServiceRequestSchema = ReturnType<typeof serviceRequestSchemaAt>;
+export type ServiceRequestInput = z.infer<ServiceRequestSchema>;

@@ -2,7 +2,7 @@ import type { getZodConstraint } from "@conform-to/zod/v4";
 import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
 import { parseFormData } from "./parse-form";
-import { serviceRequestSchema } from "./service-request-schema";
+import { serviceRequestSchemaAt } from "./service-request-schema";
 
 /**
  * The forms' zod schemas as conform validators. The server parses with the same schemas; the
@@ -11,7 +11,8 @@ import { serviceRequestSchema } from "./service-request-schema";
  */
 export const validators = {
   contact: (formData: FormData) => parseFormData(formData, contactSchema),
-  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchema),
+  // As of the browser's clock; the server checks again with its own.
+  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchemaAt(new Date())),
   login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
 

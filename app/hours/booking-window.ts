@@ -1,5 +1,6 @@
 import {
   addDays,
+  calendarDateFormat,
   type CalendarDate,
   closureOn,
   isOpenDay,
@@ -27,8 +28,7 @@ function isRealDate(date: string): boolean {
   return ISO_DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 }
 
-const US_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
-const spelled = (date: CalendarDate) => US_DATE.format(new Date(`${date}T00:00:00Z`));
+const spelled = calendarDateFormat({ month: "long", day: "numeric" });
 
 /** Why a preferred date cannot be taken, in words for the visitor; null when it can. */
 export function preferredDateProblem(date: string, now: Date): string | null {

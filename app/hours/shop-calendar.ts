@@ -67,6 +67,15 @@ export function shopInstant(date: CalendarDate, time: ClockTime): Date {
   return new Date(instant);
 }
 
+/**
+ * A formatter of calendar dates in words, e.g. `{ month: "long", day: "numeric" }` → "November 26".
+ * A date is no instant: it is formatted at UTC midnight in UTC, so no time zone moves it a day.
+ */
+export function calendarDateFormat(options: Omit<Intl.DateTimeFormatOptions, "timeZone">) {
+  const format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+  return (date: CalendarDate) => format.format(new Date(`${date}T00:00:00Z`));
+}
+
 export const minutesOf = (time: ClockTime) => time.hour * 60 + time.minute;
 
 /** "8:00 AM", "5:00 PM". */

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/contact";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
 import { ContactForm } from "~/components/forms/page-forms";
 import { Card } from "~/components/ui/card";
 import { SectionHeading } from "~/components/ui/section";
@@ -7,7 +8,6 @@ import { ContactAside, ContactClosing, ContactIntroduction } from "~/components/
 import { StaticMarkup } from "~/components/static-markup";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
 import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("contact", request, getEnv(context), { redirectTo: "/contact#contact-form" });
+  return handleSubmissionForm("contact", request, context, { redirectTo: "/contact#contact-form" });
 }
 
 export const headers: Route.HeadersFunction = retryAfterOfAction;

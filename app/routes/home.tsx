@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { isServiceRequestValue } from "~/content/services";
 import { shop } from "~/content/shop";
 import { ServiceRequestForm } from "~/components/forms/page-forms";
 import { Card } from "~/components/ui/card";
@@ -7,7 +8,6 @@ import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/context.server";
 import { retryAfterOfAction } from "~/server/responses.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
 
@@ -15,12 +15,18 @@ import { handleSubmissionForm, submissionFormData } from "~/server/submission-ac
 // put into every response), so the Worker may serve it from the page cache.
 export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 
-export function loader({ context }: Route.LoaderArgs) {
-  return submissionFormData("serviceRequest", context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  // A service page's "Schedule" link names its service (/?service=brake-service#request-service);
+  // an unknown value is ignored. The page cache never stores a URL with a query string.
+  const service = new URL(request.url).searchParams.get("service");
+  return {
+    ...submissionFormData("serviceRequest", context),
+    defaultValue: isServiceRequestValue(service) ? { service } : undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("serviceRequest", request, getEnv(context), { redirectTo: "/#request-service" });
+  return handleSubmissionForm("serviceRequest", request, context, { redirectTo: "/#request-service" });
 }
 
 export const headers: Route.HeadersFunction = retryAfterOfAction;

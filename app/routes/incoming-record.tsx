@@ -3,7 +3,14 @@ import type { Route } from "./+types/incoming-record";
 import { DeleteRecord } from "~/components/admin/delete-record";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { StatusButtons, useStatusChange } from "~/components/admin/status-buttons";
-import { formatSubmittedAt, fullName, serviceLabel, telHref } from "~/components/admin/submission-card";
+import {
+  formatSubmittedAt,
+  fullName,
+  serviceLabel,
+  telHref,
+  vehicleSummary,
+  visitSummary,
+} from "~/components/admin/submission-card";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
 import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
@@ -50,6 +57,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     canonicalPath: null,
   });
 
+/** A row of the record's fields, when the visitor gave it. */
+const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const { kind, record } = loaderData;
   const location = useLocation();
@@ -73,6 +83,8 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       </a>,
     ],
     ...("service" in record ? [["Service", serviceLabel(record.service)] satisfies [string, string]] : []),
+    ...optionalRow("Vehicle", "service" in record ? vehicleSummary(record) : null),
+    ...optionalRow("Visit", "service" in record ? visitSummary(record) : null),
     ["Received", formatSubmittedAt(record.submittedAt)],
   ];
 

@@ -13,9 +13,9 @@ import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
+import { getEnv, getRequestTime } from "~/server/context.server";
 import { unreachable } from "~/server/exhaustive.server";
-import { formConstraints } from "~/server/form-constraints.server";
+import { formConstraintsAt } from "~/server/form-constraints.server";
 import { readPostedForm } from "~/server/request-body.server";
 import { NO_STORE, retryAfterOfAction, withCookies } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -26,7 +26,7 @@ const APP_VERSION = "v3.0.0";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
-  return { constraint: formConstraints.login };
+  return { constraint: formConstraintsAt("login", getRequestTime(context)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

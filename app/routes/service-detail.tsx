@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { findService, servicePath, warranty, type Service } from "~/content/services";
+import { findService, requestServicePath, servicePath, warranty, type Service } from "~/content/services";
 import { shop } from "~/content/shop";
 import { JsonLd } from "~/components/json-ld";
 import { CallToAction } from "~/components/sections/call-to-action";
@@ -48,7 +48,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         ]}
         title={service.name}
         intro={service.description}
-        actions={<CallOrScheduleActions />}
+        actions={<CallOrScheduleActions scheduleTo={requestServicePath(service)} />}
         aside={<ServiceSummary service={service} />}
       />
 
@@ -100,8 +100,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 
       <ReasonsToChoose />
 
-      <CallToAction title={`Book Your ${service.shortName} Today`}>
-        Call us to schedule, or send a message and we'll get back to you within {shop.replyWithinHours} hours with a
+      <CallToAction
+        title={`Book Your ${service.shortName} Today`}
+        write={{ to: requestServicePath(service), label: "Request Online" }}
+      >
+        Call us to schedule, or request it online and we'll get back to you within {shop.replyWithinHours} hours with a
         time that works for you.
       </CallToAction>
       <JsonLd data={serviceJsonLd(origin, service)} />

@@ -1,6 +1,8 @@
 import { areas } from "~/content/areas";
+import type { ClosureDay } from "~/content/hours";
 import { servicePath, type Service } from "~/content/services";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
 import { SOCIAL_IMAGE } from "./meta";
 
 // schema.org structured data for search engines, built from the content modules.
@@ -9,7 +11,24 @@ export type JsonLdObject = { "@context": "https://schema.org"; "@type": string; 
 
 const businessId = (origin: string) => `${origin}/#business`;
 
-export function autoRepairJsonLd(origin: string): JsonLdObject {
+/**
+ * Closure days as schema.org special opening hours, which override the weekly ones on their date.
+ * Closed all day is written as opening and closing at 00:00, the form Google's local-business
+ * documentation asks for (schema.org itself reads a specification without `opens` as closed).
+ */
+function closedOn(closures: readonly ClosureDay[]) {
+  return closures.map((closure) => ({
+    "@type": "OpeningHoursSpecification",
+    name: closure.reason,
+    opens: "00:00",
+    closes: "00:00",
+    validFrom: closure.date,
+    validThrough: closure.date,
+  }));
+}
+
+/** The shop as a schema.org AutoRepair, with the closure days ahead (ShopHours["closures"]). */
+export function autoRepairJsonLd(origin: string, closures: readonly ClosureDay[]): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",
@@ -26,6 +45,7 @@ export function autoRepairJsonLd(origin: string): JsonLdObject {
       addressCountry: shop.address.country,
     },
     openingHours: openingHours.flatMap((row) => (row.schemaOrg ? [row.schemaOrg] : [])),
+    ...(closures.length ? { specialOpeningHoursSpecification: closedOn(closures) } : {}),
     areaServed: areas.map((area) => ({ "@type": "Place", name: `${area.name}, ${shop.address.regionCode}` })),
     foundingDate: String(shop.foundedYear),
   };

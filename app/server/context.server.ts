@@ -12,6 +12,15 @@ export const cspNonceContext = createContext<string>("");
 // twice is stored once. Like the nonce, it is never served twice from the page cache.
 export const formSubmissionIdContext = createContext<string>("");
 
+// The instant the Worker handles this request at, read once from its clock: the open-now line,
+// the booking window, the service request's rules and the page cache's expiry all agree on it.
+// Tests give the Worker a fixed clock (createWorker in workers/app.ts).
+export const requestTimeContext = createContext<Date>();
+
 export function getEnv(context: Readonly<RouterContextProvider>): AppEnv {
   return context.get(cloudflareContext).env;
+}
+
+export function getRequestTime(context: Readonly<RouterContextProvider>): Date {
+  return context.get(requestTimeContext);
 }

@@ -1,10 +1,27 @@
 import { z } from "~/forms/zod";
 import { contactSchema } from "~/forms/contact-schema";
 import { loginSchema } from "~/forms/login-schema";
-import { serviceRequestSchema } from "~/forms/service-request-schema";
+import { serviceRequestSchemaAt } from "~/forms/service-request-schema";
+import { serviceRequestBoundsAt } from "~/forms/vehicle-visit-fields";
 import type { FormConstraint, ValidatedFormName } from "~/forms/validators";
 
 const escapeForPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+
+type JsonSchemaNode = z.core.JSONSchema.JSONSchema;
+
+/**
+ * The branch of a property an HTML control fills: a form sends text, so where the schema also
+ * takes a number or null for the JSON API (`anyOf`), the string branch holds the limits.
+ */
+function textBranch(property: JsonSchemaNode): JsonSchemaNode {
+  if (property.type === "string" || !property.anyOf) return property;
+  for (const branch of property.anyOf) {
+    if (typeof branch !== "object") continue;
+    const text = textBranch(branch);
+    if (text.type === "string") return text;
+  }
+  return property;
+}
 
 /**
  * A form's HTML constraints (required, minlength, maxlength, pattern) from its zod schema.
@@ -15,8 +32,9 @@ const escapeForPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, 
 function htmlConstraints(schema: z.ZodObject): FormConstraint {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   const constraints: FormConstraint = {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (typeof property !== "object") continue;
+  for (const [name, node] of Object.entries(properties)) {
+    if (typeof node !== "object") continue;
+    const property = textBranch(node);
     const constraint: FormConstraint[string] = { required: required.includes(name) };
     if (property.minLength !== undefined) constraint.minLength = property.minLength;
     if (property.maxLength !== undefined) constraint.maxLength = property.maxLength;
@@ -28,9 +46,28 @@ function htmlConstraints(schema: z.ZodObject): FormConstraint {
   return constraints;
 }
 
-/** Derived once per isolate and handed to each page by its loader, so the browser gets them without zod. */
-export const formConstraints: Record<ValidatedFormName, FormConstraint> = {
+/**
+ * Derived once per isolate. The service request's bounds that move with the day (model years,
+ * the booking window) are not part of these: see formConstraintsAt.
+ */
+const formConstraints: Record<ValidatedFormName, FormConstraint> = {
   contact: htmlConstraints(contactSchema),
-  serviceRequest: htmlConstraints(serviceRequestSchema),
+  serviceRequest: htmlConstraints(serviceRequestSchemaAt(new Date())),
   login: htmlConstraints(loginSchema),
 };
+
+/**
+ * A form's HTML constraints as of `now`, handed to the page by its loader so the browser gets
+ * them without zod: the schema's limits, and for the service request the date input's `min` and
+ * `max` and the range of model years the year select offers.
+ */
+export function formConstraintsAt(name: ValidatedFormName, now: Date): FormConstraint {
+  const constraint = formConstraints[name];
+  if (name !== "serviceRequest") return constraint;
+  const bounds = serviceRequestBoundsAt(now);
+  return {
+    ...constraint,
+    vehicleYear: { ...constraint.vehicleYear, ...bounds.vehicleYear },
+    preferredDate: { ...constraint.preferredDate, ...bounds.preferredDate },
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from "~/forms/zod";
 import { serviceRequestOptions } from "~/content/services";
+import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
@@ -102,20 +103,42 @@ function csvColumns(kind: InboxKind) {
     record.phone,
   ];
   const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
-  return kind === "serviceRequest"
-    ? {
-        header: [...header, "Service", "Message", "Spam reason"],
-        cells: (record: InboxRecord) => [
-          ...cells(record),
-          "service" in record ? serviceLabel(record.service) : "",
-          record.message,
-          spam(record),
-        ],
-      }
-    : {
-        header: [...header, "Message", "Spam reason"],
-        cells: (record: InboxRecord) => [...cells(record), record.message, spam(record)],
-      };
+  if (kind === "contact") {
+    return {
+      header: [...header, "Message", "Spam reason"],
+      cells: (record: InboxRecord) => [...cells(record), record.message, spam(record)],
+    };
+  }
+  // The optional vehicle and visit each in a column of its own, empty when not given.
+  const requestCells = (record: InboxRecord) =>
+    "service" in record
+      ? [
+          serviceLabel(record.service),
+          record.vehicleYear,
+          record.vehicleMake,
+          record.vehicleModel,
+          record.mileage,
+          record.preferredDate,
+          record.preferredTime ? preferredTimeLabels[record.preferredTime] : "",
+          record.visitType ? visitTypeLabels[record.visitType] : "",
+        ]
+      : [];
+  return {
+    header: [
+      ...header,
+      "Service",
+      "Vehicle year",
+      "Vehicle make",
+      "Vehicle model",
+      "Mileage",
+      "Preferred date",
+      "Preferred time",
+      "Visit",
+      "Message",
+      "Spam reason",
+    ],
+    cells: (record: InboxRecord) => [...cells(record), ...requestCells(record), record.message, spam(record)],
+  };
 }
 
 /**

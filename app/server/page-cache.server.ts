@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { nextStatusChangeAt } from "~/hours/shop-status";
 import { isPrivatePath } from "~/private-paths";
 import { PAGE_CACHE_MAX_AGE_SECONDS, readRouteHandle } from "~/route-handle";
 
@@ -80,7 +81,7 @@ type Decision = { cacheable: true; key: string; maxAgeSeconds: number } | { cach
  * declares `pageCache` in its handle. Data requests (`/contact.data`) and unknown paths match the
  * catch-all route, which declares nothing.
  */
-export function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Date): Decision {
+function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Date): Decision {
   if (request.method !== "GET") return { cacheable: false, reason: "method" };
   if (request.headers.has("Cookie")) return { cacheable: false, reason: "cookie" };
   if (request.headers.has("Authorization")) return { cacheable: false, reason: "authorization" };
@@ -90,7 +91,12 @@ export function cacheDecision(request: Request, routes: ServerBuild["routes"], n
   const leaf = matchRoutes(routeTree(routes), url.pathname)?.at(-1);
   const policy = leaf?.route.id ? readRouteHandle(routes[leaf.route.id]?.module.handle).pageCache : undefined;
   if (!policy) return { cacheable: false, reason: "not-public" };
-  const maxAgeSeconds = Math.min(PAGE_CACHE_MAX_AGE_SECONDS, Math.floor(policy.maxAgeSeconds(now)));
+  // Every page's header says whether the shop is open now (app/root.tsx), so no rendering is kept
+  // past the moment that line changes, whatever its route allows (docs/decisions/012-*.md).
+  const untilOpenNowChanges = (nextStatusChangeAt(now).getTime() - now.getTime()) / 1000;
+  const maxAgeSeconds = Math.floor(
+    Math.min(PAGE_CACHE_MAX_AGE_SECONDS, policy.maxAgeSeconds(now), untilOpenNowChanges),
+  );
   return { cacheable: true, key: url.origin + url.pathname, maxAgeSeconds };
 }
 

@@ -8,10 +8,9 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { formSubmissionIdContext } from "./context.server";
-import type { AppEnv } from "./env.server";
+import { formSubmissionIdContext, getEnv, getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
-import { formConstraints } from "./form-constraints.server";
+import { formConstraintsAt } from "./form-constraints.server";
 import { clientKey } from "./client-address.server";
 import { readPostedForm } from "./request-body.server";
 import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
@@ -23,7 +22,10 @@ const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
 /** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
 export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
-  return { submissionId: context.get(formSubmissionIdContext), constraint: formConstraints[name] };
+  return {
+    submissionId: context.get(formSubmissionIdContext),
+    constraint: formConstraintsAt(name, getRequestTime(context)),
+  };
 }
 
 /**
@@ -34,16 +36,17 @@ export function submissionFormData(name: SubmissionFormName, context: Readonly<R
 export async function handleSubmissionForm<Name extends SubmissionFormName>(
   name: Name,
   request: Request,
-  env: AppEnv,
+  context: Readonly<RouterContextProvider>,
   { redirectTo }: { redirectTo: string },
 ) {
+  const env = getEnv(context);
   const posted = await readPostedForm(request, {
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
   });
   if (!posted.ok) return posted.refusal;
 
-  const submission = parseFormData(posted.formData, submissionForms[name].schema);
+  const submission = parseFormData(posted.formData, submissionForms[name].schemaAt(getRequestTime(context)));
   if (submission.status !== "success") {
     // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
     const expired = submission.error?.submissionId ?? undefined;

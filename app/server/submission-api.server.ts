@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 import {
   ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
@@ -5,7 +6,7 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import type { AppEnv } from "./env.server";
+import { getEnv, getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
 import { clientKey } from "./client-address.server";
@@ -15,9 +16,14 @@ import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./sub
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(name: Name, request: Request, env: AppEnv) {
+export function handleSubmissionApi<Name extends SubmissionFormName>(
+  name: Name,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const env = getEnv(context);
   const endpoint = {
-    schema: submissionForms[name].schema,
+    schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };

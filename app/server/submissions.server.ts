@@ -6,14 +6,14 @@ import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { serviceRequestSchema } from "~/forms/service-request-schema";
+import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
 import { spamReasonFor } from "./spam.server";
 
-type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: typeof serviceRequestSchema };
+type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
 /** A public form's input as its schema returns it. */
 type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
@@ -37,7 +37,8 @@ type StoredRow<Name extends SubmissionFormName> = {
 };
 
 type SubmissionForm<Name extends SubmissionFormName> = {
-  schema: z.ZodType<SubmissionInput<Name>>;
+  /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
+  schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
   insertOnce: (
     db: Database,
@@ -64,16 +65,18 @@ const serverSubmissionId = submissionIdField.refine((id) => id !== CACHED_PAGE_S
   error: "This form has expired. Please reload the page.",
 });
 
+const contactServerSchema = contactSchema.extend({ submissionId: serverSubmissionId });
+
 const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
 
 /** The two public forms, each with its schema (as the server applies it) and the table its submissions go to. */
 export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
   contact: {
-    schema: contactSchema.extend({ submissionId: serverSubmissionId }),
+    schemaAt: () => contactServerSchema,
     insertOnce: insertOnceInto(submissionTables.contact),
   },
   serviceRequest: {
-    schema: serviceRequestSchema.extend({ submissionId: serverSubmissionId }),
+    schemaAt: (now) => serviceRequestSchemaAt(now).extend({ submissionId: serverSubmissionId }),
     insertOnce: insertOnceInto(submissionTables.serviceRequest),
   },
 };

@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { serviceRequestOptions } from "~/content/services";
+import type { ServiceRequest } from "~/db/schema";
 import { shop } from "~/content/shop";
-import { CalendarIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+import { serviceRequestOptions } from "~/content/services";
+import { preferredTimeLabels, type VisitType } from "~/content/vehicle-visit";
+import { calendarDateFormat } from "~/hours/shop-calendar";
+import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import { StatusBadge } from "./status-badge";
+
+/** What a service request may add: the vehicle and the visit the customer would like (each may be null). */
+type VehicleVisit = Pick<
+  ServiceRequest,
+  "vehicleYear" | "vehicleMake" | "vehicleModel" | "mileage" | "preferredDate" | "preferredTime" | "visitType"
+>;
 
 export type SubmissionCardData = {
   id: string;
@@ -19,7 +28,7 @@ export type SubmissionCardData = {
   service?: string;
   status: SubmissionStatus;
   spamReason: SpamReason | null;
-};
+} & Partial<VehicleVisit>;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
 const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
@@ -38,6 +47,32 @@ export function formatSubmittedAt(date: Date | null | undefined): string {
 
 export function serviceLabel(value: string): string {
   return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+const visitTypeForStaff: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };
+
+const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+
+/** "2019 Toyota RAV4 · 84,000 miles", from whatever the customer gave; null when nothing. */
+export function vehicleSummary(submission: Partial<VehicleVisit>): string | null {
+  const vehicle = [submission.vehicleYear, submission.vehicleMake, submission.vehicleModel]
+    .filter((part) => part !== null && part !== undefined)
+    .join(" ");
+  const mileage =
+    submission.mileage === null || submission.mileage === undefined
+      ? ""
+      : `${submission.mileage.toLocaleString("en-US")} miles`;
+  return [vehicle, mileage].filter(Boolean).join(" · ") || null;
+}
+
+/** "Prefers Tue, Nov 24, 2026 · Morning · Will wait"; null when nothing was asked for. */
+export function visitSummary(submission: Partial<VehicleVisit>): string | null {
+  const parts = [
+    submission.preferredDate ? preferredDateFormat(submission.preferredDate) : null,
+    submission.preferredTime ? preferredTimeLabels[submission.preferredTime] : null,
+    submission.visitType ? visitTypeForStaff[submission.visitType] : null,
+  ].filter((part) => part !== null);
+  return parts.length ? `Prefers ${parts.join(" · ")}` : null;
 }
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -91,6 +126,7 @@ export function SubmissionCard({
       {status === "spam" && submission.spamReason ? (
         <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
+      <VehicleVisitLines submission={submission} />
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex min-w-0 items-center gap-2">
           <dt>
@@ -128,5 +164,28 @@ export function SubmissionCard({
       </p>
       {actions ? <div className="mt-4 border-t border-slate-100 pt-3">{actions}</div> : null}
     </article>
+  );
+}
+
+function VehicleVisitLines({ submission }: { submission: Partial<VehicleVisit> }) {
+  const vehicle = vehicleSummary(submission);
+  const visit = visitSummary(submission);
+  if (!vehicle && !visit) return null;
+  return (
+    <ul className="mt-3 grid gap-1 text-sm text-slate-800">
+      {vehicle ? (
+        <li className="flex items-center gap-2">
+          <CarIcon className="size-4 shrink-0 text-slate-500" />
+          <span className="sr-only">Vehicle: </span>
+          <span className="break-words">{vehicle}</span>
+        </li>
+      ) : null}
+      {visit ? (
+        <li className="flex items-center gap-2">
+          <ClockIcon className="size-4 shrink-0 text-slate-500" />
+          {visit}
+        </li>
+      ) : null}
+    </ul>
   );
 }

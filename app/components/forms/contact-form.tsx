@@ -3,7 +3,7 @@ import { TextareaField } from "./fields";
 import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
-export function ContactForm(props: SubmissionFormProps) {
+export function ContactForm(props: SubmissionFormProps<ContactInput>) {
   const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ContactInput>("contact", props);
 
   return (

@@ -1,11 +1,20 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
 import type { ReactNode } from "react";
 
 export const controlClasses =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-700 focus:outline-3 focus:outline-blue-600/40 aria-[invalid=true]:border-red-700";
 
+// Any field's metadata: a form sends every value as text, whatever the schema makes of it.
+type AnyFieldMetadata = FieldMetadata<unknown>;
+
 type FieldFrameProps = {
-  meta: FieldMetadata<string>;
+  meta: AnyFieldMetadata;
   label: string;
   hint?: string;
   children: ReactNode;
@@ -45,7 +54,7 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 type ControlProps = {
-  meta: FieldMetadata<string>;
+  meta: AnyFieldMetadata;
   label: string;
   hint?: string;
   autoFocus?: boolean;
@@ -54,18 +63,35 @@ type ControlProps = {
 
 export function TextField({
   type = "text",
+  inputMode,
+  suggestions,
   ...props
-}: ControlProps & { type?: "text" | "email" | "tel" | "password" }) {
+}: ControlProps & {
+  type?: "text" | "email" | "tel" | "password" | "date";
+  inputMode?: "numeric";
+  /** Offered as the visitor types (a <datalist>); any other value may still be typed. */
+  suggestions?: readonly string[];
+}) {
   const { meta, label, hint, autoFocus, autoComplete } = props;
+  const listId = suggestions ? `${meta.id}-suggestions` : undefined;
   return (
     <FieldFrame meta={meta} label={label} hint={hint}>
       <input
         {...getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined })}
         key={meta.key}
+        inputMode={inputMode}
+        list={listId}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         className={controlClasses}
       />
+      {suggestions ? (
+        <datalist id={listId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
     </FieldFrame>
   );
 }
@@ -107,6 +133,39 @@ export function SelectField({
         ))}
       </select>
     </FieldFrame>
+  );
+}
+
+/** One choice out of a few, as radio buttons under a legend. */
+export function RadioGroupField({
+  meta,
+  legend,
+  options,
+  autoFocus,
+}: {
+  meta: AnyFieldMetadata;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  autoFocus?: boolean;
+}) {
+  const radios = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) });
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {radios.map(({ key, ...radio }, index) => (
+          <label
+            key={key}
+            htmlFor={radio.id}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 has-checked:border-blue-700 has-checked:bg-blue-50 has-focus-visible:outline-3 has-focus-visible:outline-blue-600/40"
+          >
+            <input {...radio} autoFocus={autoFocus && index === 0} className="size-4 accent-blue-800" />
+            {options[index]?.label}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
   );
 }
 

@@ -4,6 +4,7 @@ import { phoneHref, shop } from "~/content/shop";
 import type { ServiceRequestInput } from "~/forms/service-request-schema";
 import { SelectField, TextareaField } from "./fields";
 import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
+import { VehicleFieldset, VisitFieldset } from "./vehicle-visit-fieldsets";
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
 const nextSteps = [
@@ -13,7 +14,7 @@ const nextSteps = [
   "You get an upfront estimate before any work begins",
 ];
 
-export function ServiceRequestForm(props: SubmissionFormProps) {
+export function ServiceRequestForm(props: SubmissionFormProps<ServiceRequestInput>) {
   const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ServiceRequestInput>(
     "serviceRequest",
     props,
@@ -33,9 +34,11 @@ export function ServiceRequestForm(props: SubmissionFormProps) {
         meta={fields.message}
         label="Additional Details"
         rows={4}
-        hint="Year, make and model, and what you have noticed."
+        hint="What you have noticed, and anything else we should know."
         autoFocus={firstInvalidField === "message"}
       />
+      <VehicleFieldset fields={fields} firstInvalidField={firstInvalidField} />
+      <VisitFieldset fields={fields} firstInvalidField={firstInvalidField} />
       <section aria-labelledby={`${form.id}-next`} className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950">
         <h3 id={`${form.id}-next`} className="font-semibold">
           What happens next?

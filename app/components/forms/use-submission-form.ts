@@ -1,4 +1,4 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { showToast } from "~/components/toast/toast-store";
@@ -6,11 +6,13 @@ import { INVALID_MESSAGE, submissionMessages, type SubmissionFormName } from "~/
 import type { FormConstraint } from "~/forms/validators";
 import { useDeferredValidation } from "./use-deferred-validation";
 
-export type SubmissionFormProps = {
+export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
   submissionId: string;
   /** From the page's loader: the schema's HTML constraints, without shipping zod. */
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
+  /** Values the form starts with (the service a service page sent the visitor here for). */
+  defaultValue?: DefaultValue<Fields>;
 };
 
 /**
@@ -20,7 +22,7 @@ export type SubmissionFormProps = {
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: SubmissionFormName,
-  { submissionId, constraint, lastResult }: SubmissionFormProps,
+  { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
 ) {
   const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, { shouldValidate: "onBlur" });
   const [form, fields] = useForm<Fields>({
@@ -28,6 +30,7 @@ export function useSubmissionForm<Fields extends Record<string, unknown>>(
     id: `form-${name}`,
     lastResult,
     constraint,
+    defaultValue,
     ...validationOptions,
   });
 

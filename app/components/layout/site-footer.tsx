@@ -1,6 +1,7 @@
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
 import { CallButton } from "~/components/ui/button";
 import { ClockIcon, MapPinIcon } from "~/components/ui/icons";
 

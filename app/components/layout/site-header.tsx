@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { shop } from "~/content/shop";
 import { CallButton } from "~/components/ui/button";
 import { MenuIcon, WrenchIcon } from "~/components/ui/icons";
+import { useShopHours } from "~/hours/use-shop-hours";
 
 export const mainNavigation = [
   { label: "Home", to: "/" },
@@ -30,7 +31,9 @@ function isCurrent(to: string, pathname: string): boolean {
 export function SiteHeader() {
   const { pathname } = useLocation();
   return (
-    <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    // Sticky 1.75rem above the top: the open-now strip scrolls away, the main row stays.
+    <header className="sticky -top-7 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <OpenNowStrip />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a
           href="/"
@@ -72,7 +75,7 @@ export function SiteHeader() {
             </summary>
             <nav
               aria-label="Mobile"
-              className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
+              className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
             >
               <ul className="grid gap-1 pt-2">
                 {mainNavigation.map((item) => (
@@ -95,5 +98,26 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * "Open now · until 5:00 PM", computed on the server for this request (app/hours/shop-status.ts).
+ * Pages that carry it are never served from the page cache past the line's next change.
+ */
+function OpenNowStrip() {
+  const status = useShopHours()?.status;
+  return (
+    <div className="h-7 bg-blue-950 text-white">
+      {status ? (
+        <p className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4 text-sm">
+          <span
+            aria-hidden="true"
+            className={`size-2 shrink-0 rounded-full ${status.open ? "bg-green-400" : "bg-amber-400"}`}
+          />
+          {status.label}
+        </p>
+      ) : null}
+    </div>
   );
 }

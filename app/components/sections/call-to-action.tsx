@@ -2,14 +2,19 @@ import type { ReactNode } from "react";
 import { ButtonLink, CallButton } from "~/components/ui/button";
 import { darkBandFocus } from "~/components/ui/section";
 
-/** A closing panel with the two things a visitor can do next: call, or go to the contact page. */
+/**
+ * A closing panel with the two things a visitor can do next: call, or write (the contact page,
+ * or on a service page the request form with that service chosen).
+ */
 export function CallToAction({
   title,
   children,
   tone = "white",
+  write = { to: "/contact", label: "Contact Us" },
 }: {
   title: string;
   children: ReactNode;
+  write?: { to: string; label: string };
   /** The band's colour: the opposite of the section above keeps the page's rhythm. */
   tone?: "white" | "muted";
 }) {
@@ -30,8 +35,8 @@ export function CallToAction({
           </div>
           <div className="flex flex-wrap gap-3 lg:shrink-0">
             <CallButton size="lg" label="Call" showNumber />
-            <ButtonLink href="/contact" variant="outlineLight" size="lg">
-              Contact Us
+            <ButtonLink href={write.to} variant="outlineLight" size="lg">
+              {write.label}
             </ButtonLink>
           </div>
         </div>

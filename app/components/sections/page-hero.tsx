@@ -73,11 +73,12 @@ function Breadcrumbs({ items, current }: { items: readonly Breadcrumb[]; current
 }
 
 /** The hero's usual calls to action: phone the shop, or go to the contact page. */
-export function CallOrScheduleActions() {
+/** Call, or schedule online: on a service page, the request form with that service chosen. */
+export function CallOrScheduleActions({ scheduleTo = "/contact" }: { scheduleTo?: string }) {
   return (
     <>
       <CallButton size="lg" label="Call" showNumber />
-      <ButtonLink href="/contact" variant="outlineLight" size="lg">
+      <ButtonLink href={scheduleTo} variant="outlineLight" size="lg">
         Schedule Service
       </ButtonLink>
     </>

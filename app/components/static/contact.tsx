@@ -1,13 +1,24 @@
 import type { ReactNode } from "react";
 import { contactFeatures } from "~/content/about";
 import { areas } from "~/content/areas";
-import { openingHours, phoneHref, shop } from "~/content/shop";
+import { phoneHref, shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
+import { calendarDateFormat } from "~/hours/shop-calendar";
+import { useShopHours } from "~/hours/use-shop-hours";
 import { JsonLd } from "~/components/json-ld";
 import { AreaLinks } from "~/components/sections/area-links";
 import { PageHero } from "~/components/sections/page-hero";
 import { CallButton } from "~/components/ui/button";
 import { Card, CardGrid, IconBadge, IconCard, type IconComponent } from "~/components/ui/card";
-import { AlertIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
+import {
+  AlertIcon,
+  CalendarIcon,
+  ClipboardIcon,
+  ClockIcon,
+  iconsByName,
+  MapPinIcon,
+  PhoneIcon,
+} from "~/components/ui/icons";
 import { Section } from "~/components/ui/section";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { useSiteOrigin } from "~/seo/meta";
@@ -40,6 +51,7 @@ export function ContactIntroduction() {
             <span className="block text-sm">Serving all of Baltimore County</span>
           </InfoCard>
           <InfoCard icon={ClockIcon} title="Hours">
+            <OpenNowLine />
             {openingHours.map((row) => (
               <span key={row.days} className="block">
                 <span className="font-semibold text-blue-950">{row.days}:</span> {row.hours}
@@ -74,6 +86,7 @@ export function ContactIntroduction() {
 export function ContactAside() {
   return (
     <div className="grid content-start gap-6">
+      <UpcomingClosures />
       <section aria-labelledby="location-heading">
         <Card>
           <div aria-hidden="true" className="relative -mx-6 -mt-6 mb-5 h-36 overflow-hidden rounded-t-xl bg-blue-50">
@@ -110,6 +123,7 @@ export function ContactAside() {
 
 export function ContactClosing() {
   const origin = useSiteOrigin();
+  const closures = useShopHours()?.closures ?? [];
   return (
     <>
       <Section
@@ -120,8 +134,48 @@ export function ContactClosing() {
       >
         <AreaLinks areas={areas} />
       </Section>
-      <JsonLd data={autoRepairJsonLd(origin)} />
+      <JsonLd data={autoRepairJsonLd(origin, closures)} />
     </>
+  );
+}
+
+/** The header's open-now line, again where visitors look for the hours. */
+function OpenNowLine() {
+  const status = useShopHours()?.status;
+  if (!status) return null;
+  return (
+    <span className={`mb-1 block font-semibold ${status.open ? "text-green-800" : "text-amber-800"}`}>
+      {status.label}
+    </span>
+  );
+}
+
+const closureDate = calendarDateFormat({ weekday: "long", month: "long", day: "numeric" });
+
+/** The closure days within the next 60 days (app/content/hours.ts), or nothing when there are none. */
+function UpcomingClosures() {
+  const closures = useShopHours()?.closures ?? [];
+  if (!closures.length) return null;
+  return (
+    <section aria-labelledby="closures-heading">
+      <Card>
+        <IconBadge icon={CalendarIcon} tone="red" />
+        <h2 id="closures-heading" className="mt-4 text-lg font-bold text-blue-950">
+          Holiday Closures
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">We're closed all day on:</p>
+        <ul className="mt-3 grid gap-2 text-slate-700">
+          {closures.map((closure) => (
+            <li key={closure.date}>
+              <time dateTime={closure.date} className="font-semibold text-blue-950">
+                {closureDate(closure.date)}
+              </time>
+              <span className="block text-sm">{closure.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
   );
 }
 

@@ -1,6 +1,8 @@
 import { benefits, testimonials } from "~/content/about";
 import { services, type ServiceSlug } from "~/content/services";
-import { openingHours, shop } from "~/content/shop";
+import { shop } from "~/content/shop";
+import { openingHours } from "~/hours/opening-hours";
+import { useShopHours } from "~/hours/use-shop-hours";
 import { JsonLd } from "~/components/json-ld";
 import { EmergencyBanner } from "~/components/sections/emergency-banner";
 import { heroPanelClasses } from "~/components/sections/hero-facts";
@@ -96,10 +98,11 @@ export function HomeIntroduction() {
 
 export function HomeClosing() {
   const origin = useSiteOrigin();
+  const closures = useShopHours()?.closures ?? [];
   return (
     <>
       <EmergencyBanner />
-      <JsonLd data={autoRepairJsonLd(origin)} />
+      <JsonLd data={autoRepairJsonLd(origin, closures)} />
     </>
   );
 }

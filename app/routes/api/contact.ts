@@ -1,10 +1,9 @@
 import type { Route } from "./+types/contact";
-import { getEnv } from "~/server/context.server";
 import { methodNotAllowed } from "~/server/responses.server";
 import { handleSubmissionApi } from "~/server/submission-api.server";
 
 export const loader = () => methodNotAllowed();
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionApi("contact", request, getEnv(context));
+  return handleSubmissionApi("contact", request, context);
 }

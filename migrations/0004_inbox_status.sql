@@ -41,15 +41,22 @@ CREATE TABLE `__new_service_requests` (
 	`phone` text NOT NULL,
 	`service` text NOT NULL,
 	`message` text NOT NULL,
+	`vehicle_year` integer,
+	`vehicle_make` text,
+	`vehicle_model` text,
+	`mileage` integer,
+	`preferred_date` text,
+	`preferred_time` text,
+	`visit_type` text,
 	`submitted_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`status` text DEFAULT 'new' NOT NULL,
 	`spam_reason` text,
-	`search_text` text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') || ' ' || message)) STORED,
+	`search_text` text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') || ' ' || coalesce(vehicle_make, '') || ' ' || coalesce(vehicle_model, '') || ' ' || message)) STORED,
 	CONSTRAINT "service_requests_status_check" CHECK(status in ('new', 'contacted', 'closed', 'spam')),
 	CONSTRAINT "service_requests_spam_reason_check" CHECK((status = 'spam' and spam_reason is not null and spam_reason in ('honeypot', 'links', 'staff')) or (status <> 'spam' and spam_reason is null))
 );
 --> statement-breakpoint
-INSERT INTO `__new_service_requests`("id", "first_name", "last_name", "email", "phone", "service", "message", "submitted_at") SELECT "id", "first_name", "last_name", "email", "phone", "service", "message", "submitted_at" FROM `service_requests`;--> statement-breakpoint
+INSERT INTO `__new_service_requests`("id", "first_name", "last_name", "email", "phone", "service", "message", "vehicle_year", "vehicle_make", "vehicle_model", "mileage", "preferred_date", "preferred_time", "visit_type", "submitted_at") SELECT "id", "first_name", "last_name", "email", "phone", "service", "message", "vehicle_year", "vehicle_make", "vehicle_model", "mileage", "preferred_date", "preferred_time", "visit_type", "submitted_at" FROM `service_requests`;--> statement-breakpoint
 DROP TABLE `service_requests`;--> statement-breakpoint
 ALTER TABLE `__new_service_requests` RENAME TO `service_requests`;--> statement-breakpoint
 CREATE INDEX `service_requests_submitted_at_idx` ON `service_requests` (`submitted_at`,`id`);--> statement-breakpoint

@@ -1,0 +1,50 @@
+// What the service-request form offers besides the service: the makes it suggests, and the
+// choices for when and how the visitor would like to bring the car in. The values are the JSON
+// API's; the labels are what visitors and staff read.
+
+/** Suggested in the make field's <datalist>; any other make may be typed. */
+export const commonMakes: readonly string[] = [
+  "Acura",
+  "Audi",
+  "BMW",
+  "Buick",
+  "Cadillac",
+  "Chevrolet",
+  "Chrysler",
+  "Dodge",
+  "Ford",
+  "GMC",
+  "Honda",
+  "Hyundai",
+  "Infiniti",
+  "Jeep",
+  "Kia",
+  "Lexus",
+  "Lincoln",
+  "Mazda",
+  "Mercedes-Benz",
+  "Mini",
+  "Mitsubishi",
+  "Nissan",
+  "Ram",
+  "Subaru",
+  "Tesla",
+  "Toyota",
+  "Volkswagen",
+  "Volvo",
+];
+
+export const preferredTimes = ["morning", "afternoon", "any"] as const;
+export type PreferredTime = (typeof preferredTimes)[number];
+export const preferredTimeLabels: Record<PreferredTime, string> = {
+  morning: "Morning",
+  afternoon: "Afternoon",
+  any: "Any time",
+};
+
+export const visitTypes = ["wait", "drop-off"] as const;
+export type VisitType = (typeof visitTypes)[number];
+export const visitTypeLabels: Record<VisitType, string> = {
+  wait: "I'll wait for it",
+  "drop-off": "I'll drop it off",
+};
