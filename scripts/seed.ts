@@ -112,13 +112,35 @@ const SPAM_LINK_MESSAGES = [
 
 const STAFF = ["pat", "maria", "dennis"];
 
-function fillIn(template: string, random: Random): string {
+type Vehicle = { year: number; make: string; model: string; mileage: number };
+
+function vehicle(random: Random): Vehicle {
   const [make, model] = random.pick(VEHICLES);
+  return { year: random.int(2005, 2025), make, model, mileage: random.int(12_000, 220_000) };
+}
+
+function fillIn(template: string, car: Vehicle): string {
   return template
-    .replaceAll("{make}", make)
-    .replaceAll("{model}", model)
-    .replaceAll("{year}", String(random.int(2005, 2025)))
-    .replaceAll("{miles}", `${random.int(12, 220)},${String(random.int(0, 999)).padStart(3, "0")}`);
+    .replaceAll("{make}", car.make)
+    .replaceAll("{model}", car.model)
+    .replaceAll("{year}", String(car.year))
+    .replaceAll("{miles}", car.mileage.toLocaleString("en-US"));
+}
+
+/** The optional fields of a service request: about half give the vehicle, a third a visit. */
+function vehicleAndVisit(random: Random, car: Vehicle, submittedAt: number) {
+  const gives = random.next() < 0.5;
+  const visit = random.next() < 0.33;
+  const day = new Date(submittedAt + random.int(1, 14) * DAY).toISOString().slice(0, 10);
+  return [
+    gives ? car.year : null,
+    gives ? car.make : null,
+    gives ? car.model : null,
+    gives && random.next() < 0.6 ? car.mileage : null,
+    visit ? day : null,
+    visit ? random.pick(["morning", "afternoon", "any"]) : null,
+    visit ? random.pick(["wait", "drop-off"]) : null,
+  ] as const;
 }
 
 function phoneNumber(random: Random): string {
@@ -203,7 +225,9 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
     "insert into contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertRequest = db.prepare(
-    "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason, " +
+      "vehicle_year, vehicle_make, vehicle_model, mileage, preferred_date, preferred_time, visit_type) " +
+      "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertChange = db.prepare(
     "insert into submission_status_changes (submission_kind, submission_id, status, changed_by, changed_at) values (?, ?, ?, ?, ?)",
@@ -225,13 +249,17 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
         const id = randomUUID();
         const who = person(random);
         const { status, spamReason, changes } = fate(random, submittedAt, now);
+        const car = vehicle(random);
         const message =
           status === "spam" && spamReason === "links"
             ? random.pick(SPAM_LINK_MESSAGES)
-            : fillIn(random.pick(kind === "contact" ? CONTACT_MESSAGES : SERVICE_MESSAGES), random);
+            : fillIn(random.pick(kind === "contact" ? CONTACT_MESSAGES : SERVICE_MESSAGES), car);
         const row = [id, who.firstName, who.lastName, who.email, who.phone] as const;
         if (kind === "contact") insertContact.run(...row, message, submittedAt, status, spamReason);
-        else insertRequest.run(...row, random.pick(services), message, submittedAt, status, spamReason);
+        else {
+          const extra = vehicleAndVisit(random, car, submittedAt);
+          insertRequest.run(...row, random.pick(services), message, submittedAt, status, spamReason, ...extra);
+        }
         for (const change of changes) insertChange.run(kind, id, change.status, random.pick(STAFF), change.at);
       }
     }
