@@ -1,7 +1,5 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../wrangler.toml?raw";
-import { scheduledJobs } from "~/server/scheduled.server";
 import worker from "../workers/app";
 import {
   apiLogin,
@@ -17,6 +15,7 @@ import {
   recordingQueue,
   runCron,
   sessionCookie,
+  staffSessionCookie,
   uniqueEmail,
   validContact,
   validServiceRequest,
@@ -181,15 +180,39 @@ describe("the shop's email for each submission", () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it("sends nothing for a submission caught by the honeypot", async () => {
+  it("sends nothing for spam, and the sweep leaves it alone", async () => {
     const queue = recordingQueue();
+    const mailer = recordingMailer();
     const response = await postJson(
       "/api/contact",
-      { ...validContact(), leave_blank: "https://spam.example" },
+      { ...validContact(), email: uniqueEmail(), leave_blank: "https://spam.example" },
       { bindings: { NOTIFY_QUEUE: queue } },
     );
     expect(response.status).toBe(201);
+    const { id } = await response.json<{ id: string }>();
+    expect(await env.DB.prepare("select status from contact_submissions where id = ?").bind(id).first("status")).toBe(
+      "spam",
+    );
     expect(queue.bodies).toEqual([]);
+    // Not even a job naming it sends anything, nor does the sweep pick it up.
+    queue.bodies.push({ type: "notify", form: "contact", id });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    await runCron(SWEEP, new Date(Date.now() + minutes(60)), { NOTIFY_QUEUE: queue });
+    expect(queue.bodies).not.toContainEqual({ type: "notify", form: "contact", id });
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it("sends a record staff take out of spam, through the sweep", async () => {
+    const response = await postJson("/api/contact", { ...validContact(), email: uniqueEmail(), leave_blank: "x" });
+    const { id } = await response.json<{ id: string }>();
+    await env.DB.prepare("update contact_submissions set status = 'new', spam_reason = null where id = ?")
+      .bind(id)
+      .run();
+    const queue = recordingQueue();
+    const mailer = recordingMailer();
+    await runCron(SWEEP, new Date(Date.now() + minutes(6)), { NOTIFY_QUEUE: queue });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    expect(mailer.sent.filter((sent) => sent.raw.includes(id))).toHaveLength(1);
   });
 
   it("refuses a name with a line break before anything is stored or queued", async () => {
@@ -340,9 +363,55 @@ describe("the record's notification state", () => {
     });
     const sent = records.find((record) => record.id === sentId)!;
     expect(sent.notification).toEqual({ sentAt: expect.any(String), attempts: 1, lastError: null });
+    // The email ledger's own bookkeeping stays out of the API.
     expect(Object.keys(sent).sort()).toEqual(
-      ["email", "firstName", "id", "lastName", "message", "notification", "phone", "submittedAt"].sort(),
+      [
+        "email",
+        "firstName",
+        "id",
+        "lastName",
+        "message",
+        "notification",
+        "phone",
+        "spamReason",
+        "status",
+        "submittedAt",
+      ].sort(),
     );
+    const one: Record<string, unknown> = await (
+      await fetchWorker(`/api/contact-submissions/${failingId}`, { headers: { Cookie: cookie } })
+    ).json();
+    expect(one.notification).toEqual(failing.notification);
+  });
+
+  it("is on the inbox card and the record's page: the time it was emailed, or that it is failing", async () => {
+    const cookie = await staffSessionCookie("notify-card");
+    const queue = recordingQueue();
+    const failingEmail = uniqueEmail();
+    const failingId = await submitContact(queue, { email: failingEmail });
+    await deliverQueued(queue, { NOTIFY_EMAIL: recordingMailer({ failing: () => true }).binding }, 1);
+    const sentEmail = uniqueEmail();
+    const sentId = await submitContact(queue, { email: sentEmail });
+    await deliverQueued(queue, { NOTIFY_EMAIL: recordingMailer().binding });
+    const sentAt = await env.DB.prepare("select notified_at from contact_submissions where id = ?")
+      .bind(sentId)
+      .first<number>("notified_at");
+    const emailedAt = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(new Date(sentAt!));
+
+    const card = async (email: string) =>
+      (await fetchWorker(`/incoming?q=${encodeURIComponent(email)}`, { headers: { Cookie: cookie } })).text();
+    expect(await card(sentEmail)).toContain(`Emailed ${emailedAt}`);
+    expect(await card(failingEmail)).toContain("Email failing, retrying");
+
+    const page = await (
+      await fetchWorker(`/incoming/contact-messages/${failingId}`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(page).toContain("Email failing, retrying");
+    expect(page).toContain("staff@shop.localhost: Mail service unavailable (test)");
   });
 });
 
@@ -377,21 +446,28 @@ describe("the morning digest", () => {
     expect(mailer.sent).toHaveLength(0);
 
     const old = Date.now() - 25 * 3_600_000;
-    await env.DB.prepare(
-      "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, site_origin) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-      .bind(
-        "overdue-1",
-        "Olga",
-        "Overdue",
-        "olga@example.com",
-        "410-555-0111",
-        "oil-change",
-        "Oil change.",
-        old,
-        ORIGIN,
+    const insert = (id: string, firstName: string, status: string, spamReason: string | null) =>
+      env.DB.prepare(
+        "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, site_origin, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run();
+        .bind(
+          id,
+          firstName,
+          "Overdue",
+          "o@example.com",
+          "4105550111",
+          "oil-change",
+          "Oil.",
+          old,
+          ORIGIN,
+          status,
+          spamReason,
+        )
+        .run();
+    await insert("overdue-1", "Olga", "new", null);
+    // Called back already, or spam: not waiting for anyone.
+    await insert("overdue-2", "Carl", "contacted", null);
+    await insert("overdue-3", "Sam", "spam", "links");
     queue.bodies.push({ type: "digest", shopDate }, { type: "digest", shopDate });
     await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
     expect(mailer.sent).toHaveLength(1);
@@ -400,6 +476,8 @@ describe("the morning digest", () => {
     expect(mail.text).toContain("Olga Overdue: Oil Change Service");
     expect(mail.text).toContain(`${ORIGIN}/incoming/service-requests/overdue-1`);
     expect(mail.text).not.toContain("Recent Visitor");
+    expect(mail.text).not.toContain("Carl Overdue");
+    expect(mail.text).not.toContain("Sam Overdue");
   });
 });
 
@@ -438,15 +516,5 @@ describe("the visitor's confirmation", () => {
     );
     expect(response.status).toBe(201);
     expect(queue.bodies.map((body) => (body as { type: string }).type)).toEqual(["notify"]);
-  });
-});
-
-describe("the Cron Triggers", () => {
-  it("each have a job, locally and in production", () => {
-    const cronLines = [...wranglerToml.matchAll(/^crons = (\[.*\])$/gm)].map((match) => {
-      const crons: string[] = JSON.parse(match[1]!);
-      return crons.toSorted();
-    });
-    expect(cronLines).toEqual([Object.keys(scheduledJobs).toSorted(), Object.keys(scheduledJobs).toSorted()]);
   });
 });

@@ -37,7 +37,7 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(
     });
     switch (outcome.status) {
       case "stored":
-      case "ignored":
+      case "spam":
         return jsonResponse(outcome.receipt, 201);
       case "conflict":
         return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);

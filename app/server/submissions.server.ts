@@ -8,9 +8,11 @@ import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
 import { enqueueJobs, type NotificationJob } from "./notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
+import { spamReasonFor } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
@@ -23,14 +25,14 @@ type SubmissionFields<Name extends SubmissionFormName> = Omit<
   "submissionId" | typeof HONEYPOT_FIELD
 >;
 
-/** The answer to a stored (or honeypot-ignored) submission: what was sent, its id and its time. */
+/** The answer to a stored submission (spam included): what was sent, its id and its time. */
 type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
 };
 
-/** What the server adds to the visitor's fields: the row's key and the origin the emails link to. */
-type StoredExtras = { id: string; siteOrigin: string };
+/** What the server adds to the visitor's fields: the row's key, its status and the origin the emails link to. */
+type StoredExtras = { id: string; siteOrigin: string; status: "new" | "spam"; spamReason: SpamReason | null };
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
 type StoredRow<Name extends SubmissionFormName> = {
@@ -98,8 +100,8 @@ type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
 type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
-  /** The honeypot was filled: answer as if stored, keep nothing. */
-  | { status: "ignored"; receipt: SubmissionReceipt<Name> }
+  /** Kept aside with status spam (app/server/spam.server.ts): answered like a stored one, never notified. */
+  | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
   | { status: "conflict" }
   | { status: "rate-limited" }
@@ -154,7 +156,8 @@ async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, c
  * The row's key is the form's submission id, so the same form sent twice is stored once and
  * answered the same way twice. The answer holds what this visitor sent, never a stored row's
  * fields: a known id with other content is a conflict, not a way to read the first submission.
- * Only a new row is queued for email, so a form sent twice is emailed once.
+ * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
+ * Only a new row that is not spam is queued for email, so a form sent twice is emailed once.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
@@ -163,22 +166,29 @@ export async function saveSubmission<Name extends SubmissionFormName>(
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
-
-  if (isHoneypotFilled(honeypot)) {
-    console.warn(`Honeypot filled on the ${name} form; nothing stored`, { clientKey });
-    return { status: "ignored", receipt: { ...fields, id, submittedAt: new Date() } };
-  }
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
+  const spamReason = spamReasonFor({ honeypotFilled: isHoneypotFilled(honeypot), message: fields.message });
   try {
-    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id, siteOrigin });
+    const stored = await submissionForms[name].insertOnce(getDb(env), {
+      ...fields,
+      id,
+      siteOrigin,
+      status: spamReason ? "spam" : "new",
+      spamReason,
+    });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
       console.warn(`A ${name} submission reused the id of a different one; nothing stored`, { id, clientKey });
       return { status: "conflict" };
     }
-    if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey));
-    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.row.submittedAt } };
+    const receipt = { ...fields, id, submittedAt: stored.row.submittedAt };
+    if (!spamReason) {
+      if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey));
+      return { status: "stored", receipt };
+    }
+    console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
+    return { status: "spam", receipt, reason: spamReason };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };

@@ -1,4 +1,4 @@
-import { asc, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
@@ -24,19 +24,19 @@ export function digestDateAt(instant: Date): CalendarDate | undefined {
   return Math.floor(minutes / 60) === DIGEST_HOUR && isOpenDay(date) ? date : undefined;
 }
 
-/** Contact messages and service requests received before `before`, oldest first. */
+/** Contact messages and service requests received before `before` and still `new`, oldest first. */
 async function overdueRequests(db: Database, before: Date): Promise<OverdueRequest[]> {
   const [contacts, requests] = await db.batch([
     db
       .select()
       .from(contactSubmissions)
-      .where(lte(contactSubmissions.submittedAt, before))
+      .where(and(eq(contactSubmissions.status, "new"), lte(contactSubmissions.submittedAt, before)))
       .orderBy(asc(contactSubmissions.submittedAt))
       .limit(DIGEST_LIMIT),
     db
       .select()
       .from(serviceRequests)
-      .where(lte(serviceRequests.submittedAt, before))
+      .where(and(eq(serviceRequests.status, "new"), lte(serviceRequests.submittedAt, before)))
       .orderBy(asc(serviceRequests.submittedAt))
       .limit(DIGEST_LIMIT),
   ]);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import {
   type ContactSubmission,
@@ -8,6 +8,7 @@ import {
   serviceRequests,
 } from "~/db/schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { NotificationState } from "~/inbox/notification";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each submission's row says whether the shop has its email,
@@ -25,10 +26,13 @@ export type SendResult = { sentTo: string[]; errors: string[] };
 // sending takes well under a second.
 export const CLAIM_MS = 2 * 60_000;
 
+// Spam is never emailed; should staff mark it "Not spam", the sweep sends it then, like any record
+// whose email is overdue.
 const claimable = (table: SubmissionTable, now: Date) =>
   and(
     isNull(table.notifiedAt),
     isNotNull(table.notifyDueAt),
+    ne(table.status, "spam"),
     or(isNull(table.notifyClaimedUntil), lte(table.notifyClaimedUntil, now)),
   );
 
@@ -106,6 +110,7 @@ export async function recordNotification(
 /**
  * The sweep: submissions whose email is overdue by `graceMs` (a lost queue message, a failed
  * enqueue, a message the queue gave up on) get a new due time and are returned to be enqueued.
+ * Spam is left alone.
  */
 export async function takeOverdueNotifications(
   db: Database,
@@ -119,7 +124,7 @@ export async function takeOverdueNotifications(
     const overdue = db
       .select({ id: table.id })
       .from(table)
-      .where(and(isNull(table.notifiedAt), lte(table.notifyDueAt, overdueBefore)))
+      .where(and(isNull(table.notifiedAt), lte(table.notifyDueAt, overdueBefore), ne(table.status, "spam")))
       .orderBy(table.notifyDueAt)
       .limit(limit);
     const rows = await db
@@ -198,33 +203,16 @@ export async function recordDigest(db: Database, shopDate: string, result: SendR
     .where(eq(notificationDigests.shopDate, shopDate));
 }
 
-type LedgerColumns =
-  | "siteOrigin"
-  | "notifiedAt"
-  | "notifyAttempts"
-  | "notifyLastError"
-  | "notifyDueAt"
-  | "notifyClaimedUntil"
-  | "notifySentTo"
-  | "confirmationSentAt";
+type StateColumns = "notifiedAt" | "notifyAttempts" | "notifyLastError";
 
-/** What staff see of a record's email (the JSON API's `notification`, the inbox card's line). */
-export type NotificationState = { sentAt: Date | null; attempts: number; lastError: string | null };
+/** A record as staff read it: the email's state folded into `notification`. */
+export type WithNotificationState<Row extends Pick<ContactSubmission, StateColumns>> = Omit<Row, StateColumns> & {
+  notification: NotificationState;
+};
 
-/** A stored submission as staff read it: the ledger's bookkeeping folded into `notification`. */
-export function withNotificationState<Row extends Pick<ContactSubmission, LedgerColumns>>(
+export function withNotificationState<Row extends Pick<ContactSubmission, StateColumns>>(
   row: Row,
-): Omit<Row, LedgerColumns> & { notification: NotificationState } {
-  const {
-    siteOrigin: _origin,
-    notifiedAt,
-    notifyAttempts,
-    notifyLastError,
-    notifyDueAt: _due,
-    notifyClaimedUntil: _claim,
-    notifySentTo: _sentTo,
-    confirmationSentAt: _confirmation,
-    ...fields
-  } = row;
+): WithNotificationState<Row> {
+  const { notifiedAt, notifyAttempts, notifyLastError, ...fields } = row;
   return { ...fields, notification: { sentAt: notifiedAt, attempts: notifyAttempts, lastError: notifyLastError } };
 }

@@ -5,7 +5,7 @@ import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
-import { inboxRecordPath, inboxSegments } from "~/inbox-paths";
+import { inboxKinds, recordPath } from "~/inbox/kinds";
 import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
@@ -66,11 +66,6 @@ const fieldsOf: { [Form in SubmissionFormName]: Field<RowOf[Form]>[] } = {
   ],
 };
 
-const kindLabel = { contact: "Contact message", serviceRequest: "Service request" } as const satisfies Record<
-  SubmissionFormName,
-  string
->;
-
 type ShownField = { label: string; value: string; href?: string; multiline: boolean };
 
 function shownFields<Form extends SubmissionFormName>(form: Form, row: RowOf[Form]): ShownField[] {
@@ -87,13 +82,13 @@ function shownFields<Form extends SubmissionFormName>(form: Form, row: RowOf[For
 export function notificationSubject(submission: NotifiedSubmission): string {
   const who = fullName(submission.record);
   return submission.form === "serviceRequest"
-    ? `${kindLabel.serviceRequest}: ${serviceRequestLabel(submission.record.service)} — ${who}`
-    : `${kindLabel.contact} — ${who}`;
+    ? `${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
+    : `${inboxKinds.contact.singular} — ${who}`;
 }
 
 /** The record's page as an absolute URL (its path alone if no origin is known). */
 export const recordUrl = (origin: string, form: SubmissionFormName, id: string) =>
-  origin ? new URL(inboxRecordPath(form, id), origin).href : inboxRecordPath(form, id);
+  origin ? new URL(recordPath(form, id), origin).href : recordPath(form, id);
 
 const shopSender = (address: string) => ({ address, name: shop.name });
 
@@ -118,7 +113,7 @@ export function submissionNotification(
   const received = formatShopDateTime(record.submittedAt);
   const link = recordUrl(settings.origin, form, record.id);
   const call = telHref(record.phone);
-  const heading = `New ${kindLabel[form].toLowerCase()} from ${who}`;
+  const heading = `New ${inboxKinds[form].singular.toLowerCase()} from ${who}`;
 
   const text = [
     `${heading}.`,
@@ -165,7 +160,7 @@ export function submissionNotification(
     text,
     html,
     date: now,
-    messageId: `${inboxSegments[form]}.${record.id}@${domainOf(settings.from)}`,
+    messageId: `${inboxKinds[form].slug}.${record.id}@${domainOf(settings.from)}`,
   };
 }
 
@@ -185,7 +180,7 @@ export function overdueDigest(
   const waiting = `${count} ${count === 1 ? "request is" : "requests are"} still new after ${shop.replyWithinHours} hours`;
   const lines = requests.map((request) => {
     const { form, record } = request;
-    const what = form === "serviceRequest" ? serviceRequestLabel(request.record.service) : kindLabel.contact;
+    const what = form === "serviceRequest" ? serviceRequestLabel(request.record.service) : inboxKinds.contact.singular;
     return {
       title: `${fullName(record)}: ${what}`,
       detail: `received ${formatShopDateTime(record.submittedAt)}, ${singleLine(record.phone)}`,
@@ -253,6 +248,6 @@ export function visitorConfirmation(
     text: paragraphs.join("\n\n"),
     html: htmlPage(paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`).join("")),
     date: now,
-    messageId: `confirmation.${inboxSegments[form]}.${record.id}@${domainOf(settings.from)}`,
+    messageId: `confirmation.${inboxKinds[form].slug}.${record.id}@${domainOf(settings.from)}`,
   };
 }
