@@ -181,7 +181,7 @@ export function NotificationLine({ state }: { state: NotificationState }) {
   const line = notificationLine(state);
   if (!line) return null;
   return (
-    <p className={`mt-2 flex items-center gap-1.5 text-sm ${state.sentAt ? "text-slate-600" : "text-red-800"}`}>
+    <p className={`mt-2 flex items-center gap-2 text-sm ${state.sentAt ? "text-slate-600" : "text-red-800"}`}>
       <MailIcon className="size-4 shrink-0" />
       {state.sentAt ? <time dateTime={state.sentAt.toISOString()}>{line}</time> : line}
     </p>
