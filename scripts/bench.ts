@@ -428,22 +428,30 @@ async function main() {
     stateDir,
   ]);
 
+  // Timings (Lighthouse, throughput, the inbox) suffer when other work shares the machine: sample its load.
+  const loadSamples: number[] = [loadavg()[0]!];
+  const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 5_000);
+
   // First, on a server and a database of its own (the same port, so before the pages' server).
   let inbox: InboxBench | undefined;
-  if (runs("inbox")) inbox = await benchInbox(log);
+  let server: ChildProcess;
+  try {
+    if (runs("inbox")) inbox = await benchInbox(log);
 
-  log("Rendering static twins…");
-  let server = await startServer();
-  await writeTwins();
-  stopServer(server);
-  // The local server lists the static files when it starts: restart it so it serves the twins.
-  server = await startServer();
+    log("Rendering static twins…");
+    server = await startServer();
+    await writeTwins();
+    stopServer(server);
+    // The local server lists the static files when it starts: restart it so it serves the twins.
+    server = await startServer();
+  } catch (error) {
+    // The load sampler would keep the process alive.
+    clearInterval(sampler);
+    throw error;
+  }
 
   const checks: { ok: boolean; line: string; timing?: boolean }[] = [];
   const check = (ok: boolean, line: string, timing = false) => checks.push({ ok, line, timing });
-  // Timings (Lighthouse, throughput) suffer when other work shares the machine: sample its load.
-  const loadSamples: number[] = [];
-  const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 5_000);
   const report: Record<string, unknown> = { startedAt, parts: requested.length ? requested : PHASES };
 
   try {
