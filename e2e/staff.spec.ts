@@ -15,7 +15,11 @@ async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string)
   else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
 }
 
-const count = (db: TestDatabase, table: string) => db.all<{ n: number }>(`select count(*) as n from ${table}`)[0]!.n;
+const SEEDED_PHONES = "410-555-010";
+
+// The count cards leave spam out.
+const count = (db: TestDatabase, table: string) =>
+  db.all<{ n: number }>(`select count(*) as n from ${table} where status <> 'spam'`)[0]!.n;
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`staff inbox with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -50,6 +54,9 @@ for (const javaScriptEnabled of [true, false]) {
         ).toBeVisible({ timeout: 1000 });
       }).toPass();
 
+      // Other tests add newer records, which fill the first page: find the seeded ones by the
+      // digits their phone numbers share, (410) 555-0101, 410-555-0102 and 4105550103.
+      await page.goto(`/incoming?q=${SEEDED_PHONES}`);
       const scriptCard = page.getByRole("article").filter({ hasText: "Olivia Older" });
       await expect(scriptCard.getByText("<script>alert(1)</script>", { exact: true })).toBeVisible();
       await expect(scriptCard.getByText("Jan 5, 2026, 3:30 PM EST")).toBeVisible();
@@ -66,7 +73,7 @@ for (const javaScriptEnabled of [true, false]) {
         ? page.getByRole("tab", { name: "Service Requests" })
         : page.getByRole("link", { name: "Service Requests" });
       await serviceTab.click();
-      await expect(page).toHaveURL(/\/incoming\?tab=service-requests$/);
+      await expect(page).toHaveURL(new RegExp(`/incoming\\?tab=service-requests&q=${SEEDED_PHONES}$`));
       if (javaScriptEnabled) await expect(serviceTab).toHaveAttribute("aria-selected", "true");
       else await expect(serviceTab).toHaveAttribute("aria-current", "page");
       const requestCard = page.getByRole("article").filter({ hasText: "Rita Request" });
@@ -151,7 +158,7 @@ test.describe("with JavaScript", () => {
 
   test("the inbox tabs follow the ARIA tabs pattern and the URL", async ({ page, logInAsStaff }) => {
     await logInAsStaff();
-    await waitForHydration(page);
+    await gotoHydrated(page, `/incoming?q=${SEEDED_PHONES}`);
     const tablist = page.getByRole("tablist", { name: "Inbox sections" });
     const contact = tablist.getByRole("tab", { name: "Contact Messages" });
     const service = tablist.getByRole("tab", { name: "Service Requests" });
@@ -162,7 +169,7 @@ test.describe("with JavaScript", () => {
     await page.keyboard.press("ArrowRight");
     await expect(service).toBeFocused();
     await expect(service).toHaveAttribute("aria-selected", "true");
-    await expect(page).toHaveURL(/\?tab=service-requests$/);
+    await expect(page).toHaveURL(new RegExp(`/incoming\\?tab=service-requests&q=${SEEDED_PHONES}$`));
     await expect(page.getByRole("tabpanel", { name: "Service Requests" })).toContainText("Rita Request");
 
     await page.keyboard.press("Home");

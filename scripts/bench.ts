@@ -1,10 +1,11 @@
 // npm run bench: builds, serves the production build locally (as `npm start` does, with its own
 // throwaway D1/KV state), then measures page weight, Lighthouse (mobile) for each page and its
-// script-free static twin, the page cache's throughput against the twin, and a submission load.
+// script-free static twin, the page cache's throughput against the twin, a submission load, and the
+// staff inbox at 100,000 records of each kind (scripts/bench-inbox.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails. Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 //
-// `npm run bench -- weight` (or lighthouse, throughput, submissions, in any combination) runs only
+// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, in any combination) runs only
 // those parts, and checks only their targets.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs as chromiumFlags, chromiumPath } from "../playwright.config.ts";
+import { benchInbox, type InboxBench } from "./bench-inbox.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 8790);
@@ -24,7 +26,7 @@ const stateDir = ".wrangler/bench-state";
 const twinDir = path.join(root, "build/client/__twin");
 const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 
-const PHASES = ["weight", "lighthouse", "throughput", "submissions"] as const;
+const PHASES = ["weight", "lighthouse", "throughput", "submissions", "inbox"] as const;
 type Phase = (typeof PHASES)[number];
 const requested = process.argv.slice(2);
 for (const name of requested) {
@@ -432,6 +434,10 @@ async function main() {
     stateDir,
   ]);
 
+  // First, on a server and a database of its own (the same port, so before the pages' server).
+  let inbox: InboxBench | undefined;
+  if (runs("inbox")) inbox = await benchInbox(log);
+
   log("Rendering static twins…");
   let server = await startServer();
   await writeTwins();
@@ -682,6 +688,13 @@ async function main() {
           submissions.serverErrors === 0,
         `submissions: ${submissions.created}/${TARGETS.submissions} stored (201), ${submissions.rowsAdded} rows, ${submissions.serverErrors} × 5xx (target: all stored, rows = 201s, no 5xx)`,
       );
+    }
+
+    if (inbox) {
+      console.log("");
+      for (const line of inbox.table) console.log(line);
+      checks.push(...inbox.checks);
+      report.inbox = inbox.report;
     }
 
     const cores = availableParallelism();

@@ -248,3 +248,67 @@ export async function isAuthenticated(sessionCookieValue: string): Promise<boole
   const body: { authenticated: boolean } = await response.json();
   return body.authenticated;
 }
+
+/** A staff account and a signed-in session for it: the Cookie header value. */
+export async function staffSessionCookie(username: string): Promise<string> {
+  const password = `${username} has a long enough password`;
+  await createStaffUser(username, password);
+  return sessionCookie(await apiLogin(username, password));
+}
+
+// Inbox records, written straight to D1 as the forms would have stored them (any time, any status).
+
+export type InboxKindName = "contact" | "serviceRequest";
+
+export type InboxRow = {
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  service?: string;
+  message?: string;
+  submittedAt?: number;
+  status?: "new" | "contacted" | "closed" | "spam";
+  spamReason?: "honeypot" | "links" | "staff" | null;
+};
+
+export const inboxTable = (kind: InboxKindName) => (kind === "contact" ? "contact_submissions" : "service_requests");
+
+/** Stores records of one kind; returns their ids, in the order given. */
+export async function insertInboxRecords(kind: InboxKindName, rows: InboxRow[]): Promise<string[]> {
+  const ids = rows.map((row) => row.id ?? crypto.randomUUID());
+  const columns = "id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason";
+  const statements = rows.map((row, index) => {
+    const status = row.status ?? "new";
+    const values = [
+      ids[index]!,
+      row.firstName ?? "Pat",
+      row.lastName ?? "Example",
+      row.email ?? uniqueEmail(),
+      row.phone ?? "(410) 555-0100",
+      row.message ?? "Please call me back about my car.",
+      row.submittedAt ?? Date.now(),
+      status,
+      row.spamReason === undefined ? (status === "spam" ? "links" : null) : row.spamReason,
+    ];
+    return kind === "contact"
+      ? env.DB.prepare(`insert into contact_submissions (${columns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
+          ...values,
+        )
+      : env.DB.prepare(`insert into service_requests (${columns}, service) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
+          ...values,
+          row.service ?? "oil-change",
+        );
+  });
+  for (let start = 0; start < statements.length; start += 500) await env.DB.batch(statements.slice(start, start + 500));
+  return ids;
+}
+
+/** A staff JSON API call with a session (and, for writes, the site's own Origin, as a browser sends it). */
+export function staffApi(cookie: string, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", cookie);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return fetchWorker(path, { ...init, headers });
+}

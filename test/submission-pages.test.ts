@@ -83,11 +83,14 @@ for (const page of pages) {
       expect(await storedRows(page.table, email)).toHaveLength(1);
     });
 
-    it("answers a filled honeypot like a success and stores nothing", async () => {
+    it("answers a filled honeypot like a success and keeps the submission aside as spam", async () => {
       const email = uniqueEmail();
       const response = await postForm(page.action, { ...page.valid(), email, leave_blank: "buy now" });
       expect(response.status).toBe(302);
-      expect(await storedRows(page.table, email)).toHaveLength(0);
+      expect(response.headers.get("Location")).toBe(page.redirect);
+      expect(await storedRows(page.table, email)).toEqual([
+        expect.objectContaining({ email, status: "spam", spam_reason: "honeypot" }),
+      ]);
     });
 
     it("refuses a cross-site post", async () => {

@@ -138,11 +138,16 @@ for (const { path, table, valid, required } of endpoints) {
       }
     });
 
-    it("answers a filled honeypot like a success and stores nothing", async () => {
+    it("answers a filled honeypot like a success and keeps the submission aside as spam", async () => {
       const email = uniqueEmail();
       const response = await postJson(path, { ...valid(), email, leave_blank: "https://spam.example" });
       expect(response.status).toBe(201);
-      expect(await storedRows(table, email)).toHaveLength(0);
+      // Nothing in the answer tells a bot that it was caught.
+      const body = await response.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual([...Object.keys(valid()), "id", "submittedAt"].sort());
+      expect(await storedRows(table, email)).toEqual([
+        expect.objectContaining({ email, status: "spam", spam_reason: "honeypot" }),
+      ]);
     });
 
     it("stores a retried submission once", async () => {

@@ -9,6 +9,7 @@ import { parseEnv } from "../app/server/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { NO_STORE } from "../app/server/responses.server";
+import { runScheduled } from "../app/server/scheduled.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -61,6 +62,11 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
       if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
       response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
       return response;
+    },
+
+    // Cron Triggers (wrangler.toml), each dispatched to its job.
+    async scheduled(controller, env) {
+      await runScheduled(controller, parseEnv(env));
     },
   } satisfies ExportedHandler<Env>;
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { preferredTimes, visitTypes } from "../content/vehicle-visit";
+import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
 
 const id = () =>
   text("id")
@@ -22,6 +23,52 @@ export const users = sqliteTable("users", {
   passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
 });
 
+// Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
+// spam reason on a record that is not spam.
+const statusColumns = () => ({
+  status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
+  spamReason: text("spam_reason", { enum: SPAM_REASONS }),
+});
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+const statusChecks = (table: string) => [
+  check(`${table}_status_check`, sql`status in (${inList(SUBMISSION_STATUSES)})`),
+  check(
+    `${table}_spam_reason_check`,
+    // `is not null` spelled out: a CHECK fails only when false, and `null in (…)` is null, not false.
+    sql`(status = 'spam' and spam_reason is not null and spam_reason in (${inList(SPAM_REASONS)})) or (status <> 'spam' and spam_reason is null)`,
+  ),
+];
+
+// What the inbox search looks in, kept by the database itself so no writer can forget it: names,
+// email, the phone's digits (so "410-555-0147" finds "(410) 555-0147") and the message, in lower
+// case. The phone's other characters are the few the forms allow (app/forms/fields.ts). See
+// docs/decisions/021-inbox-search.md.
+const searchText = (extra: string[] = []) =>
+  text("search_text").generatedAlwaysAs(
+    sql.raw(
+      `lower(${[
+        "first_name",
+        "last_name",
+        "email",
+        "replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')",
+        ...extra,
+        "message",
+      ].join(" || ' ' || ")})`,
+    ),
+    { mode: "stored" },
+  );
+
+// Lists are read newest first, by status, a page at a time (keyset on submitted_at and id).
+const listIndexes = (
+  table: string,
+  columns: { status: AnySQLiteColumn; submittedAt: AnySQLiteColumn; id: AnySQLiteColumn },
+) => [
+  index(`${table}_submitted_at_idx`).on(columns.submittedAt, columns.id),
+  index(`${table}_status_submitted_at_idx`).on(columns.status, columns.submittedAt, columns.id),
+];
+
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {
@@ -32,8 +79,10 @@ export const contactSubmissions = sqliteTable(
     phone: text("phone").notNull(),
     message: text("message").notNull(),
     submittedAt: submittedAt(),
+    ...statusColumns(),
+    searchText: searchText(),
   },
-  (table) => [index("contact_submissions_submitted_at_idx").on(table.submittedAt)],
+  (table) => [...listIndexes("contact_submissions", table), ...statusChecks("contact_submissions")],
 );
 
 export const serviceRequests = sqliteTable(
@@ -56,8 +105,30 @@ export const serviceRequests = sqliteTable(
     preferredTime: text("preferred_time", { enum: preferredTimes }),
     visitType: text("visit_type", { enum: visitTypes }),
     submittedAt: submittedAt(),
+    ...statusColumns(),
+    // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
+    searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
   },
-  (table) => [index("service_requests_submitted_at_idx").on(table.submittedAt)],
+  (table) => [...listIndexes("service_requests", table), ...statusChecks("service_requests")],
+);
+
+// Every status change staff make, with who and when; a record's page lists them. Deleted with the
+// record ("forget me" leaves nothing behind). Not a foreign key: the kind names the table.
+export const submissionStatusChanges = sqliteTable(
+  "submission_status_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    submissionKind: text("submission_kind", { enum: ["contact", "serviceRequest"] }).notNull(),
+    submissionId: text("submission_id").notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    index("submission_status_changes_submission_idx").on(table.submissionKind, table.submissionId, table.changedAt),
+  ],
 );
 
 // Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every
@@ -75,3 +146,4 @@ export const loginThrottle = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
+export type StatusChange = typeof submissionStatusChanges.$inferSelect;

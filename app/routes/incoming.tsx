@@ -1,41 +1,34 @@
-import { useId, type ReactNode } from "react";
-import {
-  data,
-  Form,
-  Link,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/incoming";
+import { CountCard } from "~/components/admin/count-card";
+import { InboxList } from "~/components/admin/inbox-list";
 import { InboxTabs, type InboxTab } from "~/components/admin/inbox-tabs";
-import { SubmissionCard, type SubmissionCardData } from "~/components/admin/submission-card";
+import { filterLabel, InboxToolbar } from "~/components/admin/inbox-toolbar";
+import { Pagination } from "~/components/admin/pagination";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
+import { INBOX_KINDS, inboxKinds } from "~/inbox/kinds";
+import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
+import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut, requireAdmin } from "~/server/auth.server";
 import { getEnv } from "~/server/context.server";
-import { loadInbox } from "~/server/inbox.server";
+import { loadInboxPage } from "~/server/inbox-page.server";
 import { NO_STORE } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const tabs = [
-  { key: "contact-messages", label: "Contact Messages", href: "/incoming" },
-  { key: "service-requests", label: "Service Requests", href: "/incoming?tab=service-requests" },
-] as const satisfies InboxTab[];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const user = await requireAdmin(request, env);
-  const inbox = await loadInbox(env);
+  const inbox = await loadInboxPage(request, env);
   return data({ username: user.username, ...inbox }, { headers: NO_STORE });
 }
 
-// The Logout button posts here, so it works without JavaScript.
+// The Logout button posts here, so it works without JavaScript. (A record's status buttons post
+// to the record's own page: routes/incoming-record.tsx.)
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
   try {
@@ -59,20 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-// Switching tabs only changes ?tab: both lists are already on the page.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const onlyTabChanged =
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
-  return onlyTabChanged ? false : defaultShouldRevalidate;
-}
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
     title: "Admin Panel",
@@ -81,14 +60,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
-  const { username, contactSubmissions, serviceRequests } = loaderData;
-  const [searchParams] = useSearchParams();
-  const selected = searchParams.get("tab") === "service-requests" ? tabs[1] : tabs[0];
+  const { username, kind, statuses, q, records, total, newer, older, counts } = loaderData;
+  const list: InboxListState = { kind, statuses, q };
+  const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loggingOut = navigation.formAction === "/incoming" && navigation.formMethod === "POST";
   const loading =
     revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/incoming");
+  // Switching tabs keeps the filter and the search, and starts at the newest record.
+  const tabs: InboxTab[] = INBOX_KINDS.map((each) => ({
+    key: inboxKinds[each].slug,
+    label: inboxKinds[each].label,
+    href: inboxListUrl({ ...list, kind: each }),
+  }));
+  const searching = q !== "";
+  const neverReceived = counts[kind].total === 0 && !searching;
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -99,9 +86,9 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-center gap-2">
           <Link
-            to={selected.href}
+            to={location.pathname + location.search}
             onClick={(event) => {
-              // With JavaScript, reload the lists in place; without it, the link reloads the page.
+              // With JavaScript, reload the list in place; without it, the link reloads the page.
               event.preventDefault();
               void revalidator.revalidate();
             }}
@@ -110,7 +97,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
             <RefreshIcon className="size-4" />
             Refresh
           </Link>
-          <Form method="post" replace>
+          <Form method="post" action="/incoming" replace>
             <Button type="submit" variant="dark" disabled={loggingOut}>
               <LogOutIcon className="size-4" />
               {loggingOut ? "Logging out..." : "Logout"}
@@ -120,26 +107,51 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
-        <CountCard label="Contact Messages" count={contactSubmissions.length} icon={<MailIcon className="size-6" />} />
-        <CountCard label="Service Requests" count={serviceRequests.length} icon={<WrenchIcon className="size-6" />} />
+        <CountCard label="Contact Messages" {...countsOf(counts.contact)} icon={<MailIcon className="size-6" />} />
+        <CountCard
+          label="Service Requests"
+          {...countsOf(counts.serviceRequest)}
+          icon={<WrenchIcon className="size-6" />}
+        />
       </div>
 
       <div className="mt-8">
         <InboxTabs
           tabs={tabs}
-          selected={selected.key}
+          selected={inboxKinds[kind].slug}
           status={
             <p role="status" className="text-sm text-slate-600">
               {loading ? "Loading..." : null}
             </p>
           }
         >
+          <InboxToolbar key={location.search} list={list} />
+          <p className="mt-5 mb-3 text-sm text-slate-600">
+            {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
+            {searching ? <> matching “{q}”</> : null} · {filterLabel(statuses)}
+          </p>
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
-            {selected.key === "contact-messages" ? (
-              <SubmissionList items={contactSubmissions} empty="No contact submissions yet" />
-            ) : (
-              <SubmissionList items={serviceRequests} empty="No service requests yet" />
-            )}
+            <InboxList
+              kind={kind}
+              records={records}
+              returnTo={location.pathname + location.search}
+              empty={
+                neverReceived ? (
+                  <p>{inboxKinds[kind].empty}</p>
+                ) : (
+                  <>
+                    <p>Nothing here{searching ? ` matches “${q}”` : ""} with this status filter.</p>
+                    <Link
+                      to={inboxListUrl({ ...list, statuses: SUBMISSION_STATUSES })}
+                      className="mt-2 inline-block font-semibold text-blue-800 underline"
+                    >
+                      Show every status
+                    </Link>
+                  </>
+                )
+              }
+            />
+            <Pagination list={list} newer={newer} older={older} />
           </div>
         </InboxTabs>
       </div>
@@ -147,37 +159,21 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CountCard({ label, count, icon }: { label: string; count: number; icon: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div>
-        <h2 id={id} className="text-sm font-medium text-slate-600">
-          {label}
-        </h2>
-        <p className="mt-1 text-3xl font-bold text-blue-950">{count}</p>
-      </div>
-      <span className="hidden size-12 shrink-0 place-items-center rounded-full bg-blue-50 text-blue-900 sm:grid">
-        {icon}
-      </span>
-    </section>
-  );
-}
+const countsOf = ({ total, new: fresh }: { total: number; new: number }) => ({ total, fresh });
 
-function SubmissionList({ items, empty }: { items: SubmissionCardData[]; empty: string }) {
-  if (items.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{empty}</p>;
-  }
+// An address the inbox cannot read (a cursor from nowhere, an unknown status): say so, offer a way back.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const badAddress = isRouteErrorResponse(error) && error.status === 400;
+  if (!badAddress) throw error;
+  const body: unknown = error.data;
+  const message = typeof body === "object" && body !== null && "message" in body ? String(body.message) : "";
   return (
-    <ul className="grid gap-4">
-      {items.map((item) => (
-        <li key={item.id}>
-          <SubmissionCard submission={item} />
-        </li>
-      ))}
-    </ul>
+    <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-blue-950">This inbox address is not valid</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
+      <Link to="/incoming" className={`${buttonClasses()} mt-8`}>
+        Back to the inbox
+      </Link>
+    </section>
   );
 }

@@ -1,29 +1,371 @@
-import { desc } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
-import { contactSubmissions, serviceRequests, type ContactSubmission, type ServiceRequest } from "~/db/schema";
+import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
+import type { InboxKind } from "~/inbox/kinds";
+import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
+import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 
-// Reading the staff inbox, newest first. Callers check the session first (requireAdmin*).
+// The staff inbox's reads and writes. Callers check the session first (requireAdmin*). Every
+// request's queries go to D1 as one batch: one round trip, however far the database is.
 
-export type Inbox = { contactSubmissions: ContactSubmission[]; serviceRequests: ServiceRequest[] };
+export const inboxTables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
+type InboxTable = (typeof inboxTables)[InboxKind];
 
-const contactSubmissionsNewestFirst = (db: Database) =>
-  db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.submittedAt));
+/** A record as staff see it: what the visitor sent, when, and where it stands (every column but
+ * the search text, so a column a form gains shows up here, in the API and in the CSV by itself). */
+type RecordOf<Table extends InboxTable> = Omit<Table["$inferSelect"], "searchText">;
+export type InboxRecord = RecordOf<typeof contactSubmissions> | RecordOf<typeof serviceRequests>;
 
-const serviceRequestsNewestFirst = (db: Database) =>
-  db.select().from(serviceRequests).orderBy(desc(serviceRequests.submittedAt));
+export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedAt: Date };
+export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
 
-export function listContactSubmissions(env: AppEnv): Promise<ContactSubmission[]> {
-  return contactSubmissionsNewestFirst(getDb(env));
+/** Every column but the search text, which is the database's own bookkeeping. */
+function recordColumns<Table extends InboxTable>(table: Table) {
+  const { searchText: _searchText, ...columns } = getTableColumns(table);
+  return columns;
 }
 
-export function listServiceRequests(env: AppEnv): Promise<ServiceRequest[]> {
-  return serviceRequestsNewestFirst(getDb(env));
+// ------------------------------------------------------------------------------------------------
+// Counts
+
+export type StatusCounts = Record<SubmissionStatus, number>;
+
+/**
+ * How many records each status has. Counting `closed`, the status nearly every record ends in, by
+ * its range of the status index costs 13 ms at 100,000 rows; counting every row (SQLite walks its
+ * smallest index and counts entries without decoding them) and the three small statuses, then
+ * subtracting, costs 1-3 ms.
+ * `limit 1` over the table gives the one row; an empty table gives none, which is all zeros.
+ */
+function statusCountsQuery(db: Database, table: InboxTable) {
+  // Named: D1 hands a batch's rows over as objects, so columns with the same text would collide.
+  const countOf = (status: SubmissionStatus) =>
+    sql<number>`(select count(*) from ${table} where ${table.status} = ${status})`.as(`count_${status}`);
+  return db
+    .select({
+      all: sql<number>`(select count(*) from ${table})`.as("count_all"),
+      new: countOf("new"),
+      contacted: countOf("contacted"),
+      spam: countOf("spam"),
+    })
+    .from(table)
+    .limit(1);
 }
 
-/** Both lists in one round trip to D1. */
-export async function loadInbox(env: AppEnv): Promise<Inbox> {
+type CountsRow = { all: number; new: number; contacted: number; spam: number };
+
+function toStatusCounts([row]: readonly CountsRow[]): StatusCounts {
+  if (!row) return { new: 0, contacted: 0, closed: 0, spam: 0 };
+  return {
+    new: row.new,
+    contacted: row.contacted,
+    spam: row.spam,
+    closed: row.all - row.new - row.contacted - row.spam,
+  };
+}
+
+/** The brief's total: every record but spam. */
+export const totalOf = (counts: StatusCounts) => counts.new + counts.contacted + counts.closed;
+
+// ------------------------------------------------------------------------------------------------
+// Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
+// however deep it is, and two records received in the same millisecond are neither lost nor
+// repeated. See docs/decisions/020-inbox-lists.md.
+
+function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "statuses" | "terms">): SQL[] {
+  const conditions: SQL[] = [];
+  const searching = query.terms.length > 0;
+  if (query.statuses.length < SUBMISSION_STATUSES.length) {
+    // While searching, the status must not lead SQLite to its index: every row is read anyway, and
+    // a table scan reads them in order instead of one index lookup each (5-6 times faster at
+    // 100,000 rows; docs/decisions/021-inbox-search.md). The unary + keeps the index out.
+    conditions.push(
+      searching ? sql`+${table.status} in ${query.statuses}` : inArray(table.status, [...query.statuses]),
+    );
+  }
+  // instr on lower-cased text: no LIKE wildcards to escape in what staff type.
+  for (const term of query.terms) conditions.push(sql`instr(${table.searchText}, ${term}) > 0`);
+  return conditions;
+}
+
+/** Records strictly beyond `cursor` in its direction. */
+function beyond(table: InboxTable, cursor: ListCursor, searching: boolean): SQL {
+  // Same reason as above: while searching, the time must not pick the index either.
+  const time = searching ? sql`+${table.submittedAt}` : sql`${table.submittedAt}`;
+  const { submittedAt: at, id } = cursor;
+  return cursor.direction === "older"
+    ? sql`${time} <= ${at} and (${time} < ${at} or ${table.id} < ${id})`
+    : sql`${time} >= ${at} and (${time} > ${at} or ${table.id} > ${id})`;
+}
+
+function pageQuery(db: Database, table: InboxTable, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+  const searching = query.terms.length > 0;
+  const conditions = filterConditions(table, query);
+  if (cursor) conditions.push(beyond(table, cursor, searching));
+  const newer = cursor?.direction === "newer";
+  const order = newer ? asc : desc;
+  const time = searching ? sql`+${table.submittedAt}` : table.submittedAt;
+  return db
+    .select(recordColumns(table))
+    .from(table)
+    .where(and(...conditions))
+    .orderBy(order(time), order(table.id))
+    .limit(take);
+}
+
+/**
+ * A page of a search and how many records match it, from one pass over the table: the matches'
+ * keys are collected once (a materialized CTE), counted, and the page's rows fetched by rowid.
+ * Half the time of a page query plus a count query, which read the whole table twice
+ * (docs/decisions/021-inbox-search.md). Not in a D1 batch: drizzle cannot batch raw SQL.
+ */
+/**
+ * A raw row (column values as D1 returns them, under the columns' keys) as drizzle's own select
+ * would map it: each value through its column's mapping, so the record's types follow the schema.
+ */
+function recordFromRaw<Table extends InboxTable>(
+  _table: Table,
+  columns: [string, AnySQLiteColumn][],
+  row: Record<string, unknown>,
+): RecordOf<Table> {
+  const record = Object.fromEntries(
+    columns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])]),
+  );
+  // Untyped data parsed: every key and value comes from the table's own columns above.
+  return record as RecordOf<Table>;
+}
+
+async function searchPageWithTotal(
+  db: Database,
+  table: InboxTable,
+  query: InboxListQuery,
+  cursor: ListCursor | null,
+  take: number,
+): Promise<{ rows: InboxRecord[]; total: number }> {
+  const columns = Object.entries(recordColumns(table));
+  const select = sql.join(
+    columns.map(([key, column]) => sql`${table}.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const order = cursor?.direction === "newer" ? sql`asc` : sql`desc`;
+  const page = cursor
+    ? cursor.direction === "older"
+      ? sql`where s < ${cursor.submittedAt} or (s = ${cursor.submittedAt} and id < ${cursor.id})`
+      : sql`where s > ${cursor.submittedAt} or (s = ${cursor.submittedAt} and id > ${cursor.id})`
+    : sql``;
+  const raw = await db.all<Record<string, unknown>>(sql`
+    with matches as materialized (
+      select ${table}.rowid as r, ${table.submittedAt} as s, ${table.id} as id from ${table}
+      where ${and(...filterConditions(table, query))}
+    )
+    select counted.total as total, ${select}
+    from (select count(*) as total from matches) as counted
+    left join (select r, s, id from matches ${page} order by s ${order}, id ${order} limit ${take}) as chosen
+    left join ${table} on ${table}.rowid = chosen.r
+    order by chosen.s ${order}, chosen.id ${order}`);
+  const total = Number(raw[0]?.total ?? 0);
+  // Without a page (a cursor past the end), the one row carries the total and nothing else.
+  const rows = raw.filter((row) => typeof row.id === "string").map((row) => recordFromRaw(table, columns, row));
+  return { rows, total };
+}
+
+export type RecordPage = {
+  records: InboxRecord[];
+  /** How many records the filter and search match, over every page. */
+  total: number;
+  /** The cursor of the next page towards older records, or null on the last page. */
+  older: string | null;
+  /** The cursor of the page before this one (towards newer records), or null on the first page. */
+  newer: string | null;
+};
+
+const cursorAt = (record: InboxRecord, direction: ListCursor["direction"]): string =>
+  encodeCursor({ direction, submittedAt: record.submittedAt.getTime(), id: record.id });
+
+function toPage(rows: InboxRecord[], query: InboxListQuery, total: number): RecordPage {
+  const newer = query.cursor?.direction === "newer";
+  const more = rows.length > query.limit;
+  const records = rows.slice(0, query.limit);
+  if (newer) records.reverse();
+  const first = records[0];
+  const last = records.at(-1);
+  return {
+    records,
+    total,
+    // Going older, a page after a cursor has newer records before it; going newer, the reverse.
+    older: last && (newer || more) ? cursorAt(last, "older") : null,
+    newer: first && (newer ? more : query.cursor !== null) ? cursorAt(first, "newer") : null,
+  };
+}
+
+/** Without a search, the status counts say how many records a filter matches. */
+const totalFor = (counts: StatusCounts, query: InboxListQuery) =>
+  query.statuses.reduce((sum, status) => sum + counts[status], 0);
+
+/** One page of a list and its total, for the JSON API. */
+export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<RecordPage> {
   const db = getDb(env);
-  const [contacts, requests] = await db.batch([contactSubmissionsNewestFirst(db), serviceRequestsNewestFirst(db)]);
-  return { contactSubmissions: contacts, serviceRequests: requests };
+  const table = inboxTables[kind];
+  const take = query.limit + 1;
+  if (query.terms.length > 0) {
+    const { rows, total } = await searchPageWithTotal(db, table, query, query.cursor, take);
+    return pageOrFirstPage(db, kind, query, rows, total);
+  }
+  const [rows, counts] = await db.batch([
+    pageQuery(db, table, query, query.cursor, take),
+    statusCountsQuery(db, table),
+  ]);
+  return pageOrFirstPage(db, kind, query, rows, totalFor(toStatusCounts(counts), query));
+}
+
+export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts> };
+
+/** What /incoming shows: a page of the open tab and both kinds' counts. */
+export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<InboxView> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const take = query.limit + 1;
+  const countsOf = ([contact, request]: readonly CountsRow[][]) => ({
+    contact: toStatusCounts(contact ?? []),
+    serviceRequest: toStatusCounts(request ?? []),
+  });
+  const bothCounts = [
+    statusCountsQuery(db, inboxTables.contact),
+    statusCountsQuery(db, inboxTables.serviceRequest),
+  ] as const;
+  if (query.terms.length > 0) {
+    // Two requests at once: the counts' batch, and the search, which cannot join a batch.
+    const [statusCounts, { rows, total }] = await Promise.all([
+      db.batch(bothCounts),
+      searchPageWithTotal(db, table, query, query.cursor, take),
+    ]);
+    return { page: await pageOrFirstPage(db, kind, query, rows, total), counts: countsOf(statusCounts) };
+  }
+  // Without a search, one round trip.
+  const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, table, query, query.cursor, take)]);
+  const counts = countsOf([contact, request]);
+  return { page: await pageOrFirstPage(db, kind, query, rows, totalFor(counts[kind], query)), counts };
+}
+
+/**
+ * The page for `rows` (read with one more than a page, to know whether more exist). A "newer" page
+ * that reaches the top of the list becomes the first page: a short page is never shown while
+ * more records exist.
+ */
+async function pageOrFirstPage(
+  db: Database,
+  kind: InboxKind,
+  query: InboxListQuery,
+  rows: InboxRecord[],
+  total: number,
+): Promise<RecordPage> {
+  if (query.cursor?.direction !== "newer" || rows.length > query.limit) return toPage(rows, query, total);
+  const firstPage = { ...query, cursor: null };
+  return toPage(await pageQuery(db, inboxTables[kind], firstPage, null, query.limit + 1), firstPage, total);
+}
+
+/**
+ * Every record the query matches, newest first, a page of `pageSize` at a time (the CSV export):
+ * never more than one page in memory, whatever the list's length.
+ */
+export async function* recordsInPages(
+  env: AppEnv,
+  kind: InboxKind,
+  query: InboxListQuery,
+  pageSize = 500,
+): AsyncGenerator<InboxRecord[]> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
+  for (;;) {
+    const rows: InboxRecord[] = await pageQuery(db, table, query, cursor, pageSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    cursor = { direction: "older", submittedAt: last.submittedAt.getTime(), id: last.id };
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// One record: read, change its status, delete.
+
+function historyQuery(db: Database, kind: InboxKind, id: string) {
+  const changes = submissionStatusChanges;
+  return db
+    .select({ status: changes.status, changedBy: changes.changedBy, changedAt: changes.changedAt })
+    .from(changes)
+    .where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id)))
+    .orderBy(desc(changes.changedAt), desc(changes.id));
+}
+
+/** The record with its status history (newest change first), or null for an unknown id. */
+export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promise<InboxRecordWithHistory | null> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const [rows, history] = await db.batch([
+    db.select(recordColumns(table)).from(table).where(eq(table.id, id)).limit(1),
+    historyQuery(db, kind, id),
+  ]);
+  const [record] = rows;
+  return record ? { ...record, history } : null;
+}
+
+/**
+ * The one way a status changes (the inbox card, the record page and PATCH on the API): sets it,
+ * keeps the change in the history with the staff member's username, and returns the record as
+ * it now is, or null for an unknown id. Setting the status a record already has changes nothing.
+ * Spam carries a reason (kept if it already was spam, "staff" otherwise); other statuses none.
+ */
+export async function changeStatus(
+  env: AppEnv,
+  kind: InboxKind,
+  id: string,
+  status: SubmissionStatus,
+  changedBy: string,
+): Promise<InboxRecordWithHistory | null> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const staffReason: SpamReason = "staff";
+  const changes = submissionStatusChanges;
+  const [, updated, history] = await db.batch([
+    // First, while the old status can still be compared: a history entry only for a real change.
+    db.insert(changes).select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+          submissionId: table.id,
+          status: sql<SubmissionStatus>`${status}`.as("status"),
+          changedBy: sql<string>`${changedBy}`.as("changed_by"),
+          changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
+        })
+        .from(table)
+        .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
+    ),
+    db
+      .update(table)
+      .set({
+        status,
+        spamReason: status === "spam" ? sql`coalesce(${table.spamReason}, ${staffReason})` : null,
+      })
+      .where(eq(table.id, id))
+      .returning(recordColumns(table)),
+    historyQuery(db, kind, id),
+  ]);
+  const [record] = updated;
+  return record ? { ...record, history } : null;
+}
+
+/** Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown. */
+export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string): Promise<boolean> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const changes = submissionStatusChanges;
+  const [, deleted] = await db.batch([
+    db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
+    db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+  ]);
+  return deleted.length > 0;
 }

@@ -10,6 +10,10 @@ import {
 import { jsonResponse, methodNotAllowed } from "./responses.server";
 
 type JsonEndpoint<Input> = {
+  /** The write method the endpoint takes (POST unless said); anything else is answered 405. */
+  method?: "POST" | "PATCH";
+  /** Every method the endpoint answers, for the 405's `Allow` (default: `method` alone). */
+  allowed?: readonly string[];
   schema: z.ZodType<Input>;
   /** Larger bodies are refused with 413, counted while reading (chunked bodies declare no length). */
   limitBytes: number;
@@ -38,18 +42,18 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 }
 
 /**
- * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login):
- * POST only (405 with `Allow`), a JSON content type in UTF-8 (415), a bounded body (413) of
- * valid UTF-8 (400), valid JSON (400) holding an object (400), then the schema (400 `{ message,
- * fieldErrors }`, each message once per field). Only input that passed all of them reaches
- * `handle`. Every answer from here is JSON and `no-store`.
+ * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login, and
+ * PATCH on an inbox record): its one method (405 with `Allow`), a JSON content type in UTF-8
+ * (415), a bounded body (413) of valid UTF-8 (400), valid JSON (400) holding an object (400), then
+ * the schema (400 `{ message, fieldErrors }`, each message once per field). Only input that passed
+ * all of them reaches `handle`. Every answer from here is JSON and `no-store`.
  */
 export async function handleJsonWrite<Input>(
   request: Request,
-  { schema, limitBytes, tooLargeMessage, invalidMessage }: JsonEndpoint<Input>,
+  { method = "POST", allowed = [method], schema, limitBytes, tooLargeMessage, invalidMessage }: JsonEndpoint<Input>,
   handle: (input: Input) => Promise<Response>,
 ): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== method) return methodNotAllowed(allowed);
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!hasMediaType(contentType, "application/json")) {
     return jsonResponse({ message: "Send the request body as JSON with Content-Type: application/json." }, 415);

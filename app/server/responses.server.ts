@@ -11,12 +11,14 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
 }
 
 /**
- * 405 naming the methods the endpoint takes: POST for the write endpoints (whose loader answers
- * GET, HEAD and OPTIONS with this), "GET, HEAD" for the read endpoints (whose action does).
+ * 405 naming in `Allow` (RFC 9110) the methods the endpoint takes: POST for the write endpoints
+ * (whose loader answers GET, HEAD and OPTIONS with this), GET and HEAD for the read endpoints
+ * (whose middleware answers every other method), more for an inbox record.
  */
-export function methodNotAllowed(allow: "POST" | "GET, HEAD" = "POST"): Response {
-  const methods = allow === "POST" ? "POST" : "GET or HEAD";
-  return jsonResponse({ message: `Use ${methods} for this endpoint.` }, 405, { Allow: allow });
+export function methodNotAllowed(allowed: readonly string[] = ["POST"]): Response {
+  const methods =
+    allowed.length > 1 ? `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}` : (allowed[0] ?? "POST");
+  return jsonResponse({ message: `Use ${methods} for this endpoint.` }, 405, { Allow: allowed.join(", ") });
 }
 
 /** 429 with the seconds to wait in `Retry-After` (RFC 9110), so clients need not parse the message. */
@@ -25,12 +27,17 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Res
 }
 
 /**
- * The read-only JSON endpoints' middleware: React Router hands OPTIONS to a loader and the write
- * methods to an action; each gets 405 with Allow here instead (there is no CORS to answer).
+ * A JSON endpoint's middleware that lets only `allowed` methods reach its loader and action: React
+ * Router hands OPTIONS to a loader and every write method to an action; the others get 405 with
+ * Allow here instead (there is no CORS to answer).
  */
-export function onlyReads({ request }: { request: Request }, next: () => Promise<Response>) {
-  return request.method === "GET" || request.method === "HEAD" ? next() : methodNotAllowed("GET, HEAD");
+export function onlyMethods(allowed: readonly string[]) {
+  return ({ request }: { request: Request }, next: () => Promise<Response>) =>
+    allowed.includes(request.method) ? next() : methodNotAllowed(allowed);
 }
+
+/** The read-only JSON endpoints' middleware: GET and HEAD only. */
+export const onlyReads = onlyMethods(["GET", "HEAD"]);
 
 /**
  * A form page's `headers`: React Router builds a page's headers from this function alone, so a

@@ -56,7 +56,7 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
   switch (outcome.status) {
     case "stored":
-    case "ignored":
+    case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "conflict":
       return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });

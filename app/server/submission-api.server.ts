@@ -31,7 +31,7 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(
     const outcome = await saveSubmission(name, input, { env, clientKey: clientKey(request) });
     switch (outcome.status) {
       case "stored":
-      case "ignored":
+      case "spam":
         return jsonResponse(outcome.receipt, 201);
       case "conflict":
         return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);

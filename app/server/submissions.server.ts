@@ -8,8 +8,10 @@ import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
+import { spamReasonFor } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
@@ -22,7 +24,7 @@ type SubmissionFields<Name extends SubmissionFormName> = Omit<
   "submissionId" | typeof HONEYPOT_FIELD
 >;
 
-/** The answer to a stored (or honeypot-ignored) submission: what was sent, its id and its time. */
+/** The answer to a stored submission (spam included): what was sent, its id and its time. */
 type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
@@ -38,7 +40,10 @@ type SubmissionForm<Name extends SubmissionFormName> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
-  insertOnce: (db: Database, row: SubmissionFields<Name> & { id: string }) => Promise<StoredRow<Name> | undefined>;
+  insertOnce: (
+    db: Database,
+    row: SubmissionFields<Name> & { id: string; status: "new" | "spam"; spamReason: SpamReason | null },
+  ) => Promise<StoredRow<Name> | undefined>;
 };
 
 function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
@@ -94,8 +99,8 @@ type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
 type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
-  /** The honeypot was filled: answer as if stored, keep nothing. */
-  | { status: "ignored"; receipt: SubmissionReceipt<Name> }
+  /** Kept aside with status spam (app/server/spam.server.ts): answered like a stored one, never notified. */
+  | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
   | { status: "conflict" }
   | { status: "rate-limited" }
@@ -120,6 +125,7 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
  * The row's key is the form's submission id, so the same form sent twice is stored once and
  * answered the same way twice. The answer holds what this visitor sent, never a stored row's
  * fields: a known id with other content is a conflict, not a way to read the first submission.
+ * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
@@ -128,21 +134,25 @@ export async function saveSubmission<Name extends SubmissionFormName>(
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
-
-  if (isHoneypotFilled(honeypot)) {
-    console.warn(`Honeypot filled on the ${name} form; nothing stored`, { clientKey });
-    return { status: "ignored", receipt: { ...fields, id, submittedAt: new Date() } };
-  }
   if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
+  const spamReason = spamReasonFor({ honeypotFilled: isHoneypotFilled(honeypot), message: fields.message });
   try {
-    const stored = await submissionForms[name].insertOnce(getDb(env), { ...fields, id });
+    const stored = await submissionForms[name].insertOnce(getDb(env), {
+      ...fields,
+      id,
+      status: spamReason ? "spam" : "new",
+      spamReason,
+    });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
       console.warn(`A ${name} submission reused the id of a different one; nothing stored`, { id, clientKey });
       return { status: "conflict" };
     }
-    return { status: "stored", receipt: { ...fields, id, submittedAt: stored.row.submittedAt } };
+    const receipt = { ...fields, id, submittedAt: stored.row.submittedAt };
+    if (!spamReason) return { status: "stored", receipt };
+    console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
+    return { status: "spam", receipt, reason: spamReason };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };

@@ -34,9 +34,17 @@ async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
 }
 
 export async function redirectWithToast(env: AppEnv, url: string, toast: ToastInput, init?: ResponseInit) {
-  const headers = new Headers(init?.headers);
+  return redirect(url, { ...init, headers: await headersWithToast(env, toast, init?.headers) });
+}
+
+/**
+ * Headers that queue a toast, for an answer that is not a redirect: a fetcher's action answer,
+ * after which React Router reloads the page's data and the root loader hands the toast over.
+ */
+export async function headersWithToast(env: AppEnv, toast: ToastInput, init?: HeadersInit): Promise<Headers> {
+  const headers = new Headers(init);
   headers.append("Set-Cookie", await toastHeader(env, toast));
-  return redirect(url, { ...init, headers });
+  return headers;
 }
 
 /** Reads and clears the queued toast. Returns the Set-Cookie header that clears it, if any. */

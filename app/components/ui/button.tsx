@@ -7,9 +7,11 @@ const variants = {
   secondary: "bg-white text-blue-950 ring-1 ring-slate-300 hover:bg-slate-100",
   dark: "bg-blue-950 text-white hover:bg-blue-900",
   outlineLight: "text-white ring-2 ring-white/80 hover:bg-white/10",
+  quiet: "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 hover:text-slate-900",
 } as const;
 
 const sizes = {
+  sm: "px-3 py-1.5 text-sm",
   md: "px-4 py-2 text-sm",
   lg: "px-6 py-3 text-base",
 } as const;

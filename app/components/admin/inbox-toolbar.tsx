@@ -1,0 +1,91 @@
+import { Form, useSubmit } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { controlClasses } from "~/components/forms/fields";
+import { exportUrl, type InboxListState } from "~/inbox/list-params";
+import { SUBMISSION_STATUSES, statusLabels, type SubmissionStatus } from "~/inbox/statuses";
+
+/** The status filter's choices; the first is the inbox's default (records someone must act on). */
+const statusFilters: { label: string; statuses: readonly SubmissionStatus[] }[] = [
+  { label: "Open (new and contacted)", statuses: ["new", "contacted"] },
+  { label: "New", statuses: ["new"] },
+  { label: "Contacted", statuses: ["contacted"] },
+  { label: "Closed", statuses: ["closed"] },
+  { label: "Spam", statuses: ["spam"] },
+  { label: "All, spam included", statuses: SUBMISSION_STATUSES },
+];
+
+const filterValue = (statuses: readonly SubmissionStatus[]) =>
+  statuses.length === SUBMISSION_STATUSES.length ? "all" : statuses.join(",");
+
+/** The label of a filter, also for a combination typed into the address bar. */
+export function filterLabel(statuses: readonly SubmissionStatus[]): string {
+  const value = filterValue(statuses);
+  return (
+    statusFilters.find((filter) => filterValue(filter.statuses) === value)?.label ??
+    statuses.map((status) => statusLabels[status]).join(", ")
+  );
+}
+
+/**
+ * Search and status filter for the open tab (a GET form: the address says what is shown, and it
+ * works without JavaScript), and the CSV export of exactly that.
+ */
+export function InboxToolbar({ list }: { list: InboxListState }) {
+  const submit = useSubmit();
+  const current = filterValue(list.statuses);
+  const known = statusFilters.some((filter) => filterValue(filter.statuses) === current);
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      <Form method="get" action="/incoming" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {list.kind === "serviceRequest" ? <input type="hidden" name="tab" value="service-requests" /> : null}
+        <div className="sm:w-80">
+          <label htmlFor="inbox-search" className="block text-sm font-semibold text-slate-800">
+            Search
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            name="q"
+            defaultValue={list.q}
+            maxLength={200}
+            placeholder="Name, email, phone or message"
+            className={`${controlClasses} h-11`}
+          />
+        </div>
+        <div className="flex items-end gap-3">
+          <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
+            <label htmlFor="inbox-status" className="block text-sm font-semibold text-slate-800">
+              Status
+            </label>
+            <select
+              id="inbox-status"
+              name="status"
+              defaultValue={current}
+              // With JavaScript a new choice applies at once; without, the Search button sends it.
+              onChange={(event) => void submit(event.currentTarget.form)}
+              className={`${controlClasses} h-11`}
+            >
+              {statusFilters.map((filter) => (
+                <option key={filter.label} value={filterValue(filter.statuses)}>
+                  {filter.label}
+                </option>
+              ))}
+              {known ? null : <option value={current}>{filterLabel(list.statuses)}</option>}
+            </select>
+          </div>
+          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11`}>
+            Search
+          </button>
+        </div>
+      </Form>
+      {/* A download, not a page: a plain link, so the router leaves it to the browser. */}
+      <a
+        href={exportUrl(list)}
+        download
+        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}
+      >
+        Export CSV
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/contact-submission-record";
+import { getEnv } from "~/server/context.server";
+import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox-api.server";
+import { onlyMethods } from "~/server/responses.server";
+
+// GET, HEAD, PATCH and DELETE; anything else (OPTIONS, PUT, POST) gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyMethods(RECORD_METHODS)];
+
+// /api/contact-submissions/<id>: GET with its history, PATCH {"status"}, DELETE for good.
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return recordResponse(request, getEnv(context), "contact", params.id);
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return recordActionResponse(request, getEnv(context), "contact", params.id);
+}

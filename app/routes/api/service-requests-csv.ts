@@ -1,0 +1,12 @@
+import type { Route } from "./+types/service-requests-csv";
+import { getEnv } from "~/server/context.server";
+import { csvResponse } from "~/server/inbox-api.server";
+import { onlyReads } from "~/server/responses.server";
+
+// Read only: every other method gets 405 with Allow.
+export const middleware: Route.MiddlewareFunction[] = [onlyReads];
+
+// GET /api/service-requests.csv: the list's filter and search as a spreadsheet, every page.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return csvResponse(request, getEnv(context), "serviceRequest");
+}

@@ -1,0 +1,143 @@
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/incoming-record";
+import { DeleteRecord } from "~/components/admin/delete-record";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { StatusButtons, useStatusChange } from "~/components/admin/status-buttons";
+import {
+  formatSubmittedAt,
+  fullName,
+  serviceLabel,
+  telHref,
+  vehicleSummary,
+  visitSummary,
+} from "~/components/admin/submission-card";
+import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
+import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { requireAdmin } from "~/server/auth.server";
+import { getEnv } from "~/server/context.server";
+import { handleRecordAction } from "~/server/inbox-actions.server";
+import { getRecord } from "~/server/inbox.server";
+import { NO_STORE } from "~/server/responses.server";
+
+// One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
+// (what a notification email links to). Every field, the status buttons, the history, and Delete.
+
+export const handle: RouteHandle = { hydrate: true };
+
+function kindOf(params: Route.LoaderArgs["params"]) {
+  const kind = inboxKindBySlug(params.kind);
+  if (!kind) throw data(null, { status: 404, headers: NO_STORE });
+  return kind;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  await requireAdmin(request, env);
+  const kind = kindOf(params);
+  const record = await getRecord(env, kind, params.id);
+  if (!record) throw data(null, { status: 404, headers: NO_STORE });
+  return data({ kind, record }, { headers: NO_STORE });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const env = getEnv(context);
+  // The session first: a stranger learns nothing, not even which kinds exist.
+  const user = await requireAdmin(request, env);
+  return handleRecordAction(request, env, user, kindOf(params), params.id);
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(siteOrigin(matches), {
+    title: loaderData ? `${inboxKinds[loaderData.kind].singular} from ${fullName(loaderData.record)}` : "Admin Panel",
+    description: "A message sent to the shop.",
+    canonicalPath: null,
+  });
+
+/** A row of the record's fields, when the visitor gave it. */
+const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+
+export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
+  const { kind, record } = loaderData;
+  const location = useLocation();
+  const here = location.pathname;
+  const { shown, busy, onSubmit } = useStatusChange(here, record.status);
+  const name = fullName(record);
+  const what = inboxKinds[kind].singular.toLowerCase();
+  const fields: [string, React.ReactNode][] = [
+    ["First name", record.firstName],
+    ["Last name", record.lastName],
+    [
+      "Email",
+      <a key="email" href={`mailto:${record.email}`} className="break-all text-blue-800 underline">
+        {record.email}
+      </a>,
+    ],
+    [
+      "Phone",
+      <a key="phone" href={telHref(record.phone)} className="text-blue-800 underline">
+        {record.phone}
+      </a>,
+    ],
+    ...("service" in record ? [["Service", serviceLabel(record.service)] satisfies [string, string]] : []),
+    ...optionalRow("Vehicle", "service" in record ? vehicleSummary(record) : null),
+    ...optionalRow("Visit", "service" in record ? visitSummary(record) : null),
+    ["Received", formatSubmittedAt(record.submittedAt)],
+  ];
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <Link to={inboxTabPath(kind)} className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+        ← {inboxKinds[kind].label}
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
+        <StatusBadge status={shown} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
+      {shown === "spam" && record.spamReason ? (
+        <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          Kept aside as spam: {spamReasonLabels[record.spamReason]}. Spam is deleted 30 days after it arrives.
+        </p>
+      ) : null}
+
+      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[9rem_1fr]">
+        {fields.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+        <dt className="text-sm font-semibold text-slate-600">Message</dt>
+        <dd className="break-words whitespace-pre-wrap text-slate-900">{record.message}</dd>
+      </dl>
+
+      <h2 className="mt-8 text-lg font-bold text-blue-950">Status</h2>
+      <div className="mt-3">
+        <StatusButtons action={here} current={shown} returnTo={here} onSubmit={onSubmit} busy={busy} name={name} />
+      </div>
+
+      <h2 className="mt-8 text-lg font-bold text-blue-950">History</h2>
+      <ol className="mt-3 grid gap-2 text-sm text-slate-700">
+        {record.history.map((change, index) => (
+          <li key={index}>
+            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {change.changedBy},{" "}
+            <time dateTime={change.changedAt.toISOString()}>{formatSubmittedAt(change.changedAt)}</time>
+          </li>
+        ))}
+        <li>
+          <span className="font-semibold text-slate-900">Received</span>,{" "}
+          <time dateTime={record.submittedAt.toISOString()}>{formatSubmittedAt(record.submittedAt)}</time>
+        </li>
+      </ol>
+
+      <h2 className="mt-8 text-lg font-bold text-blue-950">Delete</h2>
+      <div className="mt-3">
+        <DeleteRecord what={what} returnTo={here} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from "~/forms/zod";
+import { serviceRequestOptions } from "~/content/services";
+import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
+import { shopWallClock } from "~/hours/shop-calendar";
+import { inboxKinds, type InboxKind } from "~/inbox/kinds";
+import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
+import { requireAdminApi } from "./auth.server";
+import { csvStream } from "./csv.server";
+import type { AppEnv } from "./env.server";
+import { handleJsonWrite } from "./json-endpoint.server";
+import { parseListQuery } from "./inbox-query.server";
+import { changeStatus, deleteRecord, getRecord, type InboxRecord, listRecords, recordsInPages } from "./inbox.server";
+import { jsonResponse, methodNotAllowed, NO_STORE } from "./responses.server";
+
+// The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
+// GET, PATCH, DELETE), for contact-submissions and service-requests alike. Every answer needs a
+// staff session (401 without) and is no-store; cross-site writes never get here (workers/app.ts).
+
+export const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
+const STATUS_BODY_LIMIT_BYTES = 1024;
+
+const statusChangeSchema = z.object({
+  status: z.enum(SUBMISSION_STATUSES, { error: `status must be one of ${SUBMISSION_STATUSES.join(", ")}.` }),
+});
+
+/** GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`. */
+export async function listResponse(request: Request, env: AppEnv, kind: InboxKind): Promise<Response> {
+  await requireAdminApi(request, env);
+  const url = new URL(request.url);
+  const parsed = parseListQuery(url.searchParams, "api");
+  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+
+  const page = await listRecords(env, kind, parsed.query);
+  const headers = new Headers({ "X-Total-Count": String(page.total) });
+  if (page.older) {
+    const next = new URL(url);
+    next.searchParams.set("cursor", page.older);
+    headers.set("Link", `<${next.href}>; rel="next"`);
+  }
+  return jsonResponse(page.records, 200, headers);
+}
+
+/** GET /api/<kind>/<id>: the record with its status history. */
+export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
+  await requireAdminApi(request, env);
+  const record = await getRecord(env, kind, id);
+  return record ? jsonResponse(record) : notFound(kind);
+}
+
+/** PATCH /api/<kind>/<id> `{"status": …}` changes the status; DELETE removes the record for good. */
+export async function recordActionResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
+  const user = await requireAdminApi(request, env);
+  switch (request.method) {
+    case "PATCH":
+      return handleJsonWrite(
+        request,
+        {
+          method: "PATCH",
+          allowed: RECORD_METHODS,
+          schema: statusChangeSchema,
+          limitBytes: STATUS_BODY_LIMIT_BYTES,
+          invalidMessage: "Send the new status.",
+        },
+        async ({ status }) => {
+          const record = await changeStatus(env, kind, id, status, user.username);
+          return record ? jsonResponse(record) : notFound(kind);
+        },
+      );
+    case "DELETE":
+      return (await deleteRecord(env, kind, id))
+        ? new Response(null, { status: 204, headers: NO_STORE })
+        : notFound(kind);
+    default:
+      return methodNotAllowed(RECORD_METHODS);
+  }
+}
+
+function notFound(kind: InboxKind): Response {
+  return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+}
+
+// ------------------------------------------------------------------------------------------------
+// CSV export
+
+const receivedAt = (date: Date) => {
+  const { date: day, minutes } = shopWallClock(date);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  const mm = String(minutes % 60).padStart(2, "0");
+  return `${day} ${hh}:${mm}`;
+};
+
+const serviceLabel = (value: string) => serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+
+function csvColumns(kind: InboxKind) {
+  const header = ["ID", "Received (Eastern Time)", "Status", "First name", "Last name", "Email", "Phone"];
+  const cells = (record: InboxRecord) => [
+    record.id,
+    receivedAt(record.submittedAt),
+    statusLabels[record.status],
+    record.firstName,
+    record.lastName,
+    record.email,
+    record.phone,
+  ];
+  const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
+  if (kind === "contact") {
+    return {
+      header: [...header, "Message", "Spam reason"],
+      cells: (record: InboxRecord) => [...cells(record), record.message, spam(record)],
+    };
+  }
+  // The optional vehicle and visit each in a column of its own, empty when not given.
+  const requestCells = (record: InboxRecord) =>
+    "service" in record
+      ? [
+          serviceLabel(record.service),
+          record.vehicleYear,
+          record.vehicleMake,
+          record.vehicleModel,
+          record.mileage,
+          record.preferredDate,
+          record.preferredTime ? preferredTimeLabels[record.preferredTime] : "",
+          record.visitType ? visitTypeLabels[record.visitType] : "",
+        ]
+      : [];
+  return {
+    header: [
+      ...header,
+      "Service",
+      "Vehicle year",
+      "Vehicle make",
+      "Vehicle model",
+      "Mileage",
+      "Preferred date",
+      "Preferred time",
+      "Visit",
+      "Message",
+      "Spam reason",
+    ],
+    cells: (record: InboxRecord) => [...cells(record), ...requestCells(record), record.message, spam(record)],
+  };
+}
+
+/**
+ * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
+ * few hundred at a time (no page limit; `limit` is ignored), with a dated file name.
+ */
+export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind): Promise<Response> {
+  await requireAdminApi(request, env);
+  const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
+  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+
+  const { header, cells } = csvColumns(kind);
+  const filename = `${inboxKinds[kind].slug}-${shopWallClock(new Date()).date}.csv`;
+  const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
+  return new Response(body, {
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    },
+  });
+}

@@ -1,0 +1,308 @@
+// Fills a LOCAL D1 with realistic inbox records, for trying the inbox and measuring it at scale:
+//
+//   npm run db:seed -- --count 100000 [--persist-to DIR] [--clear]
+//
+// --count N of each kind (contact messages and service requests), spread over the past two years,
+// newest mostly `new` or `contacted`, older mostly `closed`, about 1% spam; status changes come with
+// their history. Applies the migrations first, then writes straight into the SQLite file that
+// wrangler keeps for D1 (node:sqlite, one transaction: 100,000 of each kind in seconds, where
+// `wrangler d1 execute` would take minutes). Stop `npm start` first: the server holds the file.
+// Never touches the production D1. Deterministic for a given --seed.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { serviceRequestOptions } from "../app/content/services.ts";
+import type { SpamReason, SubmissionStatus } from "../app/inbox/statuses.ts";
+import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
+
+const USAGE = "Usage: npm run db:seed -- --count <N> [--persist-to DIR] [--clear] [--seed <number>]";
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const DAY = 86_400_000;
+
+class CliError extends Error {}
+
+// ------------------------------------------------------------------------------------------------
+// A small seeded generator (mulberry32): the same --seed gives the same records.
+
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, int, pick };
+}
+type Random = ReturnType<typeof generator>;
+
+// ------------------------------------------------------------------------------------------------
+// What Baltimore-area visitors write.
+
+const FIRST_NAMES = [
+  "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
+  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen",
+  "Christopher", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Sandra", "Mark", "Ashley",
+  "Darnell", "Keisha", "Tyrone", "Latoya", "Andre", "Tamika", "Marcus", "Aaliyah", "Jamal", "Imani",
+  "Carlos", "Maria", "Luis", "Sofia", "Jose", "Camila", "Wei", "Mei", "Raj", "Priya",
+  "Kevin", "Rachel", "Brian", "Nicole", "Eli", "Miriam", "Avi", "Leah", "Sean", "Colleen",
+]; // prettier-ignore
+
+const LAST_NAMES = [
+  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
+  "Wilson", "Anderson", "Taylor", "Thomas", "Moore", "Jackson", "Martin", "Lee", "Thompson", "White",
+  "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott",
+  "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell", "Carter", "Roberts", "Phillips",
+  "Cohen", "Levy", "Friedman", "O'Brien", "Murphy", "Kowalski", "Nguyen", "Patel", "Kim", "Okafor",
+]; // prettier-ignore
+
+const EMAIL_DOMAINS = ["gmail.com", "yahoo.com", "comcast.net", "verizon.net", "outlook.com", "icloud.com", "aol.com"];
+
+// Area codes of the Baltimore region; 555-0100 to 555-0199 are reserved for fiction.
+const AREA_CODES = ["410", "443", "667"];
+
+const VEHICLES = [
+  ["Honda", "Accord"], ["Honda", "Civic"], ["Honda", "CR-V"], ["Toyota", "Camry"], ["Toyota", "Corolla"],
+  ["Toyota", "RAV4"], ["Toyota", "Sienna"], ["Ford", "F-150"], ["Ford", "Escape"], ["Ford", "Explorer"],
+  ["Chevrolet", "Malibu"], ["Chevrolet", "Silverado"], ["Chevrolet", "Equinox"], ["Nissan", "Altima"],
+  ["Nissan", "Rogue"], ["Hyundai", "Elantra"], ["Hyundai", "Sonata"], ["Kia", "Sorento"], ["Subaru", "Outback"],
+  ["Subaru", "Forester"], ["Jeep", "Grand Cherokee"], ["Jeep", "Wrangler"], ["Dodge", "Grand Caravan"],
+  ["Volkswagen", "Jetta"], ["BMW", "328i"], ["Mercedes-Benz", "C300"], ["Lexus", "RX 350"], ["Mazda", "CX-5"],
+] as const; // prettier-ignore
+
+const CONTACT_MESSAGES = [
+  "Do you work on {make}s? My {year} {model} needs a check-up before a trip to Ocean City.",
+  "What would a brake job cost on a {year} {make} {model}? The pedal feels soft.",
+  "Hi, my check engine light came on this morning ({year} {make} {model}). Can I bring it in this week?",
+  "Are you open Saturdays? I work weekdays in Towson and can only drop the car off early.",
+  "My {make} {model} is making a clicking noise when I turn left. Is that something you can diagnose?",
+  "Could you give me a quote for replacing the timing belt on a {year} {model}?",
+  "Thanks for the great service last month! Quick question: how often should I rotate the tires?",
+  "Do you offer a shuttle from Pikesville to Owings Mills? I'd need a ride to work while you fix my car.",
+  "The AC in my {year} {make} blows warm air. How soon could you look at it?",
+  "I need a Maryland state inspection for a {year} {make} {model} I just bought. What are your rates?",
+  "My battery died twice this week. {year} {make} {model}, about {miles} miles. Alternator maybe?",
+  "Is there a warranty on your repairs? Looking for a new shop after moving to Reisterstown.",
+]; // prettier-ignore
+
+const SERVICE_MESSAGES = [
+  "{year} {make} {model}, {miles} miles. Due for service, any morning works.",
+  "Grinding noise from the front left wheel on my {year} {model}.",
+  "{make} {model} ({year}) pulls to the right and the steering wheel shakes over 50 mph.",
+  "Please call me to schedule. I'm flexible Tuesday or Thursday. Car is a {year} {make} {model}.",
+  "Check engine light is on, code P0420 from an auto parts store scan. {year} {make}.",
+  "Transmission slips between 2nd and 3rd gear. {year} {make} {model}, {miles} miles.",
+  "Need an oil change and a look at the wipers. {make} {model}.",
+  "Coolant leak under the car after it sits overnight. {year} {make} {model}.",
+  "Exhaust got very loud yesterday, probably the muffler. {year} {model}.",
+  "Battery light flickers at idle. Could be the alternator? {year} {make} {model}, {miles} miles.",
+]; // prettier-ignore
+
+const SPAM_LINK_MESSAGES = [
+  "Best prices http://cheap-pills.example/a http://cheap-pills.example/b http://cheap-pills.example/c",
+  "SEO for your shop! https://rank-fast.example https://rank-fast.example/offer https://rank-fast.example/now",
+  "click www.win-big.example www.win-big.example/prize https://win-big.example/claim",
+]; // prettier-ignore
+
+const STAFF = ["pat", "maria", "dennis"];
+
+type Vehicle = { year: number; make: string; model: string; mileage: number };
+
+function vehicle(random: Random): Vehicle {
+  const [make, model] = random.pick(VEHICLES);
+  return { year: random.int(2005, 2025), make, model, mileage: random.int(12_000, 220_000) };
+}
+
+function fillIn(template: string, car: Vehicle): string {
+  return template
+    .replaceAll("{make}", car.make)
+    .replaceAll("{model}", car.model)
+    .replaceAll("{year}", String(car.year))
+    .replaceAll("{miles}", car.mileage.toLocaleString("en-US"));
+}
+
+/** The optional fields of a service request: about half give the vehicle, a third a visit. */
+function vehicleAndVisit(random: Random, car: Vehicle, submittedAt: number) {
+  const gives = random.next() < 0.5;
+  const visit = random.next() < 0.33;
+  const day = new Date(submittedAt + random.int(1, 14) * DAY).toISOString().slice(0, 10);
+  return [
+    gives ? car.year : null,
+    gives ? car.make : null,
+    gives ? car.model : null,
+    gives && random.next() < 0.6 ? car.mileage : null,
+    visit ? day : null,
+    visit ? random.pick(["morning", "afternoon", "any"]) : null,
+    visit ? random.pick(["wait", "drop-off"]) : null,
+  ] as const;
+}
+
+function phoneNumber(random: Random): string {
+  const area = random.pick(AREA_CODES);
+  const line = `01${String(random.int(0, 99)).padStart(2, "0")}`;
+  return random.pick([
+    `(${area}) 555-${line}`,
+    `${area}-555-${line}`,
+    `${area}.555.${line}`,
+    `${area}555${line}`,
+    `+1 ${area} 555 ${line}`,
+    `${area} 555 ${line}`,
+  ]);
+}
+
+type Person = { firstName: string; lastName: string; email: string; phone: string };
+
+function person(random: Random): Person {
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = random.pick(LAST_NAMES);
+  const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, "");
+  const email = `${random.next() < 0.5 ? local : `${local}${random.int(1, 99)}`}@${random.pick(EMAIL_DOMAINS)}`;
+  return { firstName, lastName, email, phone: phoneNumber(random) };
+}
+
+type Fate = {
+  status: SubmissionStatus;
+  spamReason: SpamReason | null;
+  changes: { status: SubmissionStatus; at: number }[];
+};
+
+/** Where a record stands now, by its age: staff work through recent ones, old ones are done. */
+function fate(random: Random, submittedAt: number, now: number): Fate {
+  const age = now - submittedAt;
+  if (random.next() < 0.01) {
+    return { status: "spam", spamReason: random.next() < 0.7 ? "links" : "honeypot", changes: [] };
+  }
+  const roll = random.next();
+  const [newShare, contactedShare] = age < 2 * DAY ? [0.7, 0.25] : age < 14 * DAY ? [0.15, 0.35] : [0.01, 0.04];
+  const contactedAt = submittedAt + random.int(1, 30) * 3_600_000;
+  if (roll < newShare) return { status: "new", spamReason: null, changes: [] };
+  if (roll < newShare + contactedShare) {
+    return {
+      status: "contacted",
+      spamReason: null,
+      changes: [{ status: "contacted", at: Math.min(contactedAt, now) }],
+    };
+  }
+  const closedAt = Math.min(contactedAt + random.int(1, 10) * DAY, now);
+  return {
+    status: "closed",
+    spamReason: null,
+    changes: [
+      { status: "contacted", at: Math.min(contactedAt, closedAt) },
+      { status: "closed", at: closedAt },
+    ],
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+
+function applyMigrations(stateDir: string | undefined) {
+  const args = ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml"];
+  if (stateDir) args.push("--persist-to", stateDir);
+  const result = spawnSync("wrangler", args, {
+    cwd: projectRoot,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+  });
+  if (result.error) throw new CliError(`Could not run wrangler (${result.error.message}): use npm run db:seed.`);
+  if (result.status !== 0) throw new CliError(`Applying the migrations failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export type SeedOptions = { count: number; stateDir?: string; clear?: boolean; seed?: number; now?: number };
+
+/** Applies the migrations to the local D1 under `stateDir` and adds `count` records of each kind. */
+export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = Date.now() }: SeedOptions) {
+  applyMigrations(stateDir);
+  const db = new DatabaseSync(localD1File(path.resolve(projectRoot, stateDir ?? DEFAULT_STATE_DIR)));
+  const random = generator(seed);
+  const insertContact = db.prepare(
+    "insert into contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertRequest = db.prepare(
+    "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason, " +
+      "vehicle_year, vehicle_make, vehicle_model, mileage, preferred_date, preferred_time, visit_type) " +
+      "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertChange = db.prepare(
+    "insert into submission_status_changes (submission_kind, submission_id, status, changed_by, changed_at) values (?, ?, ?, ?, ?)",
+  );
+  const services = serviceRequestOptions.map((option) => option.value);
+  const span = 730 * DAY;
+
+  db.exec("begin");
+  try {
+    if (clear) {
+      db.exec("delete from submission_status_changes; delete from contact_submissions; delete from service_requests");
+    }
+    for (const kind of ["contact", "serviceRequest"] as const) {
+      let previous = now;
+      for (let index = 0; index < count; index++) {
+        // Now and then two records share a millisecond, as two visitors' forms can.
+        const submittedAt = random.next() < 0.02 ? previous : now - Math.floor(random.next() ** 1.15 * span);
+        previous = submittedAt;
+        const id = randomUUID();
+        const who = person(random);
+        const { status, spamReason, changes } = fate(random, submittedAt, now);
+        const car = vehicle(random);
+        const message =
+          status === "spam" && spamReason === "links"
+            ? random.pick(SPAM_LINK_MESSAGES)
+            : fillIn(random.pick(kind === "contact" ? CONTACT_MESSAGES : SERVICE_MESSAGES), car);
+        const row = [id, who.firstName, who.lastName, who.email, who.phone] as const;
+        if (kind === "contact") insertContact.run(...row, message, submittedAt, status, spamReason);
+        else {
+          const extra = vehicleAndVisit(random, car, submittedAt);
+          insertRequest.run(...row, random.pick(services), message, submittedAt, status, spamReason, ...extra);
+        }
+        for (const change of changes) insertChange.run(kind, id, change.status, random.pick(STAFF), change.at);
+      }
+    }
+    db.exec("commit");
+  } catch (error) {
+    db.exec("rollback");
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      count: { type: "string" },
+      "persist-to": { type: "string" },
+      clear: { type: "boolean", default: false },
+      seed: { type: "string" },
+    },
+  });
+  const count = Number(values.count);
+  if (positionals.length > 0 || !Number.isInteger(count) || count < 1 || count > 1_000_000) throw new CliError(USAGE);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new CliError(USAGE);
+
+  const startedAt = performance.now();
+  const stateDir = values["persist-to"];
+  seedInbox({ count, stateDir, clear: values.clear, seed });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    `Added ${count.toLocaleString("en-US")} contact messages and ${count.toLocaleString("en-US")} service requests ` +
+      `to the local D1 (${stateDir ?? DEFAULT_STATE_DIR}) in ${seconds} s.`,
+  );
+}
+
+if (import.meta.main) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof CliError ? error.message : error);
+    process.exitCode = 1;
+  }
+}
