@@ -8,7 +8,7 @@
 // `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, in any combination) runs only
 // those parts, and checks only their targets.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -105,6 +105,12 @@ async function writeTwins() {
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
     writeFileSync(path.join(twinDir, `${page.name}.html`), twin);
   }
+  // Static files get a sandboxing CSP (public/_headers) meant for a file opened on its own; a twin
+  // is a page, so it goes without, as the Worker's pages have no such rule either.
+  appendFileSync(
+    path.join(root, "build/client/_headers"),
+    "\n# Added by npm run bench: the static twins are pages.\n/__twin/*\n  ! Content-Security-Policy\n",
+  );
 }
 
 const twinPath = (page: BenchPage) => `/__twin/${page.name}`;
