@@ -9,7 +9,7 @@
 // `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, in any
 // combination) runs only those parts, and checks only their targets.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -111,6 +111,12 @@ async function writeTwins() {
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
     writeFileSync(path.join(twinDir, `${page.name}.html`), twin);
   }
+  // Static files get a sandboxing CSP (public/_headers) meant for a file opened on its own; a twin
+  // is a page, so it goes without, as the Worker's pages have no such rule either.
+  appendFileSync(
+    path.join(root, "build/client/_headers"),
+    "\n# Added by npm run bench: the static twins are pages.\n/__twin/*\n  ! Content-Security-Policy\n",
+  );
 }
 
 const twinPath = (page: BenchPage) => `/__twin/${page.name}`;
@@ -434,25 +440,33 @@ async function main() {
     stateDir,
   ]);
 
+  // Timings (Lighthouse, throughput, the inbox) suffer when other work shares the machine: sample its load.
+  const loadSamples: number[] = [loadavg()[0]!];
+  const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 5_000);
+
   // First, on a server and a database of its own (the same port, so before the pages' server).
   let inbox: InboxBench | undefined;
-  if (runs("inbox")) inbox = await benchInbox(log);
-  // Servers of their own too, on this port and the next: notifications on, off, and failing.
   let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
-  if (runs("notifications")) notifications = await benchNotifications(port, log);
+  let server: ChildProcess;
+  try {
+    if (runs("inbox")) inbox = await benchInbox(log);
+    // Servers of their own too, on this port and the next: notifications on, off, and failing.
+    if (runs("notifications")) notifications = await benchNotifications(port, log);
 
-  log("Rendering static twins…");
-  let server = await startServer();
-  await writeTwins();
-  stopServer(server);
-  // The local server lists the static files when it starts: restart it so it serves the twins.
-  server = await startServer();
+    log("Rendering static twins…");
+    server = await startServer();
+    await writeTwins();
+    stopServer(server);
+    // The local server lists the static files when it starts: restart it so it serves the twins.
+    server = await startServer();
+  } catch (error) {
+    // The load sampler would keep the process alive.
+    clearInterval(sampler);
+    throw error;
+  }
 
   const checks: { ok: boolean; line: string; timing?: boolean }[] = [];
   const check = (ok: boolean, line: string, timing = false) => checks.push({ ok, line, timing });
-  // Timings (Lighthouse, throughput) suffer when other work shares the machine: sample its load.
-  const loadSamples: number[] = [];
-  const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 5_000);
   const report: Record<string, unknown> = { startedAt, parts: requested.length ? requested : PHASES };
 
   try {
