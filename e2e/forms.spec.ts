@@ -76,6 +76,11 @@ for (const form of forms) {
         await expect(page.getByLabel("Email Address")).toHaveValue("");
         const rows = db.all<{ first_name: string }>(`select first_name from ${form.table} where email = ?`, email);
         expect(rows).toEqual([{ first_name: "Dana" }]);
+        // The shop's email leaves through the queue within seconds (its content: test/notifications.test.ts).
+        const notifiedAt = () =>
+          db.all<{ notified_at: number | null }>(`select notified_at from ${form.table} where email = ?`, email)[0]
+            ?.notified_at;
+        await expect.poll(notifiedAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() - 60_000);
       });
 
       test("shows what to fix, keeps what was typed and moves focus to the first problem", async ({ page, db }) => {

@@ -1,12 +1,13 @@
 // npm run bench: builds, serves the production build locally (as `npm start` does, with its own
 // throwaway D1/KV state), then measures page weight, Lighthouse (mobile) for each page and its
-// script-free static twin, the page cache's throughput against the twin, a submission load, and the
-// staff inbox at 100,000 records of each kind (scripts/bench-inbox.ts).
+// script-free static twin, the page cache's throughput against the twin, a submission load, the
+// staff inbox at 100,000 records of each kind (scripts/bench-inbox.ts), and the notification emails
+// (latency with them on and off, delivery under a failing mail binding; scripts/bench-notifications.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails. Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 //
-// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, in any combination) runs only
-// those parts, and checks only their targets.
+// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, in any
+// combination) runs only those parts, and checks only their targets.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -17,6 +18,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs as chromiumFlags, chromiumPath } from "../playwright.config.ts";
+import { benchNotifications } from "./bench-notifications.ts";
 import { benchInbox, type InboxBench } from "./bench-inbox.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,7 +28,7 @@ const stateDir = ".wrangler/bench-state";
 const twinDir = path.join(root, "build/client/__twin");
 const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 
-const PHASES = ["weight", "lighthouse", "throughput", "submissions", "inbox"] as const;
+const PHASES = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications"] as const;
 type Phase = (typeof PHASES)[number];
 const requested = process.argv.slice(2);
 for (const name of requested) {
@@ -89,7 +91,11 @@ async function startServer(vars: Record<string, string> = {}): Promise<ChildProc
 }
 
 function stopServer(server: ChildProcess) {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  try {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // stopped already
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,9 +446,12 @@ async function main() {
 
   // First, on a server and a database of its own (the same port, so before the pages' server).
   let inbox: InboxBench | undefined;
+  let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
   let server: ChildProcess;
   try {
     if (runs("inbox")) inbox = await benchInbox(log);
+    // Servers of their own too, on this port and the next: notifications on, off, and failing.
+    if (runs("notifications")) notifications = await benchNotifications(port, log);
 
     log("Rendering static twins…");
     server = await startServer();
@@ -703,6 +712,14 @@ async function main() {
       for (const line of inbox.table) console.log(line);
       checks.push(...inbox.checks);
       report.inbox = inbox.report;
+    }
+
+    if (notifications) {
+      console.log("");
+      console.log("Notifications");
+      for (const line of notifications.lines) console.log(line);
+      checks.push(...notifications.checks);
+      report.notifications = notifications.report;
     }
 
     const cores = availableParallelism();

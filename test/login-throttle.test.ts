@@ -121,6 +121,11 @@ describe("the throttle's storage", () => {
       SUBMISSION_LIMITER: env.SUBMISSION_LIMITER,
       SESSION_SECRET: env.SESSION_SECRET,
       CF_VERSION_METADATA: env.CF_VERSION_METADATA,
+      NOTIFY_EMAIL: env.NOTIFY_EMAIL,
+      NOTIFY_QUEUE: env.NOTIFY_QUEUE,
+      NOTIFY_TO: env.NOTIFY_TO,
+      NOTIFY_FROM: env.NOTIFY_FROM,
+      CONFIRM_VISITOR: env.CONFIRM_VISITOR,
     };
     expect(parseEnv(bindings).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
     expect(parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "2" } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(2);

@@ -7,6 +7,7 @@ import {
 } from "../app/server/context.server";
 import { parseEnv } from "../app/server/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
+import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
 import { NO_STORE } from "../app/server/responses.server";
 import { runScheduled } from "../app/server/scheduled.server";
@@ -62,6 +63,11 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
       if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
       response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
       return response;
+    },
+
+    // The NOTIFY_QUEUE consumer: the shop's emails (app/server/notifications/).
+    async queue(batch, env) {
+      await handleNotificationBatch(batch, parseEnv(env));
     },
 
     // Cron Triggers (wrangler.toml), each dispatched to its job.

@@ -437,6 +437,11 @@ export function requestServicePath(service: Service): string {
   return `/?service=${service.requestOption}#request-service`;
 }
 
+/** The label staff and visitors read for a service-request dropdown value (the value itself if unknown). */
+export function serviceRequestLabel(value: string): string {
+  return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+}
+
 export type IconCardContent = { title: string; description: string; icon: IconName };
 
 export const serviceReasons: readonly IconCardContent[] = [

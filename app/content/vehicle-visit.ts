@@ -48,3 +48,5 @@ export const visitTypeLabels: Record<VisitType, string> = {
   wait: "I'll wait for it",
   "drop-off": "I'll drop it off",
 };
+/** The same choices as staff read them (the inbox card, the emails). */
+export const visitTypeStaffLabels: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };

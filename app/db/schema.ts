@@ -15,6 +15,27 @@ const submittedAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
+const timestampMs = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+// The shop's email about each submission (app/server/notifications/, docs/decisions/030-notifications.md).
+// Rows stored before notifications existed have no due time and are never sent.
+const notificationColumns = () => ({
+  // The origin the visitor used, for the email's link to the record when SITE_URL is not set.
+  siteOrigin: text("site_origin"),
+  // When every configured recipient had the email (null: not yet).
+  notifiedAt: timestampMs("notified_at"),
+  notifyAttempts: integer("notify_attempts").notNull().default(0),
+  notifyLastError: text("notify_last_error"),
+  // When the next attempt should have happened: the sweep re-enqueues what is overdue.
+  notifyDueAt: timestampMs("notify_due_at").$defaultFn(() => new Date()),
+  // A consumer is sending until then; no other may claim it meanwhile.
+  notifyClaimedUntil: timestampMs("notify_claimed_until"),
+  // The recipients who have it already, so a retry after a partial failure skips them.
+  notifySentTo: text("notify_sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
+  // The visitor's optional confirmation (CONFIRM_VISITOR): set when claimed, at most once.
+  confirmationSentAt: timestampMs("confirmation_sent_at"),
+});
+
 export const users = sqliteTable("users", {
   id: id(),
   username: text("username").notNull().unique(),
@@ -69,6 +90,12 @@ const listIndexes = (
   index(`${table}_status_submitted_at_idx`).on(columns.status, columns.submittedAt, columns.id),
 ];
 
+// The sweep reads the unsent records by due time: an index of those only, small whatever the table's size.
+const unsentIndex = (table: string, columns: { notifyDueAt: AnySQLiteColumn; notifiedAt: AnySQLiteColumn }) =>
+  index(`${table}_unsent_idx`)
+    .on(columns.notifyDueAt)
+    .where(sql`${columns.notifiedAt} is null`);
+
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {
@@ -81,8 +108,13 @@ export const contactSubmissions = sqliteTable(
     submittedAt: submittedAt(),
     ...statusColumns(),
     searchText: searchText(),
+    ...notificationColumns(),
   },
-  (table) => [...listIndexes("contact_submissions", table), ...statusChecks("contact_submissions")],
+  (table) => [
+    ...listIndexes("contact_submissions", table),
+    ...statusChecks("contact_submissions"),
+    unsentIndex("contact_submissions", table),
+  ],
 );
 
 export const serviceRequests = sqliteTable(
@@ -108,8 +140,13 @@ export const serviceRequests = sqliteTable(
     ...statusColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
+    ...notificationColumns(),
   },
-  (table) => [...listIndexes("service_requests", table), ...statusChecks("service_requests")],
+  (table) => [
+    ...listIndexes("service_requests", table),
+    ...statusChecks("service_requests"),
+    unsentIndex("service_requests", table),
+  ],
 );
 
 // Every status change staff make, with who and when; a record's page lists them. Deleted with the
@@ -142,6 +179,17 @@ export const loginThrottle = sqliteTable(
   },
   (table) => [index("login_throttle_window_started_at_idx").on(table.windowStartedAt)],
 );
+
+// One morning digest per shop date (app/server/notifications/digest.server.ts): claimed, then sent once.
+export const notificationDigests = sqliteTable("notification_digests", {
+  shopDate: text("shop_date").primaryKey(),
+  requestCount: integer("request_count").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  claimedUntil: timestampMs("claimed_until"),
+  sentTo: text("sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
+  sentAt: timestampMs("sent_at"),
+});
 
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;

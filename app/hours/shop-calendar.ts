@@ -78,6 +78,33 @@ export function calendarDateFormat(options: Omit<Intl.DateTimeFormatOptions, "ti
 
 export const minutesOf = (time: ClockTime) => time.hour * 60 + time.minute;
 
+// What staff read (the inbox card, the emails): "Mar 3, 2026, 10:42 AM EST", in the shop's zone.
+const shopDateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: shop.timeZone,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+const shopTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: shop.timeZone,
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "Mar 3, 2026, 10:42 AM EST": an instant as the shop's clock and calendar show it. */
+export function formatShopDateTime(instant: Date): string {
+  return shopDateTimeFormat.format(instant);
+}
+
+/** "10:42 AM": the shop's clock at an instant. */
+export function formatShopTime(instant: Date): string {
+  return shopTimeFormat.format(instant);
+}
+
 /** "8:00 AM", "5:00 PM". */
 export function formatClockTime(time: ClockTime): string {
   const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;

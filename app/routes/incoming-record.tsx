@@ -3,15 +3,11 @@ import type { Route } from "./+types/incoming-record";
 import { DeleteRecord } from "~/components/admin/delete-record";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { StatusButtons, useStatusChange } from "~/components/admin/status-buttons";
-import {
-  formatSubmittedAt,
-  fullName,
-  serviceLabel,
-  telHref,
-  vehicleSummary,
-  visitSummary,
-} from "~/components/admin/submission-card";
+import { formatSubmittedAt, fullName, vehicleSummary, visitSummary } from "~/components/admin/submission-card";
+import { serviceRequestLabel } from "~/content/services";
+import { telHref } from "~/forms/phone-link";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
+import { notificationLine } from "~/inbox/notification";
 import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
@@ -82,10 +78,12 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         {record.phone}
       </a>,
     ],
-    ...("service" in record ? [["Service", serviceLabel(record.service)] satisfies [string, string]] : []),
+    ...("service" in record ? [["Service", serviceRequestLabel(record.service)] satisfies [string, string]] : []),
     ...optionalRow("Vehicle", "service" in record ? vehicleSummary(record) : null),
     ...optionalRow("Visit", "service" in record ? visitSummary(record) : null),
     ["Received", formatSubmittedAt(record.submittedAt)],
+    ...optionalRow("Shop's email", notificationLine(record.notification)),
+    ...optionalRow("Email error", record.notification.sentAt ? null : record.notification.lastError),
   ];
 
   return (

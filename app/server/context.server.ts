@@ -24,3 +24,7 @@ export function getEnv(context: Readonly<RouterContextProvider>): AppEnv {
 export function getRequestTime(context: Readonly<RouterContextProvider>): Date {
   return context.get(requestTimeContext);
 }
+
+export function getCloudflare(context: Readonly<RouterContextProvider>): CloudflareContext {
+  return context.get(cloudflareContext);
+}

@@ -1,4 +1,5 @@
 import { z } from "~/forms/zod";
+import { isMailAddress } from "./notifications/mime.server";
 
 const binding = <T>(name: string, method: string) =>
   z.custom<T>(
@@ -6,11 +7,35 @@ const binding = <T>(name: string, method: string) =>
     `the ${name} binding is missing: check wrangler.toml`,
   );
 
+const mailAddress = (name: string) =>
+  z.email(`${name} must be an email address`).refine(isMailAddress, `${name} must be a plain address (name@domain)`);
+
 const envSchema = z.object({
   DB: binding<D1Database>("D1 (DB)", "prepare"),
   SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
   SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
   CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
+  NOTIFY_EMAIL: binding<SendEmail>("send_email (NOTIFY_EMAIL)", "send"),
+  NOTIFY_QUEUE: binding<Queue>("queue producer (NOTIFY_QUEUE)", "send"),
+  // Who gets the shop's emails: one address or several, comma-separated.
+  NOTIFY_TO: z
+    .string({ error: "NOTIFY_TO is not set: the shop's email address(es), comma-separated" })
+    .transform((value) =>
+      value
+        .split(",")
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(mailAddress("each NOTIFY_TO address")).min(1, "NOTIFY_TO needs at least one address")),
+  // The sender of the shop's emails: an address on the zone with Email Routing.
+  NOTIFY_FROM: mailAddress("NOTIFY_FROM"),
+  // A confirmation email to the visitor (needs a sending domain onboarded to Email Service).
+  CONFIRM_VISITOR: z
+    .enum(["true", "false"], { error: 'CONFIRM_VISITOR must be "true" or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
+  // The first retry's delay after a failed send, doubled for each further one; the bench lowers it.
+  NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
     .min(32, "SESSION_SECRET must be at least 32 characters"),

@@ -6,6 +6,7 @@ import type { InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
+import { withNotificationState, type WithNotificationState } from "./notifications/ledger.server";
 
 // The staff inbox's reads and writes. Callers check the session first (requireAdmin*). Every
 // request's queries go to D1 as one batch: one round trip, however far the database is.
@@ -13,17 +14,36 @@ import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-quer
 export const inboxTables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
 type InboxTable = (typeof inboxTables)[InboxKind];
 
-/** A record as staff see it: what the visitor sent, when, and where it stands (every column but
- * the search text, so a column a form gains shows up here, in the API and in the CSV by itself). */
-type RecordOf<Table extends InboxTable> = Omit<Table["$inferSelect"], "searchText">;
+/** The database's own bookkeeping: the search text, and the email ledger's (docs/decisions/030-notifications.md). */
+type Bookkeeping =
+  "searchText" | "siteOrigin" | "notifyDueAt" | "notifyClaimedUntil" | "notifySentTo" | "confirmationSentAt";
+
+/** A record's row as the inbox reads it: every column but the bookkeeping. */
+type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping>;
+
+/** A record as staff see it: what the visitor sent, when, where it stands, and whether the shop's
+ * email went out (`notification`). A column a form gains shows up here and in the API by itself. */
+type RecordOf<Table extends InboxTable> = WithNotificationState<RowOf<Table>>;
 export type InboxRecord = RecordOf<typeof contactSubmissions> | RecordOf<typeof serviceRequests>;
+
+function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
+  return withNotificationState(row);
+}
 
 export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedAt: Date };
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
 
-/** Every column but the search text, which is the database's own bookkeeping. */
+/** Every column but the bookkeeping. */
 function recordColumns<Table extends InboxTable>(table: Table) {
-  const { searchText: _searchText, ...columns } = getTableColumns(table);
+  const {
+    searchText: _searchText,
+    siteOrigin: _siteOrigin,
+    notifyDueAt: _due,
+    notifyClaimedUntil: _claim,
+    notifySentTo: _sentTo,
+    confirmationSentAt: _confirmation,
+    ...columns
+  } = getTableColumns(table);
   return columns;
 }
 
@@ -129,12 +149,12 @@ function recordFromRaw<Table extends InboxTable>(
   _table: Table,
   columns: [string, AnySQLiteColumn][],
   row: Record<string, unknown>,
-): RecordOf<Table> {
+): RowOf<Table> {
   const record = Object.fromEntries(
     columns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])]),
   );
   // Untyped data parsed: every key and value comes from the table's own columns above.
-  return record as RecordOf<Table>;
+  return record as RowOf<Table>;
 }
 
 async function searchPageWithTotal(
@@ -167,7 +187,9 @@ async function searchPageWithTotal(
     order by chosen.s ${order}, chosen.id ${order}`);
   const total = Number(raw[0]?.total ?? 0);
   // Without a page (a cursor past the end), the one row carries the total and nothing else.
-  const rows = raw.filter((row) => typeof row.id === "string").map((row) => recordFromRaw(table, columns, row));
+  const rows = raw
+    .filter((row) => typeof row.id === "string")
+    .map((row) => toRecord(recordFromRaw(table, columns, row)));
   return { rows, total };
 }
 
@@ -217,7 +239,7 @@ export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxList
     pageQuery(db, table, query, query.cursor, take),
     statusCountsQuery(db, table),
   ]);
-  return pageOrFirstPage(db, kind, query, rows, totalFor(toStatusCounts(counts), query));
+  return pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(toStatusCounts(counts), query));
 }
 
 export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts> };
@@ -246,7 +268,7 @@ export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxLi
   // Without a search, one round trip.
   const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, table, query, query.cursor, take)]);
   const counts = countsOf([contact, request]);
-  return { page: await pageOrFirstPage(db, kind, query, rows, totalFor(counts[kind], query)), counts };
+  return { page: await pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(counts[kind], query)), counts };
 }
 
 /**
@@ -263,7 +285,8 @@ async function pageOrFirstPage(
 ): Promise<RecordPage> {
   if (query.cursor?.direction !== "newer" || rows.length > query.limit) return toPage(rows, query, total);
   const firstPage = { ...query, cursor: null };
-  return toPage(await pageQuery(db, inboxTables[kind], firstPage, null, query.limit + 1), firstPage, total);
+  const firstRows = await pageQuery(db, inboxTables[kind], firstPage, null, query.limit + 1);
+  return toPage(firstRows.map(toRecord), firstPage, total);
 }
 
 /**
@@ -280,7 +303,7 @@ export async function* recordsInPages(
   const table = inboxTables[kind];
   let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
   for (;;) {
-    const rows: InboxRecord[] = await pageQuery(db, table, query, cursor, pageSize);
+    const rows: InboxRecord[] = (await pageQuery(db, table, query, cursor, pageSize)).map(toRecord);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
@@ -309,7 +332,7 @@ export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promi
     historyQuery(db, kind, id),
   ]);
   const [record] = rows;
-  return record ? { ...record, history } : null;
+  return record ? { ...toRecord(record), history } : null;
 }
 
 /**
@@ -355,7 +378,7 @@ export async function changeStatus(
     historyQuery(db, kind, id),
   ]);
   const [record] = updated;
-  return record ? { ...record, history } : null;
+  return record ? { ...toRecord(record), history } : null;
 }
 
 /** Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown. */

@@ -1,4 +1,5 @@
 import type { AppEnv } from "./env.server";
+import { enqueueDigestIfDue, sweepUnsentNotifications } from "./notifications/schedule.server";
 import { purgeOldSpam } from "./spam.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
@@ -7,6 +8,11 @@ import { purgeOldSpam } from "./spam.server";
 export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) => Promise<unknown>> = {
   // Every night at 08:00 UTC (3 or 4 AM in Pikesville): spam older than 30 days goes.
   "0 8 * * *": (env, scheduledTime) => purgeOldSpam(env, scheduledTime),
+  // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
+  "*/5 * * * *": (env, scheduledTime) => sweepUnsentNotifications(env, scheduledTime),
+  // The overdue digest at 8:00 AM shop time: 12:00 UTC in summer (EDT), 13:00 UTC in winter (EST);
+  // the job queues it only from the run at which the shop's clock reads 8.
+  "0 12,13 * * 1-5": (env, scheduledTime) => enqueueDigestIfDue(env, scheduledTime),
 };
 
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */

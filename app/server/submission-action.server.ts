@@ -8,7 +8,8 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { formSubmissionIdContext, getEnv, getRequestTime } from "./context.server";
+import { formSubmissionIdContext, getCloudflare, getRequestTime } from "./context.server";
+import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { clientKey } from "./client-address.server";
@@ -39,7 +40,7 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   context: Readonly<RouterContextProvider>,
   { redirectTo }: { redirectTo: string },
 ) {
-  const env = getEnv(context);
+  const { env, ctx } = getCloudflare(context);
   const posted = await readPostedForm(request, {
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
@@ -53,7 +54,12 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
     return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
   }
 
-  const outcome = await saveSubmission(name, submission.value, { env, clientKey: clientKey(request) });
+  const outcome = await saveSubmission(name, submission.value, {
+    env,
+    clientKey: clientKey(request),
+    siteOrigin: siteOriginOf(request, env),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  });
   switch (outcome.status) {
     case "stored":
     case "spam":

@@ -6,7 +6,8 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { getEnv, getRequestTime } from "./context.server";
+import { getCloudflare, getRequestTime } from "./context.server";
+import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
 import { clientKey } from "./client-address.server";
@@ -21,14 +22,19 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
-  const env = getEnv(context);
+  const { env, ctx } = getCloudflare(context);
   const endpoint = {
     schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };
   return handleJsonWrite(request, endpoint, async (input) => {
-    const outcome = await saveSubmission(name, input, { env, clientKey: clientKey(request) });
+    const outcome = await saveSubmission(name, input, {
+      env,
+      clientKey: clientKey(request),
+      siteOrigin: siteOriginOf(request, env),
+      waitUntil: (promise) => ctx.waitUntil(promise),
+    });
     switch (outcome.status) {
       case "stored":
       case "spam":

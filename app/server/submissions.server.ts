@@ -10,6 +10,7 @@ import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/servi
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "./env.server";
+import { enqueueJobs, type NotificationJob } from "./notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
 import { spamReasonFor } from "./spam.server";
 
@@ -30,6 +31,9 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
+/** What the server adds to the visitor's fields: the row's key, its status and the origin the emails link to. */
+type StoredExtras = { id: string; siteOrigin: string; status: "new" | "spam"; spamReason: SpamReason | null };
+
 /** The row under a submission id: just stored, or found there from an earlier post. */
 type StoredRow<Name extends SubmissionFormName> = {
   inserted: boolean;
@@ -40,16 +44,13 @@ type SubmissionForm<Name extends SubmissionFormName> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
-  insertOnce: (
-    db: Database,
-    row: SubmissionFields<Name> & { id: string; status: "new" | "spam"; spamReason: SpamReason | null },
-  ) => Promise<StoredRow<Name> | undefined>;
+  insertOnce: (db: Database, row: SubmissionFields<Name> & StoredExtras) => Promise<StoredRow<Name> | undefined>;
 };
 
 function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
   return async (
     db: Database,
-    row: Table["$inferInsert"] & { id: string },
+    row: Table["$inferInsert"] & StoredExtras,
   ): Promise<{ inserted: boolean; row: Table["$inferSelect"] } | undefined> => {
     const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
     if (inserted) return { inserted: true, row: inserted };
@@ -109,6 +110,17 @@ type SaveOutcome<Name extends SubmissionFormName> =
 /** The limiter counts per minute: a refused client may try again within this many seconds. */
 export const RATE_LIMIT_RETRY_SECONDS = 60;
 
+type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "CONFIRM_VISITOR">;
+
+type SaveContext = {
+  env: SaveEnv;
+  clientKey: string;
+  /** The origin the visitor used (siteOriginOf), for the emails' links. */
+  siteOrigin: string;
+  /** Work that continues after the response (ExecutionContext.waitUntil). */
+  waitUntil: (promise: Promise<unknown>) => void;
+};
+
 async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
     const { success } = await env.SUBMISSION_LIMITER.limit({ key: `submission:${key}` });
@@ -121,16 +133,36 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 }
 
 /**
+ * After a new submission is stored, and after the visitor has their answer: the shop's email and,
+ * when enabled, the visitor's confirmation, which counts against the client's submission limit.
+ * Should the queue refuse, the sweep finds the row unsent and enqueues it (schedule.server.ts).
+ */
+async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, clientKey: string) {
+  const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
+  if (env.CONFIRM_VISITOR) {
+    if (await isRateLimited(env, clientKey))
+      console.warn("No confirmation: over the client's limit", { id, clientKey });
+    else jobs.push({ type: "confirm", form: name, id });
+  }
+  try {
+    await enqueueJobs(env, jobs);
+  } catch (error) {
+    console.error("Could not enqueue the emails for a submission; the sweep will", { id, error });
+  }
+}
+
+/**
  * Stores one validated submission: the single path behind both the page forms and the JSON API.
  * The row's key is the form's submission id, so the same form sent twice is stored once and
  * answered the same way twice. The answer holds what this visitor sent, never a stored row's
  * fields: a known id with other content is a conflict, not a way to read the first submission.
  * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
+ * Only a new row that is not spam is queued for email, so a form sent twice is emailed once.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
   input: SubmissionInput<Name>,
-  { env, clientKey }: { env: Pick<AppEnv, "DB" | "SUBMISSION_LIMITER">; clientKey: string },
+  { env, clientKey, siteOrigin, waitUntil }: SaveContext,
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
@@ -141,6 +173,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
     const stored = await submissionForms[name].insertOnce(getDb(env), {
       ...fields,
       id,
+      siteOrigin,
       status: spamReason ? "spam" : "new",
       spamReason,
     });
@@ -150,7 +183,10 @@ export async function saveSubmission<Name extends SubmissionFormName>(
       return { status: "conflict" };
     }
     const receipt = { ...fields, id, submittedAt: stored.row.submittedAt };
-    if (!spamReason) return { status: "stored", receipt };
+    if (!spamReason) {
+      if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey));
+      return { status: "stored", receipt };
+    }
     console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
     return { status: "spam", receipt, reason: spamReason };
   } catch (error) {

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema";
-import { shop } from "~/content/shop";
-import { serviceRequestOptions } from "~/content/services";
-import { preferredTimeLabels, type VisitType } from "~/content/vehicle-visit";
-import { calendarDateFormat } from "~/hours/shop-calendar";
+import { serviceRequestLabel } from "~/content/services";
+import { preferredTimeLabels, visitTypeStaffLabels } from "~/content/vehicle-visit";
+import { telHref } from "~/forms/phone-link";
+import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+import { notificationLine, type NotificationState } from "~/inbox/notification";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import { StatusBadge } from "./status-badge";
 
@@ -28,28 +29,14 @@ export type SubmissionCardData = {
   service?: string;
   status: SubmissionStatus;
   spamReason: SpamReason | null;
+  /** Whether the shop's email about it went out. */
+  notification?: NotificationState;
 } & Partial<VehicleVisit>;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
-const submittedAtFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: shop.timeZone,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
 export function formatSubmittedAt(date: Date | null | undefined): string {
-  return date && !Number.isNaN(date.getTime()) ? submittedAtFormat.format(date) : "N/A";
+  return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
 }
-
-export function serviceLabel(value: string): string {
-  return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
-}
-
-const visitTypeForStaff: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };
 
 const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
 
@@ -70,12 +57,10 @@ export function visitSummary(submission: Partial<VehicleVisit>): string | null {
   const parts = [
     submission.preferredDate ? preferredDateFormat(submission.preferredDate) : null,
     submission.preferredTime ? preferredTimeLabels[submission.preferredTime] : null,
-    submission.visitType ? visitTypeForStaff[submission.visitType] : null,
+    submission.visitType ? visitTypeStaffLabels[submission.visitType] : null,
   ].filter((part) => part !== null);
   return parts.length ? `Prefers ${parts.join(" · ")}` : null;
 }
-
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export const fullName = (record: { firstName: string; lastName: string }) =>
   `${record.firstName} ${record.lastName}`.trim();
@@ -120,13 +105,14 @@ export function SubmissionCard({
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800">
           <WrenchIcon className="size-4 shrink-0" />
           <span className="sr-only">Service requested: </span>
-          {serviceLabel(submission.service)}
+          {serviceRequestLabel(submission.service)}
         </p>
       ) : null}
       {status === "spam" && submission.spamReason ? (
         <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
       <VehicleVisitLines submission={submission} />
+      {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex min-w-0 items-center gap-2">
           <dt>
@@ -187,5 +173,17 @@ function VehicleVisitLines({ submission }: { submission: Partial<VehicleVisit> }
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** Whether the shop's email about it went out: "Emailed 10:42 AM" or "Email failing, retrying". */
+export function NotificationLine({ state }: { state: NotificationState }) {
+  const line = notificationLine(state);
+  if (!line) return null;
+  return (
+    <p className={`mt-2 flex items-center gap-2 text-sm ${state.sentAt ? "text-slate-600" : "text-red-800"}`}>
+      <MailIcon className="size-4 shrink-0" />
+      {state.sentAt ? <time dateTime={state.sentAt.toISOString()}>{line}</time> : line}
+    </p>
   );
 }

@@ -1,0 +1,102 @@
+import { createMimeMessage, Mailbox } from "mimetext/browser";
+
+// Raw MIME for the send_email binding, built with mimetext (docs/decisions/030-notifications.md).
+// Its browser build: CRLF line ends as RFC 5322 asks (the Node build uses the OS's "\n") and no
+// MIME-type database in the Worker's bundle. mimetext encodes display names and the subject as
+// UTF-8 encoded words, but writes addresses, custom header values and bodies as given: so every
+// address is checked here, no visitor text reaches a header but through an encoded word, and
+// bodies are base64 (which also keeps any line of a visitor's message from reading as a boundary).
+
+export type MailAddress = { address: string; name?: string };
+
+export type MailContent = { subject: string; text: string; html: string };
+
+export type OutgoingMail = MailContent & {
+  from: MailAddress;
+  to: readonly string[];
+  replyTo?: MailAddress;
+  date: Date;
+  /** The id part of the Message-ID header, `left@right`, the same for every retry of one message. */
+  messageId: string;
+};
+
+// C0 and C1 controls (CR and LF among them) and the Unicode line and paragraph separators: matching
+// control characters is the point here.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Visitor text for a one-line place (a header's display name, a subject): controls become spaces. */
+export function singleLine(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Multi-line visitor text for a body: line ends as "\n", no other control character. */
+export function multiLine(value: string): string {
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex -- every control character but tab and line feed
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+      .trim()
+  );
+}
+
+// An addr-spec of the common form (dot-atom local part, DNS domain): narrower than RFC 5322 and
+// what the forms' email rule accepts, so anything that could end or fold a header line is refused.
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+export function isMailAddress(value: string): boolean {
+  return value.length <= 254 && ADDRESS.test(value);
+}
+
+const MESSAGE_ID = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
+
+/** The domain of an address, for Message-IDs ("shop@example.com" → "example.com"). */
+export function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1);
+}
+
+function mailbox({ address, name }: MailAddress): Mailbox {
+  if (!isMailAddress(address)) throw new Error(`Not a mail address: ${JSON.stringify(address)}`);
+  const displayName = name === undefined ? "" : singleLine(name);
+  return new Mailbox(displayName ? { addr: address, name: displayName } : { addr: address });
+}
+
+/** UTF-8 text in its canonical form (CRLF line ends, RFC 2046) as base64 in lines of 76 characters (RFC 2045). */
+function base64Body(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text.replace(/\r?\n/g, "\r\n"))) binary += String.fromCharCode(byte);
+  return (btoa(binary).match(/.{1,76}/g) ?? []).join("\r\n");
+}
+
+/** RFC 5322 date-time in UTC: "Tue, 03 Mar 2026 15:42:00 +0000". */
+function rfc5322Date(date: Date): string {
+  return date.toUTCString().replace("GMT", "+0000");
+}
+
+/** The whole message, headers and a multipart/alternative body (plain text, then HTML). */
+export function buildRawMessage(mail: OutgoingMail): string {
+  if (!MESSAGE_ID.test(mail.messageId)) throw new Error(`Not a Message-ID: ${JSON.stringify(mail.messageId)}`);
+  if (mail.to.length === 0) throw new Error("A message needs at least one recipient");
+  const message = createMimeMessage();
+  message.setHeader("From", mailbox(mail.from));
+  message.setHeader(
+    "To",
+    mail.to.map((address) => mailbox({ address })),
+  );
+  if (mail.replyTo) message.setHeader("Reply-To", mailbox(mail.replyTo));
+  message.setSubject(singleLine(mail.subject));
+  message.setHeader("Date", rfc5322Date(mail.date));
+  message.setHeader("Message-ID", `<${mail.messageId}>`);
+  message.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Body(mail.text) });
+  message.addMessage({ contentType: "text/html", encoding: "base64", data: base64Body(mail.html) });
+  return message.asRaw();
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text for an HTML body or attribute: markup characters escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
