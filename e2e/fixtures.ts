@@ -166,8 +166,18 @@ export function runAdminScript(script: "admin:create" | "admin:password", userna
   return runCli("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], stdin);
 }
 
-/** Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute). */
-export function executeSql(sql: string) {
+/**
+ * Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute).
+ * `wrangler d1 execute` sets no busy timeout, so while the server is writing another test's
+ * submission it can fail at once with SQLITE_BUSY; a busy statement changed nothing, so it is
+ * simply tried again.
+ */
+export async function executeSql(sql: string): Promise<CliResult> {
   const args = ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", e2eStateDir];
-  return runCli("wrangler", [...args, "--command", sql]);
+  for (let attempt = 1; ; attempt++) {
+    const result = await runCli("wrangler", [...args, "--command", sql]);
+    const busy = result.code !== 0 && /SQLITE_BUSY|database is locked/.test(result.stdout + result.stderr);
+    if (!busy || attempt === 8) return result;
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+  }
 }

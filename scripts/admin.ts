@@ -91,6 +91,9 @@ function userExists(username: string, target: Target): boolean {
 
 type D1Result = { results?: Record<string, unknown>[] };
 
+const isBusy = (result: { status: number | null; stdout: string; stderr: string }) =>
+  result.status !== 0 && /SQLITE_BUSY|database is locked/.test(`${result.stdout}${result.stderr}`);
+
 function runWrangler(sql: string, target: Target): D1Result[] {
   // The project's own config, not the build's redirected one; production is `[env.production]`.
   const args = ["d1", "execute", "DB", "--config", "wrangler.toml", "--json", "--command", sql];
@@ -98,11 +101,19 @@ function runWrangler(sql: string, target: Target): D1Result[] {
   else args.push("--local");
   if (target.persistTo) args.push("--persist-to", target.persistTo);
   // An argument list, not a shell line: nothing in it is interpreted by a shell.
-  const result = spawnSync("wrangler", args, {
-    cwd: projectRoot,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
+  const run = () =>
+    spawnSync("wrangler", args, {
+      cwd: projectRoot,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    });
+  let result = run();
+  // A local server that is writing at that moment makes wrangler fail at once with SQLITE_BUSY
+  // (it sets no busy timeout); the busy statement changed nothing, so it is tried again.
+  for (let attempt = 1; attempt < 8 && isBusy(result); attempt++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt + Math.random() * 200);
+    result = run();
+  }
   if (result.error) {
     throw new CliError(
       `Could not run wrangler (${result.error.message}). Run this through npm: npm run admin:create -- <username>`,
