@@ -85,7 +85,9 @@ function migrate(stateDir: string) {
 }
 
 async function startServer(port: number, stateDir: string, configFiles: string[]): Promise<ChildProcess> {
-  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", stateDir];
+  // Its own inspector port: two servers starting together would otherwise both pick the free 9229.
+  const args = ["wrangler", "dev", "--port", String(port), "--inspector-port", String(port + 1000)];
+  args.push("--persist-to", stateDir);
   for (const file of configFiles) args.push("-c", file);
   const server = spawn("npx", args, { cwd: root, env: quietEnv, stdio: "ignore", detached: true });
   for (let attempt = 0; attempt < 160; attempt++) {
@@ -217,10 +219,17 @@ export async function benchNotifications(port: number, log: (line: string) => vo
   log("Measuring POST /api/contact with notifications on and off…");
   for (const mode of ["off", "on"] as const) migrate(`.wrangler/bench-notify-${mode}`);
   const latencies: Record<"off" | "on", number[]> = { off: [], on: [] };
-  const servers = await Promise.all([
+  const started = await Promise.allSettled([
     startServer(port, ".wrangler/bench-notify-on", [files.on]),
     startServer(port + 1, ".wrangler/bench-notify-off", [files.off, files.stubs]),
   ]);
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // The one that did start would outlive the bench and hold its port.
+    for (const server of servers) stopServer(server);
+    throw failed.reason;
+  }
   try {
     const origins = { on: `http://localhost:${port}`, off: `http://localhost:${port + 1}` };
     for (const mode of ["on", "off"] as const) {
