@@ -232,6 +232,14 @@ async function lighthouseRun(port: number, url: string, categories: string[]) {
 
 type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
 
+const MEASUREMENT_RETRIES = 2;
+const measured = (lhr: Lhr) =>
+  !lhr.runtimeError && Number.isFinite(lhr.audits["largest-contentful-paint"]?.numericValue);
+const failure = (lhr: Lhr) =>
+  lhr.runtimeError
+    ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+    : (lhr.audits["largest-contentful-paint"]?.errorMessage ?? "no LCP reported");
+
 function performanceFigures({ categories, audits }: Lhr): PerformanceRun {
   const blocking =
     (audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
@@ -289,7 +297,16 @@ async function runLighthouse(): Promise<Record<string, LighthouseResult>> {
     for (const which of order) {
       const url = origin + (which === "page" ? page.path : twinPath(page));
       const collectAudits = which === "page" && round === 0;
-      const lhr = await lighthouseRun(chrome.port, url, collectAudits ? ALL_CATEGORIES : ["performance"]);
+      const categories = collectAudits ? ALL_CATEGORIES : ["performance"];
+      let lhr = await lighthouseRun(chrome.port, url, categories);
+      // Now and then Lighthouse cannot finish a trace on this machine (a protocol timeout, no
+      // paint seen): it reports a runtime error and no figures. That run measured nothing, so it
+      // is run again; a page that fails every time keeps the error and fails its targets.
+      for (let retry = 1; retry <= MEASUREMENT_RETRIES && !measured(lhr); retry++) {
+        console.log(`    Lighthouse could not measure ${url} (${failure(lhr)}); measuring it again`);
+        lhr = await lighthouseRun(chrome.port, url, categories);
+      }
+      if (!measured(lhr)) console.log(`    Lighthouse could not measure ${url} (${failure(lhr)})`);
       result[which].push(performanceFigures(lhr));
       if (collectAudits) result.audit = auditFigures(lhr);
       done += 1;
