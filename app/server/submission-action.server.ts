@@ -9,12 +9,10 @@ import {
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
 import { formSubmissionIdContext, getCloudflare, getRequestTime } from "./context.server";
-import { siteOriginOf } from "./env.server";
 import { unreachable } from "./exhaustive.server";
 import { formConstraintsAt } from "./form-constraints.server";
-import { clientKey } from "./client-address.server";
 import { readPostedForm } from "./request-body.server";
-import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "./toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
@@ -40,7 +38,7 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   context: Readonly<RouterContextProvider>,
   { redirectTo }: { redirectTo: string },
 ) {
-  const { env, ctx } = getCloudflare(context);
+  const { env } = getCloudflare(context);
   const posted = await readPostedForm(request, {
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
@@ -54,12 +52,7 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
     return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
   }
 
-  const outcome = await saveSubmission(name, submission.value, {
-    env,
-    clientKey: clientKey(request),
-    siteOrigin: siteOriginOf(request, env),
-    waitUntil: (promise) => ctx.waitUntil(promise),
-  });
+  const outcome = await saveSubmission(name, submission.value, saveContextFor(request, context));
   switch (outcome.status) {
     case "stored":
     case "spam":

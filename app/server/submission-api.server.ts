@@ -6,13 +6,11 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { getCloudflare, getRequestTime } from "./context.server";
-import { siteOriginOf } from "./env.server";
+import { getRequestTime } from "./context.server";
 import { unreachable } from "./exhaustive.server";
 import { handleJsonWrite } from "./json-endpoint.server";
-import { clientKey } from "./client-address.server";
 import { jsonResponse, tooManyRequests } from "./responses.server";
-import { RATE_LIMIT_RETRY_SECONDS, saveSubmission, submissionForms } from "./submissions.server";
+import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -22,19 +20,13 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
-  const { env, ctx } = getCloudflare(context);
   const endpoint = {
     schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };
   return handleJsonWrite(request, endpoint, async (input) => {
-    const outcome = await saveSubmission(name, input, {
-      env,
-      clientKey: clientKey(request),
-      siteOrigin: siteOriginOf(request, env),
-      waitUntil: (promise) => ctx.waitUntil(promise),
-    });
+    const outcome = await saveSubmission(name, input, saveContextFor(request, context));
     switch (outcome.status) {
       case "stored":
       case "spam":

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
@@ -9,7 +10,9 @@ import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
-import type { AppEnv } from "./env.server";
+import { clientKey } from "./client-address.server";
+import { getCloudflare } from "./context.server";
+import { type AppEnv, siteOriginOf } from "./env.server";
 import { enqueueJobs, type NotificationJob } from "./notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
 import { spamReasonFor } from "./spam.server";
@@ -149,6 +152,17 @@ async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, c
   } catch (error) {
     console.error("Could not enqueue the emails for a submission; the sweep will", { id, error });
   }
+}
+
+/** What saving needs from the request it answers, the same for the page forms and the JSON API. */
+export function saveContextFor(request: Request, context: Readonly<RouterContextProvider>): SaveContext {
+  const { env, ctx } = getCloudflare(context);
+  return {
+    env,
+    clientKey: clientKey(request),
+    siteOrigin: siteOriginOf(request, env),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  };
 }
 
 /**
