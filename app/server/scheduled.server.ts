@@ -5,20 +5,27 @@ import { purgeOldSpam } from "./spam.server";
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
 // UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.
 // A new job is an entry here and its cron in both lists of wrangler.toml.
-export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) => Promise<unknown>> = {
+// Each job answers with a line for the log that says what it did.
+export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) => Promise<string>> = {
   // Every night at 08:00 UTC (3 or 4 AM in Pikesville): spam older than 30 days goes.
-  "0 8 * * *": (env, scheduledTime) => purgeOldSpam(env, scheduledTime),
+  "0 8 * * *": async (env, scheduledTime) => {
+    const deleted = await purgeOldSpam(env, scheduledTime);
+    return `deleted ${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days`;
+  },
   // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
-  "*/5 * * * *": (env, scheduledTime) => sweepUnsentNotifications(env, scheduledTime),
+  "*/5 * * * *": async (env, scheduledTime) =>
+    `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications again`,
   // The overdue digest at 8:00 AM shop time: 12:00 UTC in summer (EDT), 13:00 UTC in winter (EST);
   // the job queues it only from the run at which the shop's clock reads 8.
-  "0 12,13 * * 1-5": (env, scheduledTime) => enqueueDigestIfDue(env, scheduledTime),
+  "0 12,13 * * 1-5": async (env, scheduledTime) =>
+    (await enqueueDigestIfDue(env, scheduledTime))
+      ? "queued the digest check (an email goes out only if a request is overdue)"
+      : "not 8 AM on a day the shop opens: no digest",
 };
 
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */
 export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: AppEnv) {
   const job = scheduledJobs[controller.cron];
   if (!job) throw new Error(`No job for the Cron Trigger "${controller.cron}": see app/server/scheduled.server.ts`);
-  const result = await job(env, new Date(controller.scheduledTime));
-  console.log(`Cron Trigger "${controller.cron}" done`, result);
+  console.log(`Cron Trigger "${controller.cron}": ${await job(env, new Date(controller.scheduledTime))}`);
 }
