@@ -1,13 +1,12 @@
 // What the browser tests share: `test` with its fixtures, the pages they visit, and the command-line
 // tools they run against the test server's local state. Every spec imports `test` from here.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, services } from "../app/content/services";
 import { e2eStateDir } from "../playwright.config";
+import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy, localD1File } from "../scripts/local-d1.ts";
 
 export { expect };
 
@@ -47,7 +46,7 @@ export const test = base.extend<{
   logInAsStaff: () => Promise<void>;
 }>({
   db: async ({}, use) => {
-    const database = new DatabaseSync(d1File(), { readOnly: true });
+    const database = new DatabaseSync(localD1File(e2eStateDir), { readOnly: true });
     await use({
       all: <T>(sql: string, ...params: (string | number)[]) => database.prepare(sql).all(...params) as T[],
     });
@@ -84,12 +83,6 @@ export const test = base.extend<{
 });
 
 /** The local D1 file that the test server (wrangler dev) writes to. */
-function d1File(): string {
-  const dir = path.join(e2eStateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error(`No D1 database in ${dir}: did the test server apply migrations?`);
-  return path.join(dir, file);
-}
 
 /** An email address no other submission uses, to find a test's own rows. */
 export const uniqueEmail = () => `e2e-${crypto.randomUUID()}@example.com`;
@@ -166,18 +159,14 @@ export function runAdminScript(script: "admin:create" | "admin:password", userna
   return runCli("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], stdin);
 }
 
-/**
- * Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute).
- * `wrangler d1 execute` sets no busy timeout, so while the server is writing another test's
- * submission it can fail at once with SQLITE_BUSY; a busy statement changed nothing, so it is
- * simply tried again.
- */
+/** Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute). */
 export async function executeSql(sql: string): Promise<CliResult> {
   const args = ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", e2eStateDir];
   for (let attempt = 1; ; attempt++) {
     const result = await runCli("wrangler", [...args, "--command", sql]);
-    const busy = result.code !== 0 && /SQLITE_BUSY|database is locked/.test(result.stdout + result.stderr);
-    if (!busy || attempt === 8) return result;
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    // The server writing another test's submission at that moment: try again (local-d1.ts).
+    const busy = result.code !== 0 && isD1Busy(result.stdout + result.stderr);
+    if (!busy || attempt === D1_BUSY_ATTEMPTS) return result;
+    await new Promise((resolve) => setTimeout(resolve, d1BusyDelayMs(attempt)));
   }
 }

@@ -14,6 +14,7 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "../app/forms/login-schema.ts";
 import { hashPassword } from "../app/server/password.server.ts";
+import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
 const USAGE = `Usage:
   npm run admin:create -- <username> [--remote] [--persist-to DIR]
@@ -91,9 +92,6 @@ function userExists(username: string, target: Target): boolean {
 
 type D1Result = { results?: Record<string, unknown>[] };
 
-const isBusy = (result: { status: number | null; stdout: string; stderr: string }) =>
-  result.status !== 0 && /SQLITE_BUSY|database is locked/.test(`${result.stdout}${result.stderr}`);
-
 function runWrangler(sql: string, target: Target): D1Result[] {
   // The project's own config, not the build's redirected one; production is `[env.production]`.
   const args = ["d1", "execute", "DB", "--config", "wrangler.toml", "--json", "--command", sql];
@@ -108,10 +106,10 @@ function runWrangler(sql: string, target: Target): D1Result[] {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     });
   let result = run();
-  // A local server that is writing at that moment makes wrangler fail at once with SQLITE_BUSY
-  // (it sets no busy timeout); the busy statement changed nothing, so it is tried again.
-  for (let attempt = 1; attempt < 8 && isBusy(result); attempt++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt + Math.random() * 200);
+  // A local server writing at that moment: try again (local-d1.ts).
+  const busy = () => result.status !== 0 && isD1Busy(`${result.stdout}${result.stderr}`);
+  for (let attempt = 1; attempt < D1_BUSY_ATTEMPTS && busy(); attempt++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, d1BusyDelayMs(attempt));
     result = run();
   }
   if (result.error) {

@@ -3,20 +3,19 @@
 // (scripts/seed.ts), serves it with `wrangler dev`, signs in, and measures what staff do: the first
 // page of /incoming, a search by name and by phone, a status change, and the CSV export of a whole
 // list. Times are round trips on this machine (server time plus the local proxy's).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
+import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./bench-server.ts";
 import { localD1File } from "./local-d1.ts";
 import { seedInbox } from "./seed.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const origin = `http://localhost:${port}`;
 const stateDir = path.join(root, ".wrangler/bench-inbox-state");
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
 const SAMPLES = 40;
 const staff = { username: "bench", password: "bench password, local only" };
@@ -26,37 +25,7 @@ const TARGETS = { pageP50Ms: 100, pageHtmlGzip: 40 * KB, statusChangeP50Ms: 50 }
 
 // ---------------------------------------------------------------------------------------------
 
-function run(command: string, args: string[], input?: string) {
-  execFileSync(command, args, {
-    cwd: root,
-    env: quietEnv,
-    input,
-    stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
-  });
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", stateDir], {
-    cwd: root,
-    env: quietEnv,
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stopServer(server);
-  throw new Error(`The local server did not answer on ${origin} within 60 s`);
-}
-
-function stopServer(server: ChildProcess) {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
-}
+const startServer = () => startDevServer({ port, stateDir });
 
 /** The workerd processes that `wrangler dev` started (the Worker's runtime, with D1 inside). */
 function workerdProcesses(server: ChildProcess): string[] {

@@ -10,13 +10,11 @@
 //    NOTIFY_EMAIL in a copy of the app's configuration, so the app itself has no switch for it.
 //
 // Both swaps live in configuration copies under build/server/ that only this script writes.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { freshDatabase, projectRoot as root, startServer as startDevServer, stopServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const buildDir = path.join(root, "build/server");
 // `wrangler dev` keeps the emulator's .eml files next to the first configuration it is given,
 // until it exits.
@@ -75,40 +73,8 @@ function configs() {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-function migrate(stateDir: string) {
-  rmSync(path.join(root, stateDir), { recursive: true, force: true });
-  execFileSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: quietEnv },
-  );
-}
-
-async function startServer(port: number, stateDir: string, configFiles: string[]): Promise<ChildProcess> {
-  // Its own inspector port: two servers starting together would otherwise both pick the free 9229.
-  const args = ["wrangler", "dev", "--port", String(port), "--inspector-port", String(port + 1000)];
-  args.push("--persist-to", stateDir);
-  for (const file of configFiles) args.push("-c", file);
-  const server = spawn("npx", args, { cwd: root, env: quietEnv, stdio: "ignore", detached: true });
-  for (let attempt = 0; attempt < 160; attempt++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stopServer(server);
-  throw new Error(`The bench server did not answer on port ${port} within 40 s`);
-}
-
-function stopServer(server: ChildProcess) {
-  try {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // stopped already
-  }
-}
+const startServer = (port: number, stateDir: string, configFiles: string[]) =>
+  startDevServer({ port, stateDir, configFiles, timeoutSeconds: 40 });
 
 async function withServer<T>(port: number, stateDir: string, configFiles: string[], run: () => Promise<T>): Promise<T> {
   const server = await startServer(port, stateDir, configFiles);
@@ -217,7 +183,7 @@ export async function benchNotifications(port: number, log: (line: string) => vo
   // 1. Latency: both servers up at once (on: `port`, off: `port + 1`), one visitor at a time,
   // alternating between them so both see the same machine.
   log("Measuring POST /api/contact with notifications on and off…");
-  for (const mode of ["off", "on"] as const) migrate(`.wrangler/bench-notify-${mode}`);
+  for (const mode of ["off", "on"] as const) freshDatabase(`.wrangler/bench-notify-${mode}`);
   const latencies: Record<"off" | "on", number[]> = { off: [], on: [] };
   const started = await Promise.allSettled([
     startServer(port, ".wrangler/bench-notify-on", [files.on]),
@@ -264,7 +230,7 @@ export async function benchNotifications(port: number, log: (line: string) => vo
   const { flakySubmissions: count, failureRate } = NOTIFICATION_TARGETS;
   log(`Submitting ${count} contact messages while the mail binding fails ${failureRate * 100}% of the time…`);
   const stateDir = ".wrangler/bench-notify-flaky";
-  migrate(stateDir);
+  freshDatabase(stateDir);
   rmSync(emailDir, { recursive: true, force: true });
   const prefix = `flaky-${Date.now()}-`;
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);

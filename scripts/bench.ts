@@ -8,8 +8,8 @@
 //
 // `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, in any
 // combination) runs only those parts, and checks only their targets.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -20,13 +20,20 @@ import { chromium } from "playwright-core";
 import { chromiumArgs as chromiumFlags, chromiumPath } from "../playwright.config.ts";
 import { benchNotifications } from "./bench-notifications.ts";
 import { benchInbox, type InboxBench } from "./bench-inbox.ts";
+import {
+  freshDatabase,
+  projectRoot as root,
+  quietEnv,
+  run,
+  startServer as startDevServer,
+  stopServer,
+} from "./bench-server.ts";
+import { localD1File } from "./local-d1.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const origin = `http://localhost:${port}`;
 const stateDir = ".wrangler/bench-state";
 const twinDir = path.join(root, "build/client/__twin");
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 
 const PHASES = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications"] as const;
 type Phase = (typeof PHASES)[number];
@@ -65,38 +72,8 @@ const TARGETS = {
 // ---------------------------------------------------------------------------------------------
 // Server
 
-function run(command: string, args: string[]) {
-  execFileSync(command, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: quietEnv });
-}
-
 /** `vars` become Worker variables (`wrangler dev --var`), e.g. the page cache's store. */
-async function startServer(vars: Record<string, string> = {}): Promise<ChildProcess> {
-  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", stateDir, ...varArgs], {
-    cwd: root,
-    env: quietEnv,
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stopServer(server);
-  throw new Error(`The local server did not answer on ${origin} within 30 s`);
-}
-
-function stopServer(server: ChildProcess) {
-  try {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // stopped already
-  }
-}
+const startServer = (vars: Record<string, string> = {}) => startDevServer({ port, stateDir, vars, timeoutSeconds: 30 });
 
 // ---------------------------------------------------------------------------------------------
 // Static twins: the page's own server-rendered HTML with every script removed.
@@ -413,10 +390,7 @@ const headerArgs = (load: Load) =>
   Object.entries(load.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
 
 function d1Rows(table: string): number {
-  const dir = path.join(root, stateDir, "v3/d1/miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error("No local D1 database found");
-  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+  const db = new DatabaseSync(localD1File(path.join(root, stateDir)), { readOnly: true });
   try {
     return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   } finally {
@@ -443,19 +417,7 @@ async function main() {
   log(requested.length ? `Building (parts: ${requested.join(", ")})…` : "Building…");
   run("npm", ["run", "-s", "setup:local"]);
   run("npm", ["run", "-s", "build"]);
-  rmSync(path.join(root, stateDir), { recursive: true, force: true });
-  run("npx", [
-    "wrangler",
-    "d1",
-    "migrations",
-    "apply",
-    "DB",
-    "--local",
-    "--config",
-    "wrangler.toml",
-    "--persist-to",
-    stateDir,
-  ]);
+  freshDatabase(stateDir);
 
   // Timings (Lighthouse, throughput, the inbox) suffer when other work shares the machine: sample its load.
   const loadSamples: number[] = [loadavg()[0]!];

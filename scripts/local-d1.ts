@@ -22,3 +22,13 @@ export function localD1File(stateDir: string): string {
   if (!file) throw new Error(`No D1 database in ${dir}: apply the migrations there first.`);
   return path.join(dir, file);
 }
+
+// `wrangler d1 execute` sets no busy timeout: while a local server is writing, it fails at once with
+// SQLITE_BUSY. A busy statement changed nothing, so its callers run it again, up to this many
+// times in all, a little longer apart each time.
+export const D1_BUSY_ATTEMPTS = 8;
+
+/** Whether a failed `wrangler d1 execute` only met a database that was busy at that moment. */
+export const isD1Busy = (output: string) => /SQLITE_BUSY|database is locked/.test(output);
+
+export const d1BusyDelayMs = (attempt: number) => 100 * attempt + Math.random() * 200;

@@ -22,6 +22,9 @@ type SubmissionTable = (typeof tables)[SubmissionFormName];
 /** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
 export type SendResult = { sentTo: string[]; errors: string[] };
 
+/** What a row keeps of an attempt's failures: none when delivered, else the errors, bounded. */
+const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));
+
 // A consumer that claimed a submission and then vanished (crashed, timed out) holds it this long;
 // sending takes well under a second.
 export const CLAIM_MS = 2 * 60_000;
@@ -94,15 +97,15 @@ export async function recordNotification(
   { now, retryAt }: { now: Date; retryAt: Date },
 ): Promise<void> {
   const table = tables[form];
-  const delivered = result.errors.length === 0;
+  const lastError = lastErrorOf(result);
   await db
     .update(table)
     .set({
       notifySentTo: result.sentTo,
       notifyClaimedUntil: null,
-      notifiedAt: delivered ? now : null,
-      notifyLastError: delivered ? null : result.errors.join("; ").slice(0, 500),
-      notifyDueAt: delivered ? null : retryAt,
+      notifiedAt: lastError === null ? now : null,
+      notifyLastError: lastError,
+      notifyDueAt: lastError === null ? null : retryAt,
     })
     .where(eq(table.id, id));
 }
@@ -146,24 +149,35 @@ export async function claimConfirmation(
 ): Promise<NotifiedSubmission | undefined> {
   switch (form) {
     case "contact": {
-      const table = tables.contact;
-      const [record] = await db
-        .update(table)
-        .set({ confirmationSentAt: now })
-        .where(and(eq(table.id, id), isNull(table.confirmationSentAt)))
-        .returning();
+      const record = await claimConfirmationIn(db, tables.contact, id, now);
       return record && { form, record };
     }
     case "serviceRequest": {
-      const table = tables.serviceRequest;
-      const [record] = await db
-        .update(table)
-        .set({ confirmationSentAt: now })
-        .where(and(eq(table.id, id), isNull(table.confirmationSentAt)))
-        .returning();
+      const record = await claimConfirmationIn(db, tables.serviceRequest, id, now);
       return record && { form, record };
     }
   }
+}
+
+function claimConfirmationIn(
+  db: Database,
+  table: typeof contactSubmissions,
+  id: string,
+  now: Date,
+): Promise<ContactSubmission | undefined>;
+function claimConfirmationIn(
+  db: Database,
+  table: typeof serviceRequests,
+  id: string,
+  now: Date,
+): Promise<ServiceRequest | undefined>;
+async function claimConfirmationIn(db: Database, table: SubmissionTable, id: string, now: Date) {
+  const [row] = await db
+    .update(table)
+    .set({ confirmationSentAt: now })
+    .where(and(eq(table.id, id), isNull(table.confirmationSentAt)))
+    .returning();
+  return row;
 }
 
 /** A confirmation that could not be sent is released, to be tried again. */
@@ -191,15 +205,10 @@ export async function claimDigest(db: Database, shopDate: string, requestCount: 
 }
 
 export async function recordDigest(db: Database, shopDate: string, result: SendResult, now: Date): Promise<void> {
-  const delivered = result.errors.length === 0;
+  const lastError = lastErrorOf(result);
   await db
     .update(notificationDigests)
-    .set({
-      sentTo: result.sentTo,
-      claimedUntil: null,
-      sentAt: delivered ? now : null,
-      lastError: delivered ? null : result.errors.join("; ").slice(0, 500),
-    })
+    .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError })
     .where(eq(notificationDigests.shopDate, shopDate));
 }
 
