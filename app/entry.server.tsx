@@ -3,8 +3,8 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { deferredForms } from "./components/forms/page-forms";
 import { NonceProvider } from "./components/nonce-provider";
 import { wantsHydration } from "./route-handle";
-import { cspNonceContext } from "./server/context.server";
-import { deferPageScripts } from "./server/defer-scripts.server";
+import { cspNonceContext } from "./server/http/context.server";
+import { deferPageScripts } from "./server/rendering/defer-scripts.server";
 
 export const streamTimeout = 5_000;
 

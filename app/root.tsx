@@ -25,9 +25,9 @@ import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
 import { shopHoursAt } from "./hours/shop-hours";
-import { getEnv, getRequestTime } from "./server/context.server";
-import { siteOriginOf } from "./server/env.server";
-import { takeToast } from "./server/toast.server";
+import { getEnv, getRequestTime } from "./server/http/context.server";
+import { siteOriginOf } from "./server/http/env.server";
+import { takeToast } from "./server/http/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

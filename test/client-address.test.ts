@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyOf } from "~/server/client-address.server";
+import { clientKeyOf } from "~/server/http/client-address.server";
 import { apiLogin, createStaffUser, postJson, rateLimiterAllowing, uniqueEmail, validContact } from "./helpers";
 
 // Rate limits and login throttling count per client: an IPv4 address, or an IPv6 /64 (what one

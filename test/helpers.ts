@@ -1,9 +1,9 @@
 // What the Worker tests share: requests as browsers and API clients send them, sample submissions,
 // staff accounts and sessions, and the Worker run with some of its bindings replaced.
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { hashPassword } from "~/server/password.server";
-import { SESSION_COOKIE_NAME } from "~/server/session.server";
-import { TOAST_COOKIE_NAME } from "~/server/toast.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
+import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
 import { createWorker } from "../workers/app";
 
 export const ORIGIN = "http://localhost";

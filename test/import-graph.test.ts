@@ -56,7 +56,7 @@ describe("module structure", () => {
   it("reads the project's modules and their imports", () => {
     // Guards the two tests below against passing because nothing was read.
     expect(graph.get("app/root.tsx")).toContain("app/seo/meta.ts");
-    expect(graph.get("workers/app.ts")).toContain("app/server/env.server.ts");
+    expect(graph.get("workers/app.ts")).toContain("app/server/http/env.server.ts");
   });
 
   it("has no import cycle", () => {

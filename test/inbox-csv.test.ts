@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell } from "~/server/csv.server";
+import { csvCell } from "~/server/inbox/csv.server";
 import { fetchWorker, insertInboxRecords, staffApi, staffSessionCookie } from "./helpers";
 
 // The CSV export: what a bookkeeper opens in Excel. RFC 4180, UTF-8 with a BOM, formulas

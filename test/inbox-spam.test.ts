@@ -1,6 +1,6 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isMostlyLinks } from "~/server/spam.server";
+import { isMostlyLinks } from "~/server/submissions/spam.server";
 import worker from "../workers/app";
 import {
   fetchWorker,

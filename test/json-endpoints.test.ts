@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fetchWorker, newClientAddress, postJson, validContact, validServiceRequest } from "./helpers";
 
-// Every JSON write endpoint goes through one door (app/server/json-endpoint.server.ts): the
+// Every JSON write endpoint goes through one door (app/server/http/json-endpoint.server.ts): the
 // same refusals, with the same statuses, shapes and headers, whichever endpoint is asked.
 
 const endpoints = [

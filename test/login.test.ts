@@ -12,7 +12,7 @@ import {
   setCookieLine,
   toastCookie,
 } from "./helpers";
-import { DEVICE_COOKIE_NAME } from "~/server/device-cookie.server";
+import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
 
 /** "name=value" of the device cookie a login sets ("" when it sets none). */
 const deviceCookie = (response: Response) => setCookieLine(response, DEVICE_COOKIE_NAME)?.split(";")[0] ?? "";

@@ -9,7 +9,7 @@ import {
   servePage,
   type StoredPage,
   tieredStore,
-} from "~/server/page-cache.server";
+} from "~/server/rendering/page-cache.server";
 import {
   createStaffUser,
   cspNonce,

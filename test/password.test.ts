@@ -1,7 +1,7 @@
 import type * as Subtle from "@oslojs/crypto/subtle";
 import { describe, expect, it, vi } from "vitest";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { hashPassword, parsePasswordHash, verifyPassword } from "~/server/password.server";
+import { hashPassword, parsePasswordHash, verifyPassword } from "~/server/auth/password.server";
 
 vi.mock("@oslojs/crypto/subtle", async (importOriginal) => {
   const original = await importOriginal<typeof Subtle>();

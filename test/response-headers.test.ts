@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE_NAME } from "~/server/device-cookie.server";
+import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
 import {
   apiLogin,
   createStaffUser,

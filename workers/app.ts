@@ -4,14 +4,20 @@ import {
   cspNonceContext,
   formSubmissionIdContext,
   requestTimeContext,
-} from "../app/server/context.server";
-import { parseEnv } from "../app/server/env.server";
-import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/methods.server";
+} from "../app/server/http/context.server";
+import { parseEnv } from "../app/server/http/env.server";
+import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/http/methods.server";
 import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
-import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/server/page-cache.server";
-import { NO_STORE } from "../app/server/responses.server";
-import { runScheduled } from "../app/server/scheduled.server";
-import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/security.server";
+import {
+  cacheStatusHeader,
+  freshTokens,
+  isolateStore,
+  pageStore,
+  servePage,
+} from "../app/server/rendering/page-cache.server";
+import { NO_STORE } from "../app/server/http/responses.server";
+import { runScheduled } from "../app/server/scheduled/scheduled.server";
+import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);

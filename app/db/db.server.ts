@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import type { AppEnv } from "~/server/env.server";
+import type { AppEnv } from "~/server/http/env.server";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;

@@ -169,7 +169,7 @@ export const submissionStatusChanges = sqliteTable(
 );
 
 // Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every
-// Worker instance sees the same counts (see app/server/login-throttle.server.ts).
+// Worker instance sees the same counts (see app/server/auth/login-throttle.server.ts).
 export const loginThrottle = sqliteTable(
   "login_throttle",
   {

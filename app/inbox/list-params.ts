@@ -1,7 +1,7 @@
 import { inboxKinds, type InboxKind } from "./kinds";
 import { NOT_SPAM_STATUSES, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "./statuses";
 
-// The query string of inbox lists, shared by the server's parser (app/server/inbox-query.server.ts)
+// The query string of inbox lists, shared by the server's parser (app/server/inbox/inbox-query.server.ts)
 // and the links and forms of /incoming: `tab`, `status`, `q`, `cursor` (and `limit` on the API).
 
 /** Where a list is read: the defaults differ (the inbox shows open records, the API all but spam). */

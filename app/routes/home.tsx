@@ -8,8 +8,8 @@ import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { retryAfterOfAction } from "~/server/responses.server";
-import { handleSubmissionForm, submissionFormData } from "~/server/submission-action.server";
+import { retryAfterOfAction } from "~/server/http/responses.server";
+import { handleSubmissionForm, submissionFormData } from "~/server/submissions/submission-action.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.

@@ -11,11 +11,11 @@ import { notificationLine } from "~/inbox/notification";
 import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { requireAdmin } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
-import { handleRecordAction } from "~/server/inbox-actions.server";
-import { getRecord } from "~/server/inbox.server";
-import { NO_STORE } from "~/server/responses.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getEnv } from "~/server/http/context.server";
+import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
+import { getRecord } from "~/server/inbox/inbox.server";
+import { NO_STORE } from "~/server/http/responses.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.

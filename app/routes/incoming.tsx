@@ -12,11 +12,11 @@ import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { logOut, requireAdmin } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
-import { loadInboxPage } from "~/server/inbox-page.server";
-import { NO_STORE } from "~/server/responses.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logOut, requireAdmin } from "~/server/auth/auth.server";
+import { getEnv } from "~/server/http/context.server";
+import { loadInboxPage } from "~/server/inbox/inbox-page.server";
+import { NO_STORE } from "~/server/http/responses.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

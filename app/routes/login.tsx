@@ -12,13 +12,13 @@ import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth.server";
-import { getEnv, getRequestTime } from "~/server/context.server";
-import { unreachable } from "~/server/exhaustive.server";
-import { formConstraintsAt } from "~/server/form-constraints.server";
-import { readPostedForm } from "~/server/request-body.server";
-import { NO_STORE, retryAfterOfAction, withCookies } from "~/server/responses.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getStaffUser, LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth/auth.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
+import { unreachable } from "~/server/http/exhaustive.server";
+import { formConstraintsAt } from "~/server/submissions/form-constraints.server";
+import { readPostedForm } from "~/server/http/request-body.server";
+import { NO_STORE, retryAfterOfAction, withCookies } from "~/server/http/responses.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/robots";
 import { PRIVATE_PATH_PREFIXES } from "~/private-paths";
-import { getEnv } from "~/server/context.server";
-import { siteOriginOf } from "~/server/env.server";
-import { renderOncePerOrigin } from "~/server/render-once.server";
+import { getEnv } from "~/server/http/context.server";
+import { siteOriginOf } from "~/server/http/env.server";
+import { renderOncePerOrigin } from "~/server/rendering/render-once.server";
 
 // The staff inbox, its sign-in page and the JSON endpoints are not for search results.
 const robotsTxt = renderOncePerOrigin((origin) =>

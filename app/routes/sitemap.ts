@@ -1,9 +1,9 @@
 import type { Route } from "./+types/sitemap";
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
-import { getEnv } from "~/server/context.server";
-import { siteOriginOf } from "~/server/env.server";
-import { renderOncePerOrigin } from "~/server/render-once.server";
+import { getEnv } from "~/server/http/context.server";
+import { siteOriginOf } from "~/server/http/env.server";
+import { renderOncePerOrigin } from "~/server/rendering/render-once.server";
 
 // Every canonical public page. Short area aliases and the private paths are left out on purpose.
 const staticPaths = ["/", "/services", "/about", "/contact"];

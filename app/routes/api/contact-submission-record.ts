@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact-submission-record";
-import { getEnv } from "~/server/context.server";
-import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox-api.server";
-import { onlyMethods } from "~/server/responses.server";
+import { getEnv } from "~/server/http/context.server";
+import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
+import { onlyMethods } from "~/server/http/responses.server";
 
 // GET, HEAD, PATCH and DELETE; anything else (OPTIONS, PUT, POST) gets 405 with Allow.
 export const middleware: Route.MiddlewareFunction[] = [onlyMethods(RECORD_METHODS)];

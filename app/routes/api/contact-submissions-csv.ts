@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact-submissions-csv";
-import { getEnv } from "~/server/context.server";
-import { csvResponse } from "~/server/inbox-api.server";
-import { onlyReads } from "~/server/responses.server";
+import { getEnv } from "~/server/http/context.server";
+import { csvResponse } from "~/server/inbox/inbox-api.server";
+import { onlyReads } from "~/server/http/responses.server";
 
 // Read only: every other method gets 405 with Allow.
 export const middleware: Route.MiddlewareFunction[] = [onlyReads];

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Route } from "./+types/health";
 import { getDb } from "~/db/db.server";
-import { getEnv } from "~/server/context.server";
-import { jsonResponse, onlyReads } from "~/server/responses.server";
+import { getEnv } from "~/server/http/context.server";
+import { jsonResponse, onlyReads } from "~/server/http/responses.server";
 
 // Read only: every other method gets 405 with Allow.
 export const middleware: Route.MiddlewareFunction[] = [onlyReads];

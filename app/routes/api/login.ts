@@ -1,10 +1,10 @@
 import type { Route } from "./+types/login";
 import { loginSchema } from "~/forms/login-schema";
-import { LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
-import { unreachable } from "~/server/exhaustive.server";
-import { handleJsonWrite } from "~/server/json-endpoint.server";
-import { jsonResponse, methodNotAllowed, tooManyRequests, withCookies } from "~/server/responses.server";
+import { LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth/auth.server";
+import { getEnv } from "~/server/http/context.server";
+import { unreachable } from "~/server/http/exhaustive.server";
+import { handleJsonWrite } from "~/server/http/json-endpoint.server";
+import { jsonResponse, methodNotAllowed, tooManyRequests, withCookies } from "~/server/http/responses.server";
 
 const endpoint = {
   schema: loginSchema,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/logout";
-import { logOut } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
-import { jsonResponse, methodNotAllowed } from "~/server/responses.server";
+import { logOut } from "~/server/auth/auth.server";
+import { getEnv } from "~/server/http/context.server";
+import { jsonResponse, methodNotAllowed } from "~/server/http/responses.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/service-request";
-import { methodNotAllowed } from "~/server/responses.server";
-import { handleSubmissionApi } from "~/server/submission-api.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
+import { handleSubmissionApi } from "~/server/submissions/submission-api.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -1,7 +1,7 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
-import type { AppEnv } from "../env.server";
-import { unreachable } from "../exhaustive.server";
+import type { AppEnv } from "../http/env.server";
+import { unreachable } from "../http/exhaustive.server";
 import { buildDigest } from "./digest.server";
 import { type NotificationJob, notificationJobSchema } from "./jobs.server";
 import {

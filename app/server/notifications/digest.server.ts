@@ -3,7 +3,7 @@ import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { type CalendarDate, isOpenDay, shopWallClock } from "~/hours/shop-calendar";
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../http/env.server";
 import { type OverdueRequest, overdueDigest } from "./message.server";
 import type { OutgoingMail } from "./mime.server";
 

@@ -1,5 +1,5 @@
 import { z } from "~/forms/zod";
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../http/env.server";
 
 // What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
 // retry always sends what D1 holds now. The consumer reads bodies as untyped data.

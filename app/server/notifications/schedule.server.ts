@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import type { AppEnv } from "../env.server";
+import type { AppEnv } from "../http/env.server";
 import { digestDateAt } from "./digest.server";
 import { enqueueJobs } from "./jobs.server";
 import { takeOverdueNotifications } from "./ledger.server";

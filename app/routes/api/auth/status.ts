@@ -1,7 +1,7 @@
 import type { Route } from "./+types/status";
-import { getStaffUser } from "~/server/auth.server";
-import { getEnv } from "~/server/context.server";
-import { jsonResponse, onlyReads } from "~/server/responses.server";
+import { getStaffUser } from "~/server/auth/auth.server";
+import { getEnv } from "~/server/http/context.server";
+import { jsonResponse, onlyReads } from "~/server/http/responses.server";
 
 // Read only: every other method gets 405 with Allow.
 export const middleware: Route.MiddlewareFunction[] = [onlyReads];

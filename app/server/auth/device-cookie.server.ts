@@ -1,11 +1,11 @@
 import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "../http/env.server";
 
 // "This browser has logged in as <username> before" (OWASP's device cookie): signed with
 // SESSION_SECRET, HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
 // about who is typing; it only lets the login throttle count this browser's attempts on their own,
-// out of reach of strangers' guesses at the same username (app/server/login-throttle.server.ts).
+// out of reach of strangers' guesses at the same username (app/server/auth/login-throttle.server.ts).
 
 export const DEVICE_COOKIE_NAME = "__Host-device";
 const DEVICE_LIFETIME_SECONDS = 180 * 24 * 60 * 60;

@@ -3,12 +3,12 @@ import { redirect } from "react-router";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "../http/env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
 import { verifyPassword } from "./password.server";
-import { clientKey } from "./client-address.server";
+import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
-import { jsonResponse, NO_STORE } from "./responses.server";
+import { jsonResponse, NO_STORE } from "../http/responses.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
 export type StaffUser = { id: string; username: string };

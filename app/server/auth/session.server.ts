@@ -1,6 +1,6 @@
 import { createWorkersKVSessionStorage } from "@react-router/cloudflare";
 import { createCookie } from "react-router";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "../http/env.server";
 
 // Staff sessions: a random id in a signed cookie, the data in KV. A session lives at most
 // 8 hours from login, however active it is: KV expires the entry, and the issue time stored

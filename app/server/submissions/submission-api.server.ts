@@ -6,10 +6,10 @@ import {
   type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { getRequestTime } from "./context.server";
-import { unreachable } from "./exhaustive.server";
-import { handleJsonWrite } from "./json-endpoint.server";
-import { jsonResponse, tooManyRequests } from "./responses.server";
+import { getRequestTime } from "../http/context.server";
+import { unreachable } from "../http/exhaustive.server";
+import { handleJsonWrite } from "../http/json-endpoint.server";
+import { jsonResponse, tooManyRequests } from "../http/responses.server";
 import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;

@@ -10,11 +10,11 @@ import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
-import { clientKey } from "./client-address.server";
-import { getCloudflare } from "./context.server";
-import { type AppEnv, siteOriginOf } from "./env.server";
-import { enqueueJobs, type NotificationJob } from "./notifications/jobs.server";
-import { CACHED_PAGE_SUBMISSION_ID } from "./page-cache.server";
+import { clientKey } from "../http/client-address.server";
+import { getCloudflare } from "../http/context.server";
+import { type AppEnv, siteOriginOf } from "../http/env.server";
+import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
+import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
 import { spamReasonFor } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
@@ -103,7 +103,7 @@ type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
 type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
-  /** Kept aside with status spam (app/server/spam.server.ts): answered like a stored one, never notified. */
+  /** Kept aside with status spam (submissions/spam.server.ts): answered like a stored one, never notified. */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
   | { status: "conflict" }

@@ -1,5 +1,5 @@
 import { z } from "~/forms/zod";
-import { isMailAddress } from "./notifications/mime.server";
+import { isMailAddress } from "../notifications/mime.server";
 
 const binding = <T>(name: string, method: string) =>
   z.custom<T>(

@@ -19,7 +19,7 @@ export type ResponseTokens = { nonce: string; submissionId: string };
 /**
  * The submission id a cached page is rendered with, replaced in every response. Shaped like a
  * random UUID so the rendered markup matches a real one's; the server refuses it as an id
- * (app/server/submissions.server.ts), so it can never become a key that visitors share.
+ * (app/server/submissions/submissions.server.ts), so it can never become a key that visitors share.
  */
 export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
 

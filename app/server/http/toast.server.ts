@@ -14,7 +14,7 @@ const toastSchema = z.object({
 export const TOAST_COOKIE_NAME = "__Host-toast";
 
 // A one-shot, signed cookie: an action queues a toast and the next page shows it once. __Host-
-// like the session cookie (app/server/session.server.ts).
+// like the session cookie (app/server/auth/session.server.ts).
 function toastCookie(env: AppEnv) {
   return createCookie(TOAST_COOKIE_NAME, {
     httpOnly: true,

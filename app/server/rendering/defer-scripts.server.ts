@@ -58,7 +58,7 @@ export function deferPageScripts(html: string, nonce: string, page: { path: stri
   if (page.hydrates && result.outcome !== "deferred") {
     const detail = result.outcome === "unrecognized" ? result.detail : "no module script";
     console.error(
-      `defer-scripts: ${page.path} should hydrate, but its module script was not deferred (${detail}); React Router's script markup may have changed (app/server/defer-scripts.server.ts)`,
+      `defer-scripts: ${page.path} should hydrate, but its module script was not deferred (${detail}); React Router's script markup may have changed (app/server/rendering/defer-scripts.server.ts)`,
     );
   }
   return result.html;

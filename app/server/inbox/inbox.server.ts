@@ -4,9 +4,9 @@ import { getDb, type Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
 import type { InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "../http/env.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
-import { withNotificationState, type WithNotificationState } from "./notifications/ledger.server";
+import { withNotificationState, type WithNotificationState } from "../notifications/ledger.server";
 
 // The staff inbox's reads and writes. Callers check the session first (requireAdmin*). Every
 // request's queries go to D1 as one batch: one round trip, however far the database is.

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { SubmissionCardData } from "~/components/admin/submission-card";
 import { inboxKindBySlug, type InboxKind } from "~/inbox/kinds";
 import type { SubmissionStatus } from "~/inbox/statuses";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "../http/env.server";
 import { parseListQuery } from "./inbox-query.server";
 import { type InboxRecord, loadInboxView, totalOf } from "./inbox.server";
-import { NO_STORE } from "./responses.server";
+import { NO_STORE } from "../http/responses.server";
 
 // What /incoming renders, read from its address: the tab (?tab=service-requests), the status
 // filter, the search and the page (app/inbox/list-params.ts), with both kinds' counts.

@@ -4,13 +4,13 @@ import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import { requireAdminApi } from "./auth.server";
+import { requireAdminApi } from "../auth/auth.server";
 import { csvStream } from "./csv.server";
-import type { AppEnv } from "./env.server";
-import { handleJsonWrite } from "./json-endpoint.server";
+import type { AppEnv } from "../http/env.server";
+import { handleJsonWrite } from "../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
 import { changeStatus, deleteRecord, getRecord, type InboxRecord, listRecords, recordsInPages } from "./inbox.server";
-import { jsonResponse, methodNotAllowed, NO_STORE } from "./responses.server";
+import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
 // GET, PATCH, DELETE), for contact-submissions and service-requests alike. Every answer needs a

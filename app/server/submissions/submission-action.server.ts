@@ -8,12 +8,12 @@ import {
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
-import { formSubmissionIdContext, getCloudflare, getRequestTime } from "./context.server";
-import { unreachable } from "./exhaustive.server";
+import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../http/context.server";
+import { unreachable } from "../http/exhaustive.server";
 import { formConstraintsAt } from "./form-constraints.server";
-import { readPostedForm } from "./request-body.server";
+import { readPostedForm } from "../http/request-body.server";
 import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "../http/toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.

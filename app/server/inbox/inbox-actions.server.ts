@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { inboxKinds, inboxTabPath, type InboxKind } from "~/inbox/kinds";
 import type { RecordActionResult } from "~/inbox/record-action";
 import { isSubmissionStatus, statusLabels } from "~/inbox/statuses";
-import type { StaffUser } from "./auth.server";
-import type { AppEnv } from "./env.server";
+import type { StaffUser } from "../auth/auth.server";
+import type { AppEnv } from "../http/env.server";
 import { changeStatus, deleteRecord } from "./inbox.server";
-import { readPostedForm } from "./request-body.server";
-import { NO_STORE } from "./responses.server";
-import { headersWithToast, redirectWithToast, type ToastInput } from "./toast.server";
+import { readPostedForm } from "../http/request-body.server";
+import { NO_STORE } from "../http/responses.server";
+import { headersWithToast, redirectWithToast, type ToastInput } from "../http/toast.server";
 
 // The page forms that act on one record (/incoming/<kind>/<id>): its status buttons (on the inbox
 // card and on the record's page) and its Delete. Without JavaScript a form carries `returnTo`, and

@@ -1,6 +1,6 @@
-import type { AppEnv } from "./env.server";
-import { enqueueDigestIfDue, sweepUnsentNotifications } from "./notifications/schedule.server";
-import { purgeOldSpam } from "./spam.server";
+import type { AppEnv } from "../http/env.server";
+import { enqueueDigestIfDue, sweepUnsentNotifications } from "../notifications/schedule.server";
+import { purgeOldSpam } from "../submissions/spam.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
 // UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.
@@ -26,6 +26,7 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */
 export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: AppEnv) {
   const job = scheduledJobs[controller.cron];
-  if (!job) throw new Error(`No job for the Cron Trigger "${controller.cron}": see app/server/scheduled.server.ts`);
+  if (!job)
+    throw new Error(`No job for the Cron Trigger "${controller.cron}": see app/server/scheduled/scheduled.server.ts`);
   console.log(`Cron Trigger "${controller.cron}": ${await job(env, new Date(controller.scheduledTime))}`);
 }
