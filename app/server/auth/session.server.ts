@@ -15,17 +15,18 @@ export const SESSION_COOKIE_NAME = "__Host-session";
 
 type StaffSessionData = { userId: string; issuedAt: number };
 
-function sessionStorage(env: AppEnv) {
-  return createWorkersKVSessionStorage<StaffSessionData>({
-    kv: env.SESSIONS,
-    cookie: createCookie(SESSION_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: true,
-      path: "/",
-      secrets: [env.SESSION_SECRET],
-    }),
+function sessionCookie(env: AppEnv) {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: true,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
   });
+}
+
+function sessionStorage(env: AppEnv) {
+  return createWorkersKVSessionStorage<StaffSessionData>({ kv: env.SESSIONS, cookie: sessionCookie(env) });
 }
 
 export type StaffSession = { userId: string; issuedAt: number };
@@ -65,8 +66,14 @@ export async function startStaffSession(request: Request, env: AppEnv, userId: s
   return storage.commitSession(session, { expires: new Date(issuedAt + SESSION_LIFETIME_MS) });
 }
 
-/** Deletes the session's KV entry and returns the Set-Cookie header value that clears the cookie. */
+/**
+ * Deletes the session's KV entry and returns the Set-Cookie header value that clears the cookie.
+ * Without a session id (no cookie, an empty one, one this site never signed) there is no entry to
+ * delete, and KV refuses an empty key: the cookie is cleared all the same.
+ */
 export async function endStaffSession(request: Request, env: AppEnv): Promise<string> {
   const storage = sessionStorage(env);
-  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (session.id === "") return sessionCookie(env).serialize("", { expires: new Date(0) });
+  return storage.destroySession(session);
 }
