@@ -1,5 +1,11 @@
 import { renderToReadableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type RouterContextProvider,
+} from "react-router";
 import { deferredForms } from "./components/forms/page-forms";
 import { NonceProvider } from "./components/nonce-provider";
 import { wantsHydration } from "./route-handle";
@@ -7,6 +13,17 @@ import { cspNonceContext } from "./server/http/context.server";
 import { deferPageScripts } from "./server/rendering/defer-scripts.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs: real failures, with their stack. A 4xx it answers itself (a POST to a page
+ * without a form is 405) is an answer to a client's mistake, not a server error; a client that went
+ * away is not one either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,

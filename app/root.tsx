@@ -148,7 +148,8 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // An answer such as 404 or 405 is not a failure; anything else is logged with its stack.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
 
   return (

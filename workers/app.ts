@@ -7,6 +7,7 @@ import {
 } from "../app/server/http/context.server";
 import { parseEnv } from "../app/server/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/http/methods.server";
+import { isPrivatePath } from "../app/private-paths";
 import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
 import {
   cacheStatusHeader,
@@ -66,7 +67,11 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
       // Responses built elsewhere may have immutable headers; copy before adding ours.
       const response = new Response(served.response.body, served.response);
       applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
-      if (isDataRequest(request)) response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+      // Data requests carry per-visitor data; private paths answer staff, or say what exists there
+      // (a 404 under /incoming included): no browser or proxy keeps either.
+      if (isDataRequest(request) || isPrivatePath(new URL(request.url).pathname)) {
+        response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+      }
       response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
       return response;
     },

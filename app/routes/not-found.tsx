@@ -5,6 +5,12 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
+// A form posted to a path nobody serves (a scanner's /wp-login.php) is a 404 too, not a 405 with
+// React Router's "no action" error in the log.
+export function action() {
+  throw data(null, { status: 404 });
+}
+
 export default function NotFound() {
   return null;
 }

@@ -29,6 +29,10 @@ const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : er
 // sending takes well under a second.
 export const CLAIM_MS = 2 * 60_000;
 
+// An email not sent this long after it was due is taken for lost, and the sweep (schedule.server.ts)
+// enqueues it again. Longer than a claim, so an attempt in progress is never doubled.
+export const SWEEP_GRACE_MS = 5 * 60_000;
+
 // Spam is never emailed; should staff mark it "Not spam", the sweep sends it then, like any record
 // whose email is overdue.
 const claimable = (table: SubmissionTable, now: Date) =>
@@ -57,8 +61,9 @@ async function claimIn(db: Database, table: SubmissionTable, id: string, now: Da
     .update(table)
     .set({
       notifyClaimedUntil: until,
-      // Should this consumer vanish, the sweep sends it again once the claim has lapsed.
-      notifyDueAt: until,
+      // Should this consumer vanish, the row is overdue the moment its claim lapses (due a grace
+      // before it), so the first sweep after that sends it again, not the one after.
+      notifyDueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
       notifyAttempts: sql`${table.notifyAttempts} + 1`,
     })
     .where(and(eq(table.id, id), claimable(table, now)))

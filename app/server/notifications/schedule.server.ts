@@ -2,13 +2,10 @@ import { getDb } from "~/db/db.server";
 import type { AppEnv } from "../http/env.server";
 import { digestDateAt } from "./digest.server";
 import { enqueueJobs } from "./jobs.server";
-import { takeOverdueNotifications } from "./ledger.server";
+import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./ledger.server";
 
 // Scheduled work for the notifications; workers/app.ts dispatches each Cron Trigger here.
 
-// An email not sent this long after it was due is taken for lost and enqueued again. Longer than a
-// claim (ledger.server.ts), so an attempt in progress is never doubled.
-export const SWEEP_GRACE_MS = 5 * 60_000;
 // Per table and run: the queue takes 100 messages per call, and the next run takes the rest.
 const SWEEP_LIMIT = 100;
 
