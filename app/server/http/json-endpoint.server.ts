@@ -21,6 +21,11 @@ type JsonEndpoint<Input> = {
   tooLargeMessage?: string;
   /** The 400 answer's message when the body does not match the schema (the field errors follow it). */
   invalidMessage: string;
+  /**
+   * Runs once the method is right, before the body is looked at: an answer here (a rate limit's
+   * 429) ends the request, so every write counts, a broken one too.
+   */
+  admit?: () => Promise<Response | undefined>;
 };
 
 /** What a JSON value is, in the words of a message that says it should have been an object. */
@@ -43,17 +48,28 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 
 /**
  * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login, and
- * PATCH on an inbox record): its one method (405 with `Allow`), a JSON content type in UTF-8
+ * PATCH on an inbox record): its one method (405 with `Allow`), the endpoint's `admit` step (the
+ * public forms' rate limit), a JSON content type in UTF-8
  * (415), a bounded body (413) of valid UTF-8 (400), valid JSON (400) holding an object (400), then
  * the schema (400 `{ message, fieldErrors }`, each message once per field). Only input that passed
  * all of them reaches `handle`. Every answer from here is JSON and `no-store`.
  */
 export async function handleJsonWrite<Input>(
   request: Request,
-  { method = "POST", allowed = [method], schema, limitBytes, tooLargeMessage, invalidMessage }: JsonEndpoint<Input>,
+  {
+    method = "POST",
+    allowed = [method],
+    schema,
+    limitBytes,
+    tooLargeMessage,
+    invalidMessage,
+    admit,
+  }: JsonEndpoint<Input>,
   handle: (input: Input) => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== method) return methodNotAllowed(allowed);
+  const refused = await admit?.();
+  if (refused) return refused;
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!hasMediaType(contentType, "application/json")) {
     return jsonResponse({ message: "Send the request body as JSON with Content-Type: application/json." }, 415);

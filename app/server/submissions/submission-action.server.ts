@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import {
@@ -12,7 +13,13 @@ import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../http/
 import { unreachable } from "../http/exhaustive.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../http/request-body.server";
-import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
+import {
+  isOverSubmissionLimit,
+  RATE_LIMIT_RETRY_SECONDS,
+  saveContextFor,
+  saveSubmission,
+  submissionForms,
+} from "./submissions.server";
 import { redirectWithToast } from "../http/toast.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
@@ -39,31 +46,36 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   { redirectTo }: { redirectTo: string },
 ) {
   const { env } = getCloudflare(context);
+  const save = saveContextFor(request, context);
+  // Every post counts against the client's limit, before its body is read; the body is still read
+  // when over it, to give the visitor back what they typed.
+  const overLimit = await isOverSubmissionLimit(save.env, save.clientKey);
   const posted = await readPostedForm(request, {
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
   });
-  if (!posted.ok) return posted.refusal;
+  const rateLimited = { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } };
+  if (!posted.ok) {
+    if (!overLimit) return posted.refusal;
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [RATE_LIMITED_MESSAGE] } };
+    return data({ result }, rateLimited);
+  }
 
   const submission = parseFormData(posted.formData, submissionForms[name].schemaAt(getRequestTime(context)));
+  if (overLimit) return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, rateLimited);
   if (submission.status !== "success") {
     // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
     const expired = submission.error?.submissionId ?? undefined;
     return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
   }
 
-  const outcome = await saveSubmission(name, submission.value, saveContextFor(request, context));
+  const outcome = await saveSubmission(name, submission.value, save);
   switch (outcome.status) {
     case "stored":
     case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "conflict":
       return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });
-    case "rate-limited":
-      return data(
-        { result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) },
-        { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } },
-      );
     case "unavailable":
       return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
     default:

@@ -10,7 +10,13 @@ import { getRequestTime } from "../http/context.server";
 import { unreachable } from "../http/exhaustive.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../http/responses.server";
-import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
+import {
+  isOverSubmissionLimit,
+  RATE_LIMIT_RETRY_SECONDS,
+  saveContextFor,
+  saveSubmission,
+  submissionForms,
+} from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -20,21 +26,25 @@ export function handleSubmissionApi<Name extends SubmissionFormName>(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
+  const save = saveContextFor(request, context);
   const endpoint = {
     schema: submissionForms[name].schemaAt(getRequestTime(context)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
+    // Every post counts against the client's limit, before its body is read.
+    admit: async () =>
+      (await isOverSubmissionLimit(save.env, save.clientKey))
+        ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
+        : undefined,
   };
   return handleJsonWrite(request, endpoint, async (input) => {
-    const outcome = await saveSubmission(name, input, saveContextFor(request, context));
+    const outcome = await saveSubmission(name, input, save);
     switch (outcome.status) {
       case "stored":
       case "spam":
         return jsonResponse(outcome.receipt, 201);
       case "conflict":
         return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);
-      case "rate-limited":
-        return tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS);
       case "unavailable":
         return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
       default:

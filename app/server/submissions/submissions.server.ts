@@ -107,7 +107,6 @@ type SaveOutcome<Name extends SubmissionFormName> =
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
   | { status: "conflict" }
-  | { status: "rate-limited" }
   | { status: "unavailable" };
 
 /** The limiter counts per minute: a refused client may try again within this many seconds. */
@@ -124,7 +123,12 @@ type SaveContext = {
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
-async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
+/**
+ * Counts one write against the client's limit (SUBMISSION_LIMITER) and says whether it is over it.
+ * Both doors (submission-api, submission-action) call it first, before the body is read, so a
+ * client sending broken bodies is throttled like one sending valid ones.
+ */
+export async function isOverSubmissionLimit(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
   try {
     const { success } = await env.SUBMISSION_LIMITER.limit({ key: `submission:${key}` });
     return !success;
@@ -143,7 +147,7 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, clientKey: string) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
   if (env.CONFIRM_VISITOR) {
-    if (await isRateLimited(env, clientKey))
+    if (await isOverSubmissionLimit(env, clientKey))
       console.warn("No confirmation: over the client's limit", { id, clientKey });
     else jobs.push({ type: "confirm", form: name, id });
   }
@@ -170,7 +174,8 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
  * The row's key is the form's submission id, so the same form sent twice is stored once and
  * answered the same way twice. The answer holds what this visitor sent, never a stored row's
  * fields: a known id with other content is a conflict, not a way to read the first submission.
- * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
+ * The per-client rate limit was checked by the caller, before it read the body; spam is stored like
+ * the rest, with status spam.
  * Only a new row that is not spam is queued for email, so a form sent twice is emailed once.
  */
 export async function saveSubmission<Name extends SubmissionFormName>(
@@ -180,7 +185,6 @@ export async function saveSubmission<Name extends SubmissionFormName>(
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
-  if (await isRateLimited(env, clientKey)) return { status: "rate-limited" };
 
   const spamReason = spamReasonFor({ honeypotFilled: isHoneypotFilled(honeypot), message: fields.message });
   try {
