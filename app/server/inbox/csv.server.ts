@@ -7,12 +7,20 @@ export const UTF8_BOM = "\uFEFF";
 // A cell starting with one of these is a formula to Excel, LibreOffice and Google Sheets; visitors
 // type whatever they like into the forms, so "=HYPERLINK(…)" in a name must stay text.
 const FORMULA_START = /^[=+\-@\t\r]/;
+// Where the list separator is ";" (much of Europe and Latin America), a spreadsheet splits an
+// unquoted cell at each ";", and "thanks;=HYPERLINK(…)" becomes a cell that starts a formula. A
+// separator followed (after spaces) by a formula character is treated like a formula start.
+const FORMULA_AFTER_SEPARATOR = /[;,]\s*[=+\-@\t\r]/;
 
-/** One cell: neutralised with a leading apostrophe if it could run as a formula, quoted if needed. */
+/**
+ * One cell: neutralised with a leading apostrophe if it could run as a formula, here or after a
+ * separator, and then always quoted; otherwise quoted only if RFC 4180 needs it.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const formula = FORMULA_START.test(text) || FORMULA_AFTER_SEPARATOR.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvRow(cells: readonly (string | number | null | undefined)[]): string {

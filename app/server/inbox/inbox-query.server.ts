@@ -32,7 +32,8 @@ export function parseListQuery(params: URLSearchParams, surface: ListSurface): P
     return { ok: false, message: `status must be "all" or one or more of ${SUBMISSION_STATUSES.join(", ")}.` };
   }
 
-  const q = (params.get("q") ?? "").trim();
+  // NFC, as the forms store text (app/forms/fields.ts): "Cafe" + a combining accent finds "Café".
+  const q = (params.get("q") ?? "").normalize("NFC").trim();
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, message: `q can be at most ${MAX_QUERY_LENGTH} characters.` };
 
   let limit = surface === "inbox" ? INBOX_PAGE_SIZE : API_DEFAULT_LIMIT;
@@ -73,12 +74,19 @@ const digitsOf = (text: string) => text.replace(/\D/g, "");
 const asciiLowerCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 /**
+ * A number typed with the US country code ("+1 410 555 0147", "1-410-555-0147") is the ten digits
+ * after it, which are in the record whether or not the visitor typed the code.
+ */
+const withoutCountryCode = (digits: string) =>
+  digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+
+/**
  * "(410) 555-0147" or "410.555.0147" is one term, its digits; anything else is split into words that
  * must all match ("smith brakes"), each word that looks like part of a phone number also as digits.
  */
 export function searchTerms(q: string): string[] {
   if (q === "") return [];
-  if (PHONE_LIKE.test(q) && digitsOf(q).length >= 3) return [digitsOf(q)];
+  if (PHONE_LIKE.test(q) && digitsOf(q).length >= 3) return [withoutCountryCode(digitsOf(q))];
   const words = asciiLowerCase(q).split(/\s+/).filter(Boolean);
   const terms = words.map((word) => (PHONE_LIKE.test(word) && /\d/.test(word) ? digitsOf(word) : word));
   return [...new Set(terms)].slice(0, MAX_TERMS);
