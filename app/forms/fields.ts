@@ -14,16 +14,18 @@ const FIELD_LIMITS = {
 // bytes that are not UTF-8; these rules see the decoded text, in the browser and on the server
 // alike. Refused: lone surrogates (JSON can spell them, "\ud800") and control characters, except
 // line breaks and tabs in a message. Removed: bidirectional controls in one-line fields, which
-// could make the inbox show a name reversed or run it into the next one. Normalised: line breaks
-// to \n, Unicode to NFC, and invisible characters at either end trimmed with the spaces, so a
-// field of only zero-width or bidi characters counts as empty.
+// could make the inbox show a name reversed or run it into the next one, and tag characters
+// anywhere. Normalised: line breaks (U+000B, U+2028 and U+2029 among them) to \n in a message,
+// Unicode to NFC, and invisible characters at either end trimmed with the spaces, so a field of
+// only zero-width, bidi or other blank-looking characters counts as empty.
 
-/** Whether the text holds a C0 or C1 control character or DEL (a message may hold tab and line breaks). */
+/** Whether the text holds a C0 or C1 control character or DEL (a message may hold tab and line breaks, U+000B too). */
 function hasControlCharacter(text: string, { multiline }: { multiline: boolean }): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
-    if (control && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+    // A message takes tab and line breaks, U+000B (Word's soft line break) among them.
+    if (control && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0b || code === 0x0d))) return true;
   }
   return false;
 }
@@ -32,11 +34,21 @@ function hasControlCharacter(text: string, { multiline }: { multiline: boolean }
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 /** Embeddings, overrides, isolates and the directional marks. */
 const BIDI_CONTROLS = /\p{Bidi_Control}/gu;
-/** A field of nothing but spaces and characters that render as nothing (zero-width, bidi, fillers…). */
-const ONLY_INVISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+/**
+ * A field of nothing but spaces and characters that render as nothing: zero-width, bidi, fillers…
+ * (Default_Ignorable), and the ones that look blank without being ignorable: combining marks with
+ * nothing to combine with, noncharacters (U+FFFE), the braille blank (U+2800), the interlinear
+ * annotation marks (U+FFF9-FFFB) and the musical null notehead (U+1D159).
+ */
+const ONLY_INVISIBLE =
+  /^[\s\p{Default_Ignorable_Code_Point}\p{M}\p{Noncharacter_Code_Point}\u2800\ufff9-\ufffb\u{1d159}]*$/u;
+/** Tag characters: invisible, and able to spell out text nobody sees (ASCII smuggling). Removed anywhere. */
+const TAG_CHARACTERS = /[\u{e0000}-\u{e007f}]/gu;
+/** What other programs write as a line break in running text: CR LF, CR, U+000B, U+2028, U+2029. */
+const FOREIGN_LINE_BREAKS = /\r\n?|[\v\u2028\u2029]/g;
 /**
  * Spaces and invisible format characters at either end. Not all of Default_Ignorable: a variation
- * selector or tag character at the end belongs to the emoji before it (❤️, a flag).
+ * selector at the end belongs to the emoji before it (❤️).
  */
 const INVISIBLE_FORMAT = String.raw`\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0`;
 const EDGE_SPACE = new RegExp(String.raw`^[\s${INVISIBLE_FORMAT}]+|[\s${INVISIBLE_FORMAT}]+$`, "g");
@@ -56,10 +68,13 @@ function isWellFormedText(text: string): boolean {
   return true;
 }
 
-/** The stored form of a text field: line breaks as \n, NFC, invisible edges trimmed, invisible-only as "". */
+/**
+ * The stored form of a text field: line breaks as \n, tag characters removed, NFC, invisible edges
+ * trimmed, blank-looking-only as "".
+ */
 function normalizeText(text: string, { multiline }: { multiline: boolean }): string {
-  const lines = multiline ? text.replace(/\r\n?/g, "\n") : text.replace(BIDI_CONTROLS, "");
-  const normalized = lines.normalize("NFC");
+  const lines = multiline ? text.replace(FOREIGN_LINE_BREAKS, "\n") : text.replace(BIDI_CONTROLS, "");
+  const normalized = lines.replace(TAG_CHARACTERS, "").normalize("NFC");
   return ONLY_INVISIBLE.test(normalized) ? "" : normalized.replace(EDGE_SPACE, "");
 }
 
