@@ -15,7 +15,7 @@ import { readMail, validContact, validServiceRequest } from "./helpers";
 const settings: MailSettings = {
   from: "notifications@shop.example",
   to: ["owner@shop.example", "desk@shop.example"],
-  origin: "https://shop.example",
+  urlFor: (path) => new URL(path, "https://shop.example").href,
 };
 // 10:42 AM in Pikesville (EST, UTC-5).
 const submittedAt = new Date("2026-03-03T15:42:00Z");

@@ -1,5 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
 import worker from "../workers/app";
 import {
   apiLogin,
@@ -78,7 +79,7 @@ describe("the shop's email for each submission", () => {
     expect(mail.header("message-id")).toBe(`<contact-messages.${id}@shop.localhost>`);
     expect(mail.header("date")).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
     expect(mail.text).toContain(validContact().message);
-    expect(mail.text).toContain(`${ORIGIN}/incoming/contact-messages/${id}`);
+    expect(mail.text).toContain(`${LOCAL_SITE_ORIGIN}/incoming/contact-messages/${id}`);
     expect(mail.text).toContain("tel:4105550147");
 
     const row = await notificationRow("contact_submissions", id);
@@ -100,7 +101,9 @@ describe("the shop's email for each submission", () => {
     expect(mailer.sent.map((sent) => sent.mail.header("subject"))).toEqual([
       "Service request: Brake Repair & Service — Jane Doe",
     ]);
-    expect(mailer.sent[0]!.mail.html).toContain(`href="${ORIGIN}/incoming/service-requests/${submissionId}"`);
+    expect(mailer.sent[0]!.mail.html).toContain(
+      `href="${LOCAL_SITE_ORIGIN}/incoming/service-requests/${submissionId}"`,
+    );
   });
 
   it("sends to every configured recipient, once each", async () => {
@@ -251,7 +254,7 @@ describe("the shop's email for each submission", () => {
   it("writes a valid message for a stored name that holds line breaks (stored before the forms refused them)", async () => {
     const id = crypto.randomUUID();
     await env.DB.prepare(
-      "insert into contact_submissions (id, first_name, last_name, email, phone, message, site_origin, notify_due_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+      "insert into contact_submissions (id, first_name, last_name, email, phone, message, notify_due_at) values (?, ?, ?, ?, ?, ?, ?)",
     )
       .bind(
         id,
@@ -260,7 +263,6 @@ describe("the shop's email for each submission", () => {
         uniqueEmail(),
         "4105550100",
         "Hi",
-        ORIGIN,
         Date.now(),
       )
       .run();
@@ -373,6 +375,7 @@ describe("the record's notification state", () => {
         "message",
         "notification",
         "phone",
+        "possibleSpam",
         "spamReason",
         "status",
         "submittedAt",
@@ -448,21 +451,9 @@ describe("the morning digest", () => {
     const old = Date.now() - 25 * 3_600_000;
     const insert = (id: string, firstName: string, status: string, spamReason: string | null) =>
       env.DB.prepare(
-        "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, site_origin, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-        .bind(
-          id,
-          firstName,
-          "Overdue",
-          "o@example.com",
-          "4105550111",
-          "oil-change",
-          "Oil.",
-          old,
-          ORIGIN,
-          status,
-          spamReason,
-        )
+        .bind(id, firstName, "Overdue", "o@example.com", "4105550111", "oil-change", "Oil.", old, status, spamReason)
         .run();
     await insert("overdue-1", "Olga", "new", null);
     // Called back already, or spam: not waiting for anyone.
@@ -474,7 +465,7 @@ describe("the morning digest", () => {
     const { mail } = mailer.sent[0]!;
     expect(mail.header("subject")).toMatch(/^Waiting over 24 hours: \d+ requests?$/);
     expect(mail.text).toContain("Olga Overdue: Oil Change Service");
-    expect(mail.text).toContain(`${ORIGIN}/incoming/service-requests/overdue-1`);
+    expect(mail.text).toContain(`${LOCAL_SITE_ORIGIN}/incoming/service-requests/overdue-1`);
     expect(mail.text).not.toContain("Recent Visitor");
     expect(mail.text).not.toContain("Carl Overdue");
     expect(mail.text).not.toContain("Sam Overdue");

@@ -11,7 +11,8 @@ afterEach(() => {
 describe("a 404 under /incoming", () => {
   it("is no-store, signed in or not, whatever the path", async () => {
     const cookie = await staffSessionCookie("nora");
-    for (const headers of [{}, { Cookie: cookie }]) {
+    const signedOut: Record<string, string> = {};
+    for (const headers of [signedOut, { Cookie: cookie }]) {
       for (const path of ["/incoming/nope", "/incoming/a/b/c", "/incoming.nope", "/incoming-record"]) {
         const response = await fetchWorker(path, { headers, redirect: "manual" });
         expect(response.status, path).toBe(404);

@@ -41,14 +41,17 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
     async fetch(incoming, env, ctx) {
       const requestTime = now();
       const nonce = createCspNonce();
+      // A misconfigured Worker (production without SITE_URL, say) serves nothing: this throws.
+      const appEnv = parseEnv(env);
       // Refused before any route runs: cross-site writes, and methods the route does not take.
-      const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
+      const refused = isCrossSiteWrite(incoming, appEnv.SITE_URL)
+        ? crossSiteRefusal()
+        : refuseUnsupportedMethod(incoming);
       if (refused) {
         applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
         return refused;
       }
       const request = routeHomePagePost(incoming);
-      const appEnv = parseEnv(env);
       const store = pageStore(appEnv.PAGE_CACHE_STORE, {
         memory: pagesInThisIsolate,
         version: appEnv.CF_VERSION_METADATA.id,

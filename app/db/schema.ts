@@ -20,8 +20,6 @@ const timestampMs = (name: string) => integer(name, { mode: "timestamp_ms" });
 // The shop's email about each submission (app/server/notifications/, docs/decisions/030-notifications.md).
 // Rows stored before notifications existed have no due time and are never sent.
 const notificationColumns = () => ({
-  // The origin the visitor used, for the email's link to the record when SITE_URL is not set.
-  siteOrigin: text("site_origin"),
   // When every configured recipient had the email (null: not yet).
   notifiedAt: timestampMs("notified_at"),
   notifyAttempts: integer("notify_attempts").notNull().default(0),
@@ -49,6 +47,12 @@ export const users = sqliteTable("users", {
 const statusColumns = () => ({
   status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
   spamReason: text("spam_reason", { enum: SPAM_REASONS }),
+  // Arrived with the hidden field filled, as a browser's autofill can do, on a message that reads
+  // like a customer's: kept in the inbox and emailed, shown as "Possible spam" (decision 031).
+  possibleSpam: integer("possible_spam", { mode: "boolean" }).notNull().default(false),
+  // The shop date of the morning digest that counted this record as kept aside as spam; the purge
+  // deletes only spam that a digest sent has counted (or that staff marked themselves).
+  spamReportedIn: text("spam_reported_in"),
 });
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
@@ -184,6 +188,8 @@ export const loginThrottle = sqliteTable(
 export const notificationDigests = sqliteTable("notification_digests", {
   shopDate: text("shop_date").primaryKey(),
   requestCount: integer("request_count").notNull(),
+  // Records kept aside as spam since the digest before, counted in this one.
+  spamCount: integer("spam_count").notNull().default(0),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
   claimedUntil: timestampMs("claimed_until"),

@@ -10,51 +10,83 @@ const binding = <T>(name: string, method: string) =>
 const mailAddress = (name: string) =>
   z.email(`${name} must be an email address`).refine(isMailAddress, `${name} must be a plain address (name@domain)`);
 
-const envSchema = z.object({
-  DB: binding<D1Database>("D1 (DB)", "prepare"),
-  SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
-  SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
-  CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
-  NOTIFY_EMAIL: binding<SendEmail>("send_email (NOTIFY_EMAIL)", "send"),
-  NOTIFY_QUEUE: binding<Queue>("queue producer (NOTIFY_QUEUE)", "send"),
-  // Who gets the shop's emails: one address or several, comma-separated.
-  NOTIFY_TO: z
-    .string({ error: "NOTIFY_TO is not set: the shop's email address(es), comma-separated" })
-    .transform((value) =>
-      value
-        .split(",")
-        .map((address) => address.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(mailAddress("each NOTIFY_TO address")).min(1, "NOTIFY_TO needs at least one address")),
-  // The sender of the shop's emails: an address on the zone with Email Routing.
-  NOTIFY_FROM: mailAddress("NOTIFY_FROM"),
-  // A confirmation email to the visitor (needs a sending domain onboarded to Email Service).
-  CONFIRM_VISITOR: z
-    .enum(["true", "false"], { error: 'CONFIRM_VISITOR must be "true" or "false"' })
-    .default("false")
-    .transform((value) => value === "true"),
-  // The first retry's delay after a failed send, doubled for each further one; the bench lowers it.
-  NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  SESSION_SECRET: z
-    .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
-    .min(32, "SESSION_SECRET must be at least 32 characters"),
-  // Optional canonical origin (https://example.com). Without it, absolute URLs use the request's origin.
-  SITE_URL: z
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // Length of the failed-login window (default 15 minutes); tests lower it.
-  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(86_400)
-    .default(15 * 60),
-  // Where the page cache keeps renderings: this isolate's memory in front of the platform's cache
-  // (the default), or only one of them, which the bench measures (docs/decisions/004-page-cache.md).
-  PAGE_CACHE_STORE: z.enum(["tiered", "isolate", "platform"]).default("tiered"),
-});
+const envSchema = z
+  .object({
+    DB: binding<D1Database>("D1 (DB)", "prepare"),
+    SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
+    SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
+    CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
+    NOTIFY_EMAIL: binding<SendEmail>("send_email (NOTIFY_EMAIL)", "send"),
+    NOTIFY_QUEUE: binding<Queue>("queue producer (NOTIFY_QUEUE)", "send"),
+    // Who gets the shop's emails: one address or several, comma-separated.
+    NOTIFY_TO: z
+      .string({ error: "NOTIFY_TO is not set: the shop's email address(es), comma-separated" })
+      .transform((value) =>
+        value
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(mailAddress("each NOTIFY_TO address")).min(1, "NOTIFY_TO needs at least one address")),
+    // The sender of the shop's emails: an address on the zone with Email Routing.
+    NOTIFY_FROM: mailAddress("NOTIFY_FROM"),
+    // A confirmation email to the visitor (needs a sending domain onboarded to Email Service).
+    CONFIRM_VISITOR: z
+      .enum(["true", "false"], { error: 'CONFIRM_VISITOR must be "true" or "false"' })
+      .default("false")
+      .transform((value) => value === "true"),
+    // The first retry's delay after a failed send, doubled for each further one; the bench lowers it.
+    NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    SESSION_SECRET: z
+      .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
+      .min(32, "SESSION_SECRET must be at least 32 characters"),
+    // Which configuration this is: wrangler.toml's top level says "local"; a deployed Worker is
+    // production unless it says otherwise, so a deploy that forgets this still gets production's rules.
+    ENVIRONMENT: z
+      .enum(["local", "production"], { error: 'ENVIRONMENT must be "local" or "production"' })
+      .default("production"),
+    // The site's address (https://www.example.com), its origin only: every link that leaves the site
+    // and the cross-site check use it (site-url.server.ts). Production requires it; locally, unset
+    // means LOCAL_SITE_ORIGIN for links and the request's own origin for pages.
+    SITE_URL: z
+      .union([
+        z.literal("").transform(() => undefined),
+        z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) URL, like https://www.example.com" }),
+      ])
+      .optional()
+      .refine(
+        (url) => url === undefined || /^https?:\/\/[^/?#]+\/?$/.test(url),
+        "SITE_URL must be the site's address alone, without a path, like https://www.example.com",
+      )
+      .transform((url) => (url === undefined ? undefined : new URL(url).origin)),
+    // Length of the failed-login window (default 15 minutes); tests lower it.
+    LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .default(15 * 60),
+    // Where the page cache keeps renderings: this isolate's memory in front of the platform's cache
+    // (the default), or only one of them, which the bench measures (docs/decisions/004-page-cache.md).
+    PAGE_CACHE_STORE: z.enum(["tiered", "isolate", "platform"]).default("tiered"),
+  })
+  .superRefine((env, context) => {
+    if (env.ENVIRONMENT !== "production") return;
+    if (env.SITE_URL === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message:
+          "SITE_URL is not set: the site's address (https://www.example.com) in [env.production.vars]; the emails' links are built from it",
+      });
+    } else if (!env.SITE_URL.startsWith("https://")) {
+      context.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message: "SITE_URL must start with https:// in production",
+      });
+    }
+  });
 
 export type AppEnv = z.infer<typeof envSchema>;
 
@@ -72,7 +104,11 @@ export function parseEnv(env: Env): AppEnv {
   return result.data;
 }
 
-/** The origin of absolute URLs (canonical links, sitemap, social cards): SITE_URL, else the request's. */
+/**
+ * The origin of the pages' own absolute URLs (canonical links, sitemap, social cards): SITE_URL, else
+ * (only locally, where SITE_URL may be unset) the request's. Links sent out of the site use
+ * absoluteSiteUrl (site-url.server.ts) instead, which never reads the request.
+ */
 export function siteOriginOf(request: Request, env: Pick<AppEnv, "SITE_URL">): string {
-  return env.SITE_URL ? new URL(env.SITE_URL).origin : new URL(request.url).origin;
+  return env.SITE_URL ?? new URL(request.url).origin;
 }

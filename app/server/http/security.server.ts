@@ -6,14 +6,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cross-site form posts and fetches are refused before any action runs. Browsers send
- * Sec-Fetch-Site and Origin; clients that send neither (curl, server-to-server) are allowed.
+ * Sec-Fetch-Site and Origin; clients that send neither (curl, server-to-server) are allowed. An
+ * Origin must be the site's whole origin, scheme and port included: the configured one (SITE_URL)
+ * where it is set, since a request's own origin is only the Host it chose to name; locally, without
+ * SITE_URL, the request's.
  */
-export function isCrossSiteWrite(request: Request): boolean {
+export function isCrossSiteWrite(request: Request, siteOrigin: string | undefined): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
   const origin = request.headers.get("Origin");
   if (origin === null) return false;
-  return origin !== new URL(request.url).origin;
+  return origin !== (siteOrigin ?? new URL(request.url).origin);
 }
 
 // One policy for every page, with a fresh nonce per response (docs/decisions/005-csp-nonce.md).

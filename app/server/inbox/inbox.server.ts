@@ -16,7 +16,7 @@ type InboxTable = (typeof inboxTables)[InboxKind];
 
 /** The database's own bookkeeping: the search text, and the email ledger's (docs/decisions/030-notifications.md). */
 type Bookkeeping =
-  "searchText" | "siteOrigin" | "notifyDueAt" | "notifyClaimedUntil" | "notifySentTo" | "confirmationSentAt";
+  "searchText" | "spamReportedIn" | "notifyDueAt" | "notifyClaimedUntil" | "notifySentTo" | "confirmationSentAt";
 
 /** A record's row as the inbox reads it: every column but the bookkeeping. */
 type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping>;
@@ -37,7 +37,7 @@ export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[
 function recordColumns<Table extends InboxTable>(table: Table) {
   const {
     searchText: _searchText,
-    siteOrigin: _siteOrigin,
+    spamReportedIn: _spamReportedIn,
     notifyDueAt: _due,
     notifyClaimedUntil: _claim,
     notifySentTo: _sentTo,

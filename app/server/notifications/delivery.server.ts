@@ -1,6 +1,7 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
 import type { AppEnv } from "../http/env.server";
+import { absoluteSiteUrl } from "../http/site-url.server";
 import { unreachable } from "../http/exhaustive.server";
 import { buildDigest } from "./digest.server";
 import { type NotificationJob, notificationJobSchema } from "./jobs.server";
@@ -53,10 +54,10 @@ async function sendToEach(binding: SendEmail, mail: OutgoingMail, alreadySent: r
   return { sentTo, errors };
 }
 
-const shopSettings = (env: DeliveryEnv, origin: string): MailSettings => ({
+const shopSettings = (env: DeliveryEnv): MailSettings => ({
   from: env.NOTIFY_FROM,
   to: env.NOTIFY_TO,
-  origin,
+  urlFor: (path) => absoluteSiteUrl(env, path),
 });
 
 type JobOutcome = { status: "done" } | { status: "retry"; error: string };
@@ -71,14 +72,8 @@ async function deliverNotification(
   const submission = await claimNotification(db, job.form, job.id, clock.now);
   // Sent already, being sent by another consumer, or gone: nothing to do.
   if (!submission) return done;
-  const origin = env.SITE_URL ? new URL(env.SITE_URL).origin : submission.record.siteOrigin;
-  let result: SendResult;
-  if (origin) {
-    const mail = submissionNotification(submission, shopSettings(env, origin), clock);
-    result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.record.notifySentTo);
-  } else {
-    result = { sentTo: submission.record.notifySentTo, errors: ["no origin for the record's link: set SITE_URL"] };
-  }
+  const mail = submissionNotification(submission, shopSettings(env), clock);
+  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.record.notifySentTo);
   await recordNotification(db, job.form, job.id, result, clock);
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
 }
@@ -111,8 +106,7 @@ async function deliverDigest(
   clock: { now: Date },
 ): Promise<JobOutcome> {
   const db = getDb(env);
-  const origin = env.SITE_URL ? new URL(env.SITE_URL).origin : undefined;
-  const digest = await buildDigest(db, { ...clock, shopDate: job.shopDate, origin, settings: env });
+  const digest = await buildDigest(db, { ...clock, shopDate: job.shopDate, settings: shopSettings(env) });
   // Nothing overdue: no email at all.
   if (!digest) return done;
   const claim = await claimDigest(db, job.shopDate, digest.count, clock.now);

@@ -3,8 +3,7 @@ import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { type CalendarDate, isOpenDay, shopWallClock } from "~/hours/shop-calendar";
-import type { AppEnv } from "../http/env.server";
-import { type OverdueRequest, overdueDigest } from "./message.server";
+import { type MailSettings, type OverdueRequest, overdueDigest } from "./message.server";
 import type { OutgoingMail } from "./mime.server";
 
 // The 24-hour promise, watched: on each day the shop opens, at 8:00 AM on its clock, one email
@@ -54,15 +53,14 @@ export async function buildDigest(
   {
     now,
     shopDate,
-    origin,
     settings,
-  }: { now: Date; shopDate: string; origin: string | undefined; settings: Pick<AppEnv, "NOTIFY_FROM" | "NOTIFY_TO"> },
+  }: { now: Date; shopDate: string; settings: MailSettings },
 ): Promise<{ count: number; mail: OutgoingMail } | undefined> {
   const before = new Date(now.getTime() - shop.replyWithinHours * 3_600_000);
   const requests = await overdueRequests(db, before);
   if (requests.length === 0) return undefined;
   return {
     count: requests.length,
-    mail: overdueDigest(requests, { from: settings.NOTIFY_FROM, to: settings.NOTIFY_TO, origin }, { now, shopDate }),
+    mail: overdueDigest(requests, settings, { now, shopDate }),
   };
 }

@@ -19,8 +19,8 @@ export type NotifiedSubmission = {
   [Form in SubmissionFormName]: { form: Form; record: RowOf[Form] };
 }[SubmissionFormName];
 
-/** Who sends, who receives, and the origin the record links use. */
-export type MailSettings = { from: string; to: readonly string[]; origin: string };
+/** Who sends, who receives, and the site's absolute URL for a path (absoluteSiteUrl), for the record links. */
+export type MailSettings = { from: string; to: readonly string[]; urlFor: (path: string) => string };
 
 type Field<Row> = {
   label: string;
@@ -86,9 +86,6 @@ export function notificationSubject(submission: NotifiedSubmission): string {
     : `${inboxKinds.contact.singular} — ${who}`;
 }
 
-/** The record's page as an absolute URL (its path alone if no origin is known). */
-export const recordUrl = (origin: string, form: SubmissionFormName, id: string) =>
-  origin ? new URL(recordPath(form, id), origin).href : recordPath(form, id);
 
 const shopSender = (address: string) => ({ address, name: shop.name });
 
@@ -111,7 +108,7 @@ export function submissionNotification(
       : shownFields("serviceRequest", submission.record);
   const who = fullName(record);
   const received = formatShopDateTime(record.submittedAt);
-  const link = recordUrl(settings.origin, form, record.id);
+  const link = settings.urlFor(recordPath(form, record.id));
   const call = telHref(record.phone);
   const heading = `New ${inboxKinds[form].singular.toLowerCase()} from ${who}`;
 
@@ -167,13 +164,10 @@ export function submissionNotification(
 /** A request still `new` after the reply promise, as the digest lists it. */
 export type OverdueRequest = NotifiedSubmission;
 
-/**
- * The morning list of requests still waiting for a reply past the shop's promise. Links use the
- * configured origin (SITE_URL), else the one each record was sent from.
- */
+/** The morning list of requests still waiting for a reply past the shop's promise. */
 export function overdueDigest(
   requests: readonly OverdueRequest[],
-  settings: Pick<MailSettings, "from" | "to"> & { origin: string | undefined },
+  settings: MailSettings,
   { now, shopDate }: { now: Date; shopDate: string },
 ): OutgoingMail {
   const count = requests.length;
@@ -185,7 +179,7 @@ export function overdueDigest(
       title: `${fullName(record)}: ${what}`,
       detail: `received ${formatShopDateTime(record.submittedAt)}, ${singleLine(record.phone)}`,
       call: telHref(record.phone),
-      link: recordUrl(settings.origin ?? record.siteOrigin ?? "", form, record.id),
+      link: settings.urlFor(recordPath(form, record.id)),
     };
   });
   const text = [

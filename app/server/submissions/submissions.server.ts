@@ -12,7 +12,7 @@ import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
 import { getCloudflare } from "../http/context.server";
-import { type AppEnv, siteOriginOf } from "../http/env.server";
+import type { AppEnv } from "../http/env.server";
 import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
 import { spamReasonFor } from "./spam.server";
@@ -34,8 +34,8 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
-/** What the server adds to the visitor's fields: the row's key, its status and the origin the emails link to. */
-type StoredExtras = { id: string; siteOrigin: string; status: "new" | "spam"; spamReason: SpamReason | null };
+/** What the server adds to the visitor's fields: the row's key and its status. */
+type StoredExtras = { id: string; status: "new" | "spam"; spamReason: SpamReason | null };
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
 type StoredRow<Name extends SubmissionFormName> = {
@@ -117,8 +117,6 @@ type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "CONF
 type SaveContext = {
   env: SaveEnv;
   clientKey: string;
-  /** The origin the visitor used (siteOriginOf), for the emails' links. */
-  siteOrigin: string;
   /** Work that continues after the response (ExecutionContext.waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -164,7 +162,6 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
   return {
     env,
     clientKey: clientKey(request),
-    siteOrigin: siteOriginOf(request, env),
     waitUntil: (promise) => ctx.waitUntil(promise),
   };
 }
@@ -181,7 +178,7 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
   input: SubmissionInput<Name>,
-  { env, clientKey, siteOrigin, waitUntil }: SaveContext,
+  { env, clientKey, waitUntil }: SaveContext,
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
@@ -191,7 +188,6 @@ export async function saveSubmission<Name extends SubmissionFormName>(
     const stored = await submissionForms[name].insertOnce(getDb(env), {
       ...fields,
       id,
-      siteOrigin,
       status: spamReason ? "spam" : "new",
       spamReason,
     });
