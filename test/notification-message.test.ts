@@ -191,7 +191,9 @@ describe("the digest of requests waiting past the promise", () => {
     const request = await storedServiceRequest({ firstName: "Ann", lastName: "Lee", service: "oil-change" });
     const contact = await storedContact({ firstName: "Bo", lastName: "Chen" });
     const mail = readMail(
-      buildRawMessage(overdueDigest([request, contact], settings, { now, shopDate: "2026-03-04" })),
+      buildRawMessage(
+        overdueDigest([request, contact], { contact: 0, serviceRequest: 0 }, settings, { now, shopDate: "2026-03-04" }),
+      ),
     );
     expect(mail.header("subject")).toBe("Waiting over 24 hours: 2 requests");
     expect(mail.header("message-id")).toBe("<digest.2026-03-04@shop.example>");

@@ -43,7 +43,19 @@ export const SPAM_REASONS = ["honeypot", "links", "staff"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 export const spamReasonLabels: Record<SpamReason, string> = {
-  honeypot: "The hidden anti-robot field was filled in",
-  links: "The message is mostly links",
+  honeypot: "The hidden anti-robot field was filled in with something a browser would not put there",
+  // Stored as "links" since the first rule, which looked only at links; the rule now reads the whole message.
+  links: "The message reads like spam (advertising, links to other sites)",
   staff: "Marked as spam by staff",
 };
+
+/** Spam is deleted this many days after it arrived, once a morning digest has counted it. */
+export const SPAM_RETENTION_DAYS = 30;
+
+/**
+ * A record kept in the inbox although its hidden anti-robot field was filled: a browser's autofill
+ * or a password manager does that to real customers, so it is emailed and counted like any other.
+ */
+export const POSSIBLE_SPAM_LABEL = "Possible spam";
+export const POSSIBLE_SPAM_EXPLANATION =
+  "The hidden anti-robot field was filled in, as a browser's autofill sometimes does. The message reads like a customer's: check before marking it spam.";

@@ -1,6 +1,7 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/incoming-record";
 import { DeleteRecord } from "~/components/admin/delete-record";
+import { PossibleSpamNote } from "~/components/admin/possible-spam-note";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { StatusButtons, useStatusChange } from "~/components/admin/status-buttons";
 import { formatSubmittedAt, fullName, vehicleSummary, visitSummary } from "~/components/admin/submission-card";
@@ -8,7 +9,7 @@ import { serviceRequestLabel } from "~/content/services";
 import { telHref } from "~/forms/phone-link";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
 import { notificationLine } from "~/inbox/notification";
-import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
+import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -98,9 +99,11 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
       {shown === "spam" && record.spamReason ? (
         <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
-          Kept aside as spam: {spamReasonLabels[record.spamReason]}. Spam is deleted 30 days after it arrives.
+          Kept aside as spam: {spamReasonLabels[record.spamReason]}. Spam is deleted {SPAM_RETENTION_DAYS} days after it
+          arrived, once the morning digest has counted it.
         </p>
       ) : null}
+      {shown !== "spam" && record.possibleSpam ? <PossibleSpamNote detailed /> : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[9rem_1fr]">
         {fields.map(([label, value]) => (

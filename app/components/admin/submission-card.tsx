@@ -8,6 +8,7 @@ import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
 import { notificationLine, type NotificationState } from "~/inbox/notification";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
+import { PossibleSpamNote } from "./possible-spam-note";
 import { StatusBadge } from "./status-badge";
 
 /** What a service request may add: the vehicle and the visit the customer would like (each may be null). */
@@ -29,6 +30,8 @@ export type SubmissionCardData = {
   service?: string;
   status: SubmissionStatus;
   spamReason: SpamReason | null;
+  /** Kept in the inbox although its hidden field was filled (autofill can do that to customers). */
+  possibleSpam?: boolean;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
 } & Partial<VehicleVisit>;
@@ -111,6 +114,7 @@ export function SubmissionCard({
       {status === "spam" && submission.spamReason ? (
         <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
+      {status !== "spam" && submission.possibleSpam ? <PossibleSpamNote /> : null}
       <VehicleVisitLines submission={submission} />
       {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { AppEnv } from "../http/env.server";
 import { absoluteSiteUrl } from "../http/site-url.server";
 import { unreachable } from "../http/exhaustive.server";
-import { buildDigest } from "./digest.server";
+import { buildDigest, digestDue } from "./digest.server";
 import { type NotificationJob, notificationJobSchema } from "./jobs.server";
 import {
   claimConfirmation,
@@ -106,13 +106,19 @@ async function deliverDigest(
   clock: { now: Date },
 ): Promise<JobOutcome> {
   const db = getDb(env);
-  const digest = await buildDigest(db, { ...clock, shopDate: job.shopDate, settings: shopSettings(env) });
-  // Nothing overdue: no email at all.
-  if (!digest) return done;
-  const claim = await claimDigest(db, job.shopDate, digest.count, clock.now);
+  const due = await digestDue(db, clock);
+  // Nothing overdue and no spam to report: no email at all.
+  if (!due) return done;
+  const claim = await claimDigest(db, job.shopDate, due.overdue.length, clock.now);
   if (!claim) return done;
+  const digest = await buildDigest(db, {
+    ...clock,
+    shopDate: job.shopDate,
+    overdue: due.overdue,
+    settings: shopSettings(env),
+  });
   const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);
-  await recordDigest(db, job.shopDate, result, clock.now);
+  await recordDigest(db, job.shopDate, result, clock.now, digest.spamCount);
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
 }
 

@@ -1,13 +1,16 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
-import { contactSubmissions, serviceRequests } from "~/db/schema";
+import { contactSubmissions, notificationDigests, serviceRequests } from "~/db/schema";
 import { type CalendarDate, isOpenDay, shopWallClock } from "~/hours/shop-calendar";
-import { type MailSettings, type OverdueRequest, overdueDigest } from "./message.server";
+import { type MailSettings, type OverdueRequest, overdueDigest, type SpamKept } from "./message.server";
 import type { OutgoingMail } from "./mime.server";
 
 // The 24-hour promise, watched: on each day the shop opens, at 8:00 AM on its clock, one email
-// lists the requests still new after `shop.replyWithinHours`; none when there are none.
+// lists the requests still new after `shop.replyWithinHours`, and says how many submissions were
+// kept aside as spam since the digest before, with a link to the Spam filter; none when there is
+// neither. The spam it counts is marked with its date, and only spam a sent digest counted (or that
+// staff marked themselves) is ever purged (submissions/spam.server.ts, decision record 031).
 
 const DIGEST_HOUR = 8;
 // More than a morning's work; the inbox has the rest.
@@ -47,20 +50,82 @@ async function overdueRequests(db: Database, before: Date): Promise<OverdueReque
     .slice(0, DIGEST_LIMIT);
 }
 
-/** The digest for `shopDate` as of `now`, or nothing when no request is overdue. */
+const tables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
+
+/** Digests that went out: the spam they counted has been reported. */
+const sentDigestDates = (db: Database) =>
+  db
+    .select({ shopDate: notificationDigests.shopDate })
+    .from(notificationDigests)
+    .where(isNotNull(notificationDigests.sentAt));
+
+/**
+ * Spam the filter kept aside that no sent digest has counted yet: never reported, or reported in a
+ * digest that never went out (staff who marked a record spam have seen it).
+ */
+const awaitingReport = (db: Database, table: (typeof tables)[keyof typeof tables]) =>
+  and(
+    eq(table.status, "spam"),
+    ne(table.spamReason, "staff"),
+    or(isNull(table.spamReportedIn), notInArray(table.spamReportedIn, sentDigestDates(db))),
+  );
+
+/** Whether any spam waits to be reported; cheap, read before the digest is claimed. */
+async function spamAwaitsReport(db: Database): Promise<boolean> {
+  const [contact, request] = await db.batch([
+    db
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(awaitingReport(db, contactSubmissions))
+      .limit(1),
+    db.select({ id: serviceRequests.id }).from(serviceRequests).where(awaitingReport(db, serviceRequests)).limit(1),
+  ]);
+  return contact.length + request.length > 0;
+}
+
+/**
+ * Marks the spam awaiting report as counted in the digest of `shopDate` and counts it; run only by
+ * the consumer holding the digest's claim, so what is marked is what the email says.
+ */
+async function markSpamForDigest(db: Database, shopDate: string): Promise<SpamKept> {
+  const count = (table: (typeof tables)[keyof typeof tables]) =>
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(table)
+      .where(eq(table.spamReportedIn, shopDate));
+  const [, , [contact], [request]] = await db.batch([
+    db.update(contactSubmissions).set({ spamReportedIn: shopDate }).where(awaitingReport(db, contactSubmissions)),
+    db.update(serviceRequests).set({ spamReportedIn: shopDate }).where(awaitingReport(db, serviceRequests)),
+    count(contactSubmissions),
+    count(serviceRequests),
+  ]);
+  return { contact: contact?.count ?? 0, serviceRequest: request?.count ?? 0 };
+}
+
+/** What the digest of `shopDate` would report as of `now`, or nothing when there is nothing to report. */
+export async function digestDue(
+  db: Database,
+  { now }: { now: Date },
+): Promise<{ overdue: OverdueRequest[] } | undefined> {
+  const before = new Date(now.getTime() - shop.replyWithinHours * 3_600_000);
+  const overdue = await overdueRequests(db, before);
+  if (overdue.length === 0 && !(await spamAwaitsReport(db))) return undefined;
+  return { overdue };
+}
+
+/** The digest's email, once claimed: the overdue requests and the spam it now marks as counted. */
 export async function buildDigest(
   db: Database,
   {
     now,
     shopDate,
+    overdue,
     settings,
-  }: { now: Date; shopDate: string; settings: MailSettings },
-): Promise<{ count: number; mail: OutgoingMail } | undefined> {
-  const before = new Date(now.getTime() - shop.replyWithinHours * 3_600_000);
-  const requests = await overdueRequests(db, before);
-  if (requests.length === 0) return undefined;
+  }: { now: Date; shopDate: string; overdue: OverdueRequest[]; settings: MailSettings },
+): Promise<{ spamCount: number; mail: OutgoingMail }> {
+  const spam = await markSpamForDigest(db, shopDate);
   return {
-    count: requests.length,
-    mail: overdueDigest(requests, settings, { now, shopDate }),
+    spamCount: spam.contact + spam.serviceRequest,
+    mail: overdueDigest(overdue, spam, settings, { now, shopDate }),
   };
 }

@@ -209,11 +209,17 @@ export async function claimDigest(db: Database, shopDate: string, requestCount: 
   return row;
 }
 
-export async function recordDigest(db: Database, shopDate: string, result: SendResult, now: Date): Promise<void> {
+export async function recordDigest(
+  db: Database,
+  shopDate: string,
+  result: SendResult,
+  now: Date,
+  spamCount: number,
+): Promise<void> {
   const lastError = lastErrorOf(result);
   await db
     .update(notificationDigests)
-    .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError })
+    .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError, spamCount })
     .where(eq(notificationDigests.shopDate, shopDate));
 }
 

@@ -5,7 +5,9 @@ import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
-import { inboxKinds, recordPath } from "~/inbox/kinds";
+import { INBOX_KINDS, inboxKinds, recordPath } from "~/inbox/kinds";
+import { inboxListUrl } from "~/inbox/list-params";
+import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL, SPAM_RETENTION_DAYS } from "~/inbox/statuses";
 import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
@@ -78,14 +80,17 @@ function shownFields<Form extends SubmissionFormName>(form: Form, row: RowOf[For
   });
 }
 
-/** "Service request: Brake Repair & Service — Jane Doe", "Contact message — Jane Doe". */
+/**
+ * "Service request: Brake Repair & Service — Jane Doe", "Contact message — Jane Doe"; "Possible
+ * spam · " before it when the record is flagged.
+ */
 export function notificationSubject(submission: NotifiedSubmission): string {
   const who = fullName(submission.record);
+  const flag = submission.record.possibleSpam ? `${POSSIBLE_SPAM_LABEL} · ` : "";
   return submission.form === "serviceRequest"
-    ? `${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
-    : `${inboxKinds.contact.singular} — ${who}`;
+    ? `${flag}${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
+    : `${flag}${inboxKinds.contact.singular} — ${who}`;
 }
-
 
 const shopSender = (address: string) => ({ address, name: shop.name });
 
@@ -111,10 +116,12 @@ export function submissionNotification(
   const link = settings.urlFor(recordPath(form, record.id));
   const call = telHref(record.phone);
   const heading = `New ${inboxKinds[form].singular.toLowerCase()} from ${who}`;
+  const possibleSpam = record.possibleSpam ? `${POSSIBLE_SPAM_LABEL}: ${POSSIBLE_SPAM_EXPLANATION}` : null;
 
   const text = [
     `${heading}.`,
     "",
+    ...(possibleSpam ? [possibleSpam, ""] : []),
     ...fields.filter((field) => !field.multiline).map((field) => `${field.label}: ${field.value}`),
     `Received: ${received}`,
     ...fields.filter((field) => field.multiline).flatMap((field) => ["", `${field.label}:`, field.value]),
@@ -130,6 +137,9 @@ export function submissionNotification(
   const html = htmlPage(
     [
       `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(heading)}</h1>`,
+      possibleSpam
+        ? `<p style="margin:0 0 12px;padding:8px 12px;background:#fef3c7;border-left:4px solid #d97706">${escapeHtml(possibleSpam)}</p>`
+        : "",
       `<table role="presentation" style="border-collapse:collapse">`,
       ...fields
         .filter((field) => !field.multiline)
@@ -164,14 +174,25 @@ export function submissionNotification(
 /** A request still `new` after the reply promise, as the digest lists it. */
 export type OverdueRequest = NotifiedSubmission;
 
-/** The morning list of requests still waiting for a reply past the shop's promise. */
+/** How many submissions of each kind were kept aside as spam since the digest before. */
+export type SpamKept = Record<SubmissionFormName, number>;
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The morning digest: the requests still waiting for a reply past the shop's promise, and how many
+ * submissions were kept aside as spam since the last digest, with a link to the Spam filter of each
+ * kind that has some (they are deleted 30 days after they arrived).
+ */
 export function overdueDigest(
   requests: readonly OverdueRequest[],
+  spam: SpamKept,
   settings: MailSettings,
   { now, shopDate }: { now: Date; shopDate: string },
 ): OutgoingMail {
   const count = requests.length;
-  const waiting = `${count} ${count === 1 ? "request is" : "requests are"} still new after ${shop.replyWithinHours} hours`;
+  const spamTotal = spam.contact + spam.serviceRequest;
+  const waiting = `${counted(count, "request is", "requests are")} still new after ${shop.replyWithinHours} hours`;
   const lines = requests.map((request) => {
     const { form, record } = request;
     const what = form === "serviceRequest" ? serviceRequestLabel(request.record.service) : inboxKinds.contact.singular;
@@ -182,27 +203,60 @@ export function overdueDigest(
       link: settings.urlFor(recordPath(form, record.id)),
     };
   });
+  const spamKinds = INBOX_KINDS.filter((kind) => spam[kind] > 0).map((kind) => ({
+    label: counted(spam[kind], inboxKinds[kind].singular.toLowerCase(), `${inboxKinds[kind].singular.toLowerCase()}s`),
+    filter: `${inboxKinds[kind].label}, Spam filter`,
+    link: settings.urlFor(inboxListUrl({ kind, statuses: ["spam"], q: "" })),
+  }));
+  const spamSummary = `Kept aside as spam since the last digest: ${spamKinds.map((kind) => kind.label).join(" and ")}.`;
+  const spamAdvice = `Check them for real customers: spam is deleted ${SPAM_RETENTION_DAYS} days after it arrived.`;
+
   const text = [
-    `${waiting}. The shop promises a reply within ${shop.replyWithinHours} hours.`,
-    "",
+    ...(count > 0
+      ? [`${waiting}. The shop promises a reply within ${shop.replyWithinHours} hours.`, ""]
+      : [`No request is waiting past the shop's ${shop.replyWithinHours}-hour promise.`, ""]),
     ...lines.flatMap((line) => [`- ${line.title}, ${line.detail}`, `  ${line.link}`]),
+    ...(spamTotal > 0
+      ? [
+          ...(count > 0 ? [""] : []),
+          spamSummary,
+          spamAdvice,
+          ...spamKinds.map((kind) => `  ${kind.filter}: ${kind.link}`),
+        ]
+      : []),
   ].join("\n");
   const html = htmlPage(
     [
-      `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(waiting)}</h1>`,
-      `<p style="margin:0 0 12px">The shop promises a reply within ${shop.replyWithinHours} hours.</p>`,
-      `<ul style="padding-left:20px;margin:0">`,
-      ...lines.map(
-        (line) =>
-          `<li style="margin:0 0 8px">${htmlLink(line.link, line.title)}<br>${escapeHtml(line.detail)} &middot; ${htmlLink(line.call, "Call")}</li>`,
-      ),
-      `</ul>`,
+      count > 0
+        ? `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(waiting)}</h1><p style="margin:0 0 12px">The shop promises a reply within ${shop.replyWithinHours} hours.</p>`
+        : `<p style="margin:0 0 12px">No request is waiting past the shop's ${shop.replyWithinHours}-hour promise.</p>`,
+      ...(count > 0
+        ? [
+            `<ul style="padding-left:20px;margin:0">`,
+            ...lines.map(
+              (line) =>
+                `<li style="margin:0 0 8px">${htmlLink(line.link, line.title)}<br>${escapeHtml(line.detail)} &middot; ${htmlLink(line.call, "Call")}</li>`,
+            ),
+            `</ul>`,
+          ]
+        : []),
+      ...(spamTotal > 0
+        ? [
+            `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(spamSummary)}</h2>`,
+            `<p style="margin:0 0 8px">${escapeHtml(spamAdvice)}</p>`,
+            `<p style="margin:0">${spamKinds.map((kind) => htmlLink(kind.link, kind.filter)).join(" &middot; ")}</p>`,
+          ]
+        : []),
     ].join(""),
   );
+  const spamSubject = `${spamTotal} kept as spam`;
   return {
     from: shopSender(settings.from),
     to: settings.to,
-    subject: `Waiting over ${shop.replyWithinHours} hours: ${count} ${count === 1 ? "request" : "requests"}`,
+    subject:
+      count > 0
+        ? `Waiting over ${shop.replyWithinHours} hours: ${counted(count, "request", "requests")}${spamTotal > 0 ? ` · ${spamSubject}` : ""}`
+        : `Since the last digest: ${spamSubject}`,
     text,
     html,
     date: now,

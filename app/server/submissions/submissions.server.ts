@@ -5,7 +5,7 @@ import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
-import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
+import { submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import type { SubmissionFormName } from "~/forms/submission-messages";
@@ -15,7 +15,7 @@ import { getCloudflare } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
-import { spamReasonFor } from "./spam.server";
+import { judgeSubmission } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
@@ -34,8 +34,8 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
-/** What the server adds to the visitor's fields: the row's key and its status. */
-type StoredExtras = { id: string; status: "new" | "spam"; spamReason: SpamReason | null };
+/** What the server adds to the visitor's fields: the row's key, its status and whether it might be spam. */
+type StoredExtras = { id: string; status: "new" | "spam"; spamReason: SpamReason | null; possibleSpam: boolean };
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
 type StoredRow<Name extends SubmissionFormName> = {
@@ -183,13 +183,15 @@ export async function saveSubmission<Name extends SubmissionFormName>(
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
 
-  const spamReason = spamReasonFor({ honeypotFilled: isHoneypotFilled(honeypot), message: fields.message });
+  const verdict = judgeSubmission({ honeypot, message: fields.message });
+  const spamReason = verdict.status === "spam" ? verdict.reason : null;
   try {
     const stored = await submissionForms[name].insertOnce(getDb(env), {
       ...fields,
       id,
-      status: spamReason ? "spam" : "new",
+      status: verdict.status,
       spamReason,
+      possibleSpam: verdict.status === "new" && verdict.possibleSpam,
     });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
