@@ -205,7 +205,7 @@ describe("GET /api/service-requests.csv", () => {
       "",
       "",
       tag,
-      "The hidden anti-robot field was filled in",
+      "The hidden anti-robot field was filled in with something a browser would not put there",
     ]);
   });
 });

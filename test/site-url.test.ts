@@ -86,14 +86,14 @@ describe("the links in the shop's emails", () => {
 
 describe("absoluteSiteUrl", () => {
   it("is the configured site's URL for a path, for every link that leaves the site", () => {
-    const configured = parseEnv({ ...env, ...shop } as Env);
+    const configured = parseEnv({ ...env, ...shop });
     expect(absoluteSiteUrl(configured, "/incoming/contact-messages/abc")).toBe(
       "https://shop.example/incoming/contact-messages/abc",
     );
     expect(absoluteSiteUrl(configured, "/reset-password?token=x y")).toBe(
       "https://shop.example/reset-password?token=x%20y",
     );
-    expect(absoluteSiteUrl(parseEnv({ ...env } as Env), "/login")).toBe(`${LOCAL_SITE_ORIGIN}/login`);
+    expect(absoluteSiteUrl(parseEnv({ ...env }), "/login")).toBe(`${LOCAL_SITE_ORIGIN}/login`);
   });
 });
 
@@ -122,13 +122,13 @@ describe("the Worker in production", () => {
     for (const bindings of [production(), production("")]) {
       await expect(fetchAt("https://shop.example/", {}, bindings)).rejects.toThrow(/SITE_URL/);
     }
-    expect(() => parseEnv({ ...env, ...production() } as Env)).toThrow(/SITE_URL is not set/);
+    expect(() => parseEnv({ ...env, ...production() })).toThrow(/SITE_URL is not set/);
     errors.mockRestore();
   });
 
   it("refuses a SITE_URL that is not https, or that has a path", () => {
-    expect(() => parseEnv({ ...env, ...production("http://shop.example") } as Env)).toThrow(/https/);
-    expect(() => parseEnv({ ...env, ...production("https://shop.example/shop") } as Env)).toThrow(/SITE_URL/);
+    expect(() => parseEnv({ ...env, ...production("http://shop.example") })).toThrow(/https/);
+    expect(() => parseEnv({ ...env, ...production("https://shop.example/shop") })).toThrow(/SITE_URL/);
   });
 
   it("serves pages and runs its scheduled jobs with SITE_URL set", async () => {

@@ -22,7 +22,7 @@ const autofilled = ["1234 Reisterstown Rd, Pikesville, MD 21208", "Maria Santos"
 describe("an autofilled hidden field on a customer's message", () => {
   it.each(autofilled)("(%j) keeps it in the inbox, flagged, and emails it", async (value) => {
     const cookie = await staffSessionCookie(`pat${crypto.randomUUID().slice(0, 6)}`);
-    const before = await (await staffApi(cookie, "/api/contact-submissions?limit=1")).headers.get("X-Total-Count");
+    const before = (await staffApi(cookie, "/api/contact-submissions?limit=1")).headers.get("X-Total-Count");
     const queue = recordingQueue();
     const email = uniqueEmail();
     const response = await postJson(

@@ -50,7 +50,7 @@ async function overdueRequests(db: Database, before: Date): Promise<OverdueReque
     .slice(0, DIGEST_LIMIT);
 }
 
-const tables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
+type SubmissionTable = typeof contactSubmissions | typeof serviceRequests;
 
 /** Digests that went out: the spam they counted has been reported. */
 const sentDigestDates = (db: Database) =>
@@ -63,7 +63,7 @@ const sentDigestDates = (db: Database) =>
  * Spam the filter kept aside that no sent digest has counted yet: never reported, or reported in a
  * digest that never went out (staff who marked a record spam have seen it).
  */
-const awaitingReport = (db: Database, table: (typeof tables)[keyof typeof tables]) =>
+const awaitingReport = (db: Database, table: SubmissionTable) =>
   and(
     eq(table.status, "spam"),
     ne(table.spamReason, "staff"),
@@ -88,7 +88,7 @@ async function spamAwaitsReport(db: Database): Promise<boolean> {
  * the consumer holding the digest's claim, so what is marked is what the email says.
  */
 async function markSpamForDigest(db: Database, shopDate: string): Promise<SpamKept> {
-  const count = (table: (typeof tables)[keyof typeof tables]) =>
+  const count = (table: SubmissionTable) =>
     db
       .select({ count: sql<number>`count(*)` })
       .from(table)
