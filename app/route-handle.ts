@@ -15,6 +15,11 @@ export type RouteHandle = {
    * serve one rendering of it to all of them (docs/decisions/004-page-cache.md).
    */
   pageCache?: PageCachePolicy;
+  /**
+   * Which clothes the page wears: the public site's header and footer (the default), or the staff
+   * area's shell, whose layout route (app/routes/staff/layout.tsx) renders its own header.
+   */
+  shell?: "public" | "staff";
 };
 
 export type PageCachePolicy = {
@@ -42,7 +47,12 @@ export function readRouteHandle(handle: unknown): RouteHandle {
     pageCache !== null &&
     "maxAgeSeconds" in pageCache &&
     typeof pageCache.maxAgeSeconds === "function";
-  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined };
+  const shell = "shell" in handle && handle.shell === "staff" ? "staff" : "public";
+  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell };
+}
+
+export function wearsStaffShell(matches: readonly Pick<UIMatch, "handle">[]): boolean {
+  return matches.some((match) => readRouteHandle(match.handle).shell === "staff");
 }
 
 export function wantsHydration(matches: readonly Pick<UIMatch, "handle">[]): boolean {
