@@ -22,7 +22,7 @@ import { showToast } from "./components/toast/toast-store";
 import { Toaster } from "./components/toast/toaster";
 import { ButtonLink } from "./components/ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
-import { wantsHydration } from "./route-handle";
+import { wantsHydration, wearsStaffShell } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
 import { shopHoursAt } from "./hours/shop-hours";
 import { getEnv, getRequestTime } from "./server/http/context.server";
@@ -66,7 +66,10 @@ const SPECULATION_RULES = JSON.stringify({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const hydrate = wantsHydration(useMatches());
+  const matches = useMatches();
+  const hydrate = wantsHydration(matches);
+  // Staff pages bring their own header and <main> (app/routes/staff/layout.tsx).
+  const staffShell = wearsStaffShell(matches);
   const { pathname } = useLocation();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast ?? null;
@@ -97,13 +100,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <StaticMarkup id="site-header">{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>
+        {staffShell ? null : <StaticMarkup id="site-header">{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>}
         {/* Written into the page as well as toasted: a toast needs JavaScript. */}
         {pageFlash ? <FlashMessage toast={pageFlash} /> : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <StaticMarkup id="site-footer">{import.meta.env.SSR && <SiteFooter />}</StaticMarkup>
+        {staffShell ? (
+          children
+        ) : (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        )}
+        {staffShell ? null : <StaticMarkup id="site-footer">{import.meta.env.SSR && <SiteFooter />}</StaticMarkup>}
         {/* No <ScrollRestoration>: every page change is a document load, whose scroll position the
             browser restores itself. */}
         {hydrate ? (

@@ -15,7 +15,24 @@ export type RouteHandle = {
    * serve one rendering of it to all of them (docs/decisions/004-page-cache.md).
    */
   pageCache?: PageCachePolicy;
+  /**
+   * Which clothes the page wears: the public site's header and footer (the default), or the staff
+   * area's shell, whose layout route (app/routes/staff/layout.tsx) renders its own header.
+   */
+  shell?: "public" | "staff";
+  /**
+   * The methods the route takes, checked once in the Worker entry before any route runs
+   * (app/server/http/methods.server.ts): 405 with `Allow` for any other. Pages take GET, HEAD and
+   * POST unless they say; every JSON endpoint says.
+   */
+  methods?: readonly HttpMethod[];
 };
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+const HTTP_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+const isMethodList = (value: unknown): value is HttpMethod[] =>
+  Array.isArray(value) && value.every((method) => typeof method === "string" && HTTP_METHODS.includes(method));
 
 export type PageCachePolicy = {
   /**
@@ -42,7 +59,13 @@ export function readRouteHandle(handle: unknown): RouteHandle {
     pageCache !== null &&
     "maxAgeSeconds" in pageCache &&
     typeof pageCache.maxAgeSeconds === "function";
-  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined };
+  const shell = "shell" in handle && handle.shell === "staff" ? "staff" : "public";
+  const methods = "methods" in handle && isMethodList(handle.methods) ? handle.methods : undefined;
+  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell, methods };
+}
+
+export function wearsStaffShell(matches: readonly Pick<UIMatch, "handle">[]): boolean {
+  return matches.some((match) => readRouteHandle(match.handle).shell === "staff");
 }
 
 export function wantsHydration(matches: readonly Pick<UIMatch, "handle">[]): boolean {

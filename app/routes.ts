@@ -1,6 +1,10 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+// Three areas, each behind its own door. A route added inside a gated group is checked by the
+// group's middleware before its loader or action runs, so it cannot forget the check;
+// test/route-gates.test.ts lists every route with the gates above it.
 export default [
+  // The public site: anyone.
   index("routes/home.tsx"),
   route("services", "routes/services.tsx"),
   route("services/:slug", "routes/service-detail.tsx"),
@@ -8,21 +12,34 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("areas/:slug", "routes/area-detail.tsx"),
   route("login", "routes/login.tsx"),
-  route("incoming", "routes/incoming.tsx"),
-  route("incoming/:kind/:id", "routes/incoming-record.tsx"),
-  route("api/health", "routes/api/health.ts"),
-  route("api/contact", "routes/api/contact.ts"),
-  route("api/service-request", "routes/api/service-request.ts"),
-  route("api/login", "routes/api/login.ts"),
-  route("api/logout", "routes/api/logout.ts"),
-  route("api/auth/status", "routes/api/auth/status.ts"),
-  route("api/contact-submissions", "routes/api/contact-submissions.ts"),
-  route("api/contact-submissions.csv", "routes/api/contact-submissions-csv.ts"),
-  route("api/contact-submissions/:id", "routes/api/contact-submission-record.ts"),
-  route("api/service-requests", "routes/api/service-requests.ts"),
-  route("api/service-requests.csv", "routes/api/service-requests-csv.ts"),
-  route("api/service-requests/:id", "routes/api/service-request-record.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+
+  // The staff area: a signed-in member (otherwise /login), in the staff shell.
+  layout("routes/staff/layout.tsx", [
+    route("incoming", "routes/staff/inbox.tsx"),
+    ...prefix("incoming", [route(":kind/:id", "routes/staff/record.tsx")]),
+  ]),
+
+  ...prefix("api", [
+    // Public endpoints: the forms, sign-in and sign-out, the health check.
+    route("health", "routes/api/health.ts"),
+    route("contact", "routes/api/contact.ts"),
+    route("service-request", "routes/api/service-request.ts"),
+    route("login", "routes/api/login.ts"),
+    route("logout", "routes/api/logout.ts"),
+    route("auth/status", "routes/api/auth/status.ts"),
+
+    // Staff endpoints: 401 without a session.
+    layout("routes/api/staff/gate.ts", [
+      route("contact-submissions", "routes/api/staff/contact-submissions.ts"),
+      route("contact-submissions.csv", "routes/api/staff/contact-submissions-csv.ts"),
+      route("contact-submissions/:id", "routes/api/staff/contact-submission-record.ts"),
+      route("service-requests", "routes/api/staff/service-requests.ts"),
+      route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
+      route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
+    ]),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "create") {
     // The NOT EXISTS guard (and the unique index) also stops a concurrent duplicate.
     const created = query(
-      `INSERT INTO users (id, username, password) SELECT ${sqlString(randomUUID())}, ${sqlString(username)}, ${sqlString(hash)} ` +
+      `INSERT INTO users (id, username, password, role) SELECT ${sqlString(randomUUID())}, ${sqlString(username)}, ${sqlString(hash)}, 'owner' ` +
         `WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = ${sqlString(username)}) RETURNING id`,
       target,
     );

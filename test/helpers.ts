@@ -4,6 +4,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { hashPassword } from "~/server/auth/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
 import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
+import type { StaffRole } from "~/staff/roles";
 import { createWorker } from "../workers/app";
 
 export const ORIGIN = "http://localhost";
@@ -191,11 +192,11 @@ export function unreachableD1(): D1Database {
 
 // Staff accounts and sessions.
 
-/** Creates a staff account the way `npm run admin:create` does; returns its id. */
-export async function createStaffUser(username: string, password: string): Promise<string> {
+/** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
+export async function createStaffUser(username: string, password: string, role: StaffRole = "owner"): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("insert into users (id, username, password) values (?, ?, ?)")
-    .bind(id, username, await hashPassword(password))
+  await env.DB.prepare("insert into users (id, username, password, role) values (?, ?, ?, ?)")
+    .bind(id, username, await hashPassword(password), role)
     .run();
   return id;
 }

@@ -43,10 +43,11 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
       const nonce = createCspNonce();
       // A misconfigured Worker (production without SITE_URL, say) serves nothing: this throws.
       const appEnv = parseEnv(env);
+      const { routes } = await loadBuild();
       // Refused before any route runs: cross-site writes, and methods the route does not take.
       const refused = isCrossSiteWrite(incoming, appEnv.SITE_URL)
         ? crossSiteRefusal()
-        : refuseUnsupportedMethod(incoming);
+        : refuseUnsupportedMethod(incoming, routes);
       if (refused) {
         applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
         return refused;
@@ -57,7 +58,6 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         version: appEnv.CF_VERSION_METADATA.id,
         waitUntil: (promise) => ctx.waitUntil(promise),
       });
-      const { routes } = await loadBuild();
       const cache = { routes, store, clock: () => requestTime };
       const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
         const context = new RouterContextProvider();

@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { preferredTimes, visitTypes } from "../content/vehicle-visit";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
+import { STAFF_ROLES } from "../staff/roles";
 
 const id = () =>
   text("id")
@@ -34,13 +35,21 @@ const notificationColumns = () => ({
   confirmationSentAt: timestampMs("confirmation_sent_at"),
 });
 
-export const users = sqliteTable("users", {
-  id: id(),
-  username: text("username").notNull().unique(),
-  password: text("password").notNull(),
-  // Set by `npm run admin:password`: sessions that began before it are over. 0 = never changed.
-  passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
-});
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull().unique(),
+    password: text("password").notNull(),
+    // Set by `npm run admin:password`: sessions that began before it are over. 0 = never changed.
+    passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
+    // Least privilege unless said otherwise: the CLI and invitations name the role they give.
+    role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
+  },
+  () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
+);
 
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
@@ -54,8 +63,6 @@ const statusColumns = () => ({
   // deletes only spam that a digest sent has counted (or that staff marked themselves).
   spamReportedIn: text("spam_reported_in"),
 });
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 const statusChecks = (table: string) => [
   check(`${table}_status_check`, sql`status in (${inList(SUBMISSION_STATUSES)})`),
@@ -196,6 +203,29 @@ export const notificationDigests = sqliteTable("notification_digests", {
   sentTo: text("sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
   sentAt: timestampMs("sent_at"),
 });
+
+// Who did what on the staff side (app/server/audit/): append-only, newest first by id. The actor's
+// name is copied in, so an entry stays readable after its account is removed.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorId: text("actor_id"),
+    // The actor's name at the time; for a failed sign-in, the username that was tried.
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    // What it was done to, as the audit page shows it ("contact-messages/<id>", a username…).
+    target: text("target"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, string | number | boolean | null>>(),
+    client: text("client"),
+  },
+  (table) => [
+    index("audit_log_actor_idx").on(table.actorId, table.id),
+    index("audit_log_action_idx").on(table.action, table.id),
+    index("audit_log_at_idx").on(table.at),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;

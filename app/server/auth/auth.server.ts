@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
+import type { StaffRole } from "~/staff/roles";
 import type { AppEnv } from "../http/env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
 import { verifyPassword } from "./password.server";
 import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
-import { jsonResponse, NO_STORE } from "../http/responses.server";
+
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
-export type StaffUser = { id: string; username: string };
+export type StaffUser = { id: string; username: string; role: StaffRole };
 
 const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 
@@ -27,25 +27,11 @@ export async function getStaffUser(request: Request, env: AppEnv): Promise<Staff
   const session = await readStaffSession(request, env);
   if (!session) return null;
   const user = await getDb(env).query.users.findFirst({
-    columns: { id: true, username: true, passwordChangedAt: true },
+    columns: { id: true, username: true, role: true, passwordChangedAt: true },
     where: eq(users.id, session.userId),
   });
   if (!user || session.issuedAt < user.passwordChangedAt) return null;
-  return { id: user.id, username: user.username };
-}
-
-/** For pages: the staff member, or a redirect to /login. */
-export async function requireAdmin(request: Request, env: AppEnv): Promise<StaffUser> {
-  const user = await getStaffUser(request, env);
-  if (!user) throw redirect("/login", { headers: NO_STORE });
-  return user;
-}
-
-/** For JSON endpoints: the staff member, or a 401 JSON answer. */
-export async function requireAdminApi(request: Request, env: AppEnv): Promise<StaffUser> {
-  const user = await getStaffUser(request, env);
-  if (!user) throw jsonResponse({ message: "Unauthorized" }, 401);
-  return user;
+  return { id: user.id, username: user.username, role: user.role };
 }
 
 export type LoginResult =

@@ -4,7 +4,7 @@ import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import { requireAdminApi } from "../auth/auth.server";
+import type { StaffMember } from "../auth/gates.server";
 import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
@@ -13,8 +13,9 @@ import { changeStatus, deleteRecord, getRecord, type InboxRecord, listRecords, r
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
-// GET, PATCH, DELETE), for contact-submissions and service-requests alike. Every answer needs a
-// staff session (401 without) and is no-store; cross-site writes never get here (workers/app.ts).
+// GET, PATCH, DELETE), for contact-submissions and service-requests alike. The staff endpoints'
+// gate (app/routes.ts) answers 401 without a session; every answer is no-store; cross-site writes
+// never get here (workers/app.ts).
 
 export const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
 const STATUS_BODY_LIMIT_BYTES = 1024;
@@ -25,7 +26,6 @@ const statusChangeSchema = z.object({
 
 /** GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`. */
 export async function listResponse(request: Request, env: AppEnv, kind: InboxKind): Promise<Response> {
-  await requireAdminApi(request, env);
   const url = new URL(request.url);
   const parsed = parseListQuery(url.searchParams, "api");
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
@@ -42,14 +42,18 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
 
 /** GET /api/<kind>/<id>: the record with its status history. */
 export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
-  await requireAdminApi(request, env);
   const record = await getRecord(env, kind, id);
   return record ? jsonResponse(record) : notFound(kind);
 }
 
 /** PATCH /api/<kind>/<id> `{"status": …}` changes the status; DELETE removes the record for good. */
-export async function recordActionResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
-  const user = await requireAdminApi(request, env);
+export async function recordActionResponse(
+  request: Request,
+  env: AppEnv,
+  member: StaffMember,
+  kind: InboxKind,
+  id: string,
+) {
   switch (request.method) {
     case "PATCH":
       return handleJsonWrite(
@@ -62,7 +66,7 @@ export async function recordActionResponse(request: Request, env: AppEnv, kind: 
           invalidMessage: "Send the new status.",
         },
         async ({ status }) => {
-          const record = await changeStatus(env, kind, id, status, user.username);
+          const record = await changeStatus(env, kind, id, status, member.username);
           return record ? jsonResponse(record) : notFound(kind);
         },
       );
@@ -145,8 +149,7 @@ function csvColumns(kind: InboxKind) {
  * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
  * few hundred at a time (no page limit; `limit` is ignored), with a dated file name.
  */
-export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind): Promise<Response> {
-  await requireAdminApi(request, env);
+export function csvResponse(request: Request, env: AppEnv, kind: InboxKind): Response {
   const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 

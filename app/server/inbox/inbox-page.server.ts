@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { SubmissionCardData } from "~/components/admin/submission-card";
+import type { SubmissionCardData } from "~/components/inbox/submission-card";
 import { inboxKindBySlug, type InboxKind } from "~/inbox/kinds";
 import type { SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";

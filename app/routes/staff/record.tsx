@@ -1,10 +1,10 @@
 import { data, Link, useLocation } from "react-router";
-import type { Route } from "./+types/incoming-record";
-import { DeleteRecord } from "~/components/admin/delete-record";
-import { PossibleSpamNote } from "~/components/admin/possible-spam-note";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { StatusButtons, useStatusChange } from "~/components/admin/status-buttons";
-import { formatSubmittedAt, fullName, vehicleSummary, visitSummary } from "~/components/admin/submission-card";
+import type { Route } from "./+types/record";
+import { DeleteRecord } from "~/components/inbox/delete-record";
+import { PossibleSpamNote } from "~/components/inbox/possible-spam-note";
+import { StatusBadge } from "~/components/inbox/status-badge";
+import { StatusButtons, useStatusChange } from "~/components/inbox/status-buttons";
+import { formatSubmittedAt, fullName, vehicleSummary, visitSummary } from "~/components/inbox/submission-card";
 import { serviceRequestLabel } from "~/content/services";
 import { telHref } from "~/forms/phone-link";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
@@ -12,7 +12,7 @@ import { notificationLine } from "~/inbox/notification";
 import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { requireAdmin } from "~/server/auth/auth.server";
+import { getStaffMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
@@ -29,9 +29,8 @@ function kindOf(params: Route.LoaderArgs["params"]) {
   return kind;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
-  await requireAdmin(request, env);
   const kind = kindOf(params);
   const record = await getRecord(env, kind, params.id);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
@@ -40,9 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const env = getEnv(context);
-  // The session first: a stranger learns nothing, not even which kinds exist.
-  const user = await requireAdmin(request, env);
-  return handleRecordAction(request, env, user, kindOf(params), params.id);
+  return handleRecordAction(request, env, getStaffMember(context), kindOf(params), params.id);
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

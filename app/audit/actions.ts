@@ -1,0 +1,11 @@
+// Every kind of entry the audit log keeps, with the words the owners' audit page shows. Each feature
+// that does something worth recording adds its action here and writes it with recordAudit
+// (app/server/audit/audit-log.server.ts).
+export const auditActionLabels = {
+  "record.status": "Changed a record's status",
+  "record.delete": "Deleted a record",
+  "records.export": "Exported records as CSV",
+} as const;
+
+export type AuditAction = keyof typeof auditActionLabels;
+export const AUDIT_ACTIONS = Object.keys(auditActionLabels) as AuditAction[];

@@ -1,0 +1,69 @@
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { StaffHeader } from "~/components/staff/staff-header";
+import { buttonClasses } from "~/components/ui/button";
+import type { RouteHandle } from "~/route-handle";
+import { getStaffMember, staffPageGate } from "~/server/auth/gates.server";
+import { NO_STORE } from "~/server/http/responses.server";
+
+// The staff area (app/routes.ts): every page below this route is for a signed-in member, checked
+// once here, and wears the staff shell instead of the public header and footer.
+
+export const middleware: Route.MiddlewareFunction[] = [staffPageGate];
+
+// Staff pages load the client JavaScript (toasts, optimistic status changes); every form on them
+// still works as a plain HTML post.
+export const handle: RouteHandle = { shell: "staff", hydrate: true };
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { username, role } = getStaffMember(context);
+  return data({ member: { username, role } }, { headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StaffHeader member={loaderData.member} />
+      <main id="main" className="flex-1 bg-slate-50">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+// A staff page that failed (a record that is gone, a page for owners only, an outage) keeps the
+// staff header when the member is known, and says what happened in the staff's words.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/staff/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  const { title, text } = staffErrorText(status);
+  return (
+    <>
+      {layout ? <StaffHeader member={layout.member} /> : null}
+      <main id="main" className="flex-1 bg-slate-50">
+        <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+          <p className="text-sm font-semibold tracking-wide text-red-700 uppercase">Error {status}</p>
+          <h1 className="mt-2 text-3xl font-bold text-blue-950">{title}</h1>
+          <p className="mt-4 text-slate-700">{text}</p>
+          <a href="/incoming" className={`${buttonClasses()} mt-8`}>
+            Back to the inbox
+          </a>
+        </section>
+      </main>
+    </>
+  );
+}
+
+function staffErrorText(status: number): { title: string; text: string } {
+  switch (status) {
+    case 403:
+      return { title: "For the shop's owners", text: "Only the shop's owners can open this page." };
+    case 404:
+      return { title: "Page Not Found", text: "There is nothing at this address. It may have been deleted." };
+    default:
+      return { title: "We hit a snag", text: "This page could not be loaded. Please try again in a moment." };
+  }
+}

@@ -1,0 +1,53 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getEnv } from "../http/context.server";
+import { jsonResponse, NO_STORE } from "../http/responses.server";
+import { getStaffUser, type StaffUser } from "./auth.server";
+
+// The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
+// whose parent route runs one of these, so a route added there cannot forget its check; the
+// owners' pages and endpoints sit in a group inside that one with the owners' gate as well.
+// test/route-gates.test.ts lists every route and the gates above it.
+
+export type StaffMember = StaffUser;
+
+const staffMemberContext = createContext<StaffMember | null>(null);
+
+/** The member the area's gate let in: for loaders and actions inside a gated group. */
+export function getStaffMember(context: Readonly<RouterContextProvider>): StaffMember {
+  const member = context.get(staffMemberContext);
+  // Reaching this without a member is a route placed outside the gated groups in app/routes.ts.
+  if (!member) throw new Error("getStaffMember: this route is not inside a staff gate (app/routes.ts)");
+  return member;
+}
+
+const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
+
+/** Staff pages: a signed-in member, or a redirect to /login. */
+export const staffPageGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const member = await getStaffUser(request, getEnv(context));
+  if (!member) throw redirect("/login", { headers: NO_STORE });
+  context.set(staffMemberContext, member);
+  return next();
+};
+
+/** Staff JSON endpoints: a signed-in member, or 401. */
+export const staffApiGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const member = await getStaffUser(request, getEnv(context));
+  if (!member) throw jsonResponse({ message: "Unauthorized" }, 401);
+  context.set(staffMemberContext, member);
+  return next();
+};
+
+/** Owners' pages, inside the staff pages' group: a staff member gets the 403 page. */
+export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (getStaffMember(context).role !== "owner") {
+    throw data({ message: FORBIDDEN_MESSAGE }, { status: 403, headers: NO_STORE });
+  }
+  return next();
+};
+
+/** Owners' endpoints, inside the staff endpoints' group: 403 for a staff member. */
+export const ownerApiGate: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (getStaffMember(context).role !== "owner") throw jsonResponse({ message: FORBIDDEN_MESSAGE }, 403);
+  return next();
+};

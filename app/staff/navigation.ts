@@ -1,0 +1,17 @@
+import type { StaffRole } from "./roles";
+
+// The staff shell's navigation, in order. A page that joins the staff area adds its entry here;
+// `owners` entries are shown to owners only (their routes sit behind the owners' gate as well).
+export type StaffNavItem = { label: string; href: string; owners?: boolean };
+
+export const staffNavigation: readonly StaffNavItem[] = [{ label: "Inbox", href: "/incoming" }];
+
+export function staffNavigationFor(role: StaffRole): StaffNavItem[] {
+  return staffNavigation.filter((item) => !item.owners || role === "owner");
+}
+
+/** The entry a path belongs to: the inbox owns its record pages, the others their own subpaths. */
+export function isCurrentStaffPage(href: string, pathname: string): boolean {
+  if (href === "/incoming") return pathname === "/incoming" || /^\/incoming\/[a-z-]+\/[^/]+$/.test(pathname);
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,6 @@
+// The two kinds of staff account. Both work the inbox; only owners run the team, the shop's
+// settings and read the audit log (their pages sit behind the owners' gate in app/routes.ts).
+export const STAFF_ROLES = ["owner", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const roleLabels: Record<StaffRole, string> = { owner: "Owner", staff: "Staff" };

@@ -1,0 +1,107 @@
+import { routes } from "virtual:react-router/server-build";
+import { describe, expect, it } from "vitest";
+import { readRouteHandle } from "~/route-handle";
+import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/server/auth/gates.server";
+import { apiLogin, createStaffUser, fetchWorker, sessionCookie } from "./helpers";
+
+// Every route of the app with the gates above it (app/routes.ts). The staff area's pages and
+// endpoints are gated once by a parent route's middleware; this test is what makes a route added
+// in the wrong place fail: each path's area says which gates it must sit behind.
+
+type Gate = "staff page" | "owner page" | "staff API" | "owner API";
+const gates = new Map<unknown, Gate>([
+  [staffPageGate, "staff page"],
+  [ownerPageGate, "owner page"],
+  [staffApiGate, "staff API"],
+  [ownerApiGate, "owner API"],
+]);
+
+// The endpoints anyone may call: the public forms, sign-in and sign-out, the health check.
+const PUBLIC_API = ["api/health", "api/contact", "api/service-request", "api/login", "api/logout", "api/auth/status"];
+// The areas only owners may enter, below the staff area.
+const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
+
+type BuiltRoute = NonNullable<(typeof routes)[string]>;
+
+function chainOf(route: BuiltRoute): BuiltRoute[] {
+  const chain: BuiltRoute[] = [];
+  for (let at: BuiltRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+    chain.unshift(at);
+  }
+  return chain;
+}
+
+const fullPath = (route: BuiltRoute) =>
+  chainOf(route)
+    .map((each) => each.path ?? "")
+    .filter(Boolean)
+    .join("/");
+
+function gatesAbove(route: BuiltRoute): Gate[] {
+  return chainOf(route).flatMap((each) => {
+    const middleware: unknown[] = (each.module as { middleware?: unknown[] }).middleware ?? [];
+    return middleware.flatMap((fn) => gates.get(fn) ?? []);
+  });
+}
+
+const within = (path: string, area: string) =>
+  path === area || path.startsWith(`${area}/`) || path.startsWith(`${area}.`);
+
+function expectedGates(path: string): Gate[] {
+  const owners = OWNER_AREAS.some((area) => within(path, area));
+  if (within(path, "incoming")) return owners ? ["staff page", "owner page"] : ["staff page"];
+  if (within(path, "api") && !PUBLIC_API.includes(path)) return owners ? ["staff API", "owner API"] : ["staff API"];
+  return [];
+}
+
+// The routes that answer a URL (layouts without a path of their own are part of a chain, not a page).
+const endpoints = Object.values(routes).filter(
+  (route): route is BuiltRoute => route !== undefined && route.id !== "root" && Boolean(route.path ?? route.index),
+);
+
+const samplePath = (path: string) =>
+  `/${path.replace(":kind", "contact-messages").replace(":id", crypto.randomUUID()).replace("*", "no-such-page")}`;
+
+describe("route gates", () => {
+  it("lists the staff pages and endpoints, each behind the gates of its area", () => {
+    const table = endpoints.map((route) => ({ path: fullPath(route), gates: gatesAbove(route) }));
+    expect(table.filter((row) => row.path.startsWith("incoming")).length).toBeGreaterThanOrEqual(2);
+    expect(table.filter((row) => row.gates.includes("staff API")).length).toBeGreaterThanOrEqual(6);
+    for (const row of table) expect(row, row.path).toEqual({ path: row.path, gates: expectedGates(row.path) });
+  });
+
+  it("has every JSON endpoint declare the methods it takes, which the Worker checks before any gate", () => {
+    const undeclared = endpoints
+      .filter((route) => within(fullPath(route), "api") && !readRouteHandle(route.module.handle).methods)
+      .map(fullPath);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("sends a visitor without a session from every staff page to /login", async () => {
+    for (const route of endpoints.filter((each) => gatesAbove(each).includes("staff page"))) {
+      const response = await fetchWorker(samplePath(fullPath(route)), { redirect: "manual" });
+      expect(response.status, fullPath(route)).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login");
+    }
+  });
+
+  it("answers 401 without a session on every staff endpoint, for each method it takes", async () => {
+    for (const route of endpoints.filter((each) => gatesAbove(each).includes("staff API"))) {
+      for (const method of readRouteHandle(route.module.handle).methods ?? []) {
+        const response = await fetchWorker(samplePath(fullPath(route)), { method });
+        expect(response.status, `${method} ${fullPath(route)}`).toBe(401);
+        expect(response.headers.get("Cache-Control")).toBe("no-store");
+      }
+    }
+  });
+
+  it("answers 403 to a staff member on every owners' page and endpoint", async () => {
+    await createStaffUser("gate-staff", "correct horse battery staple", "staff");
+    const cookie = sessionCookie(await apiLogin("gate-staff", "correct horse battery staple"));
+    const ownersOnly = endpoints.filter((each) => gatesAbove(each).some((gate) => gate.startsWith("owner")));
+    for (const route of ownersOnly) {
+      const response = await fetchWorker(samplePath(fullPath(route)), { headers: { Cookie: cookie } });
+      expect(response.status, fullPath(route)).toBe(403);
+    }
+  });
+});
