@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-// Bounds the brief leaves open, shared by the browser (as HTML constraints through conform)
+// Bounds of our own, shared by the browser (as HTML constraints through conform)
 // and the server. Every field is required; surrounding whitespace is trimmed first.
 const FIELD_LIMITS = {
   name: 50,

@@ -1,6 +1,6 @@
 import { shop } from "~/content/shop";
 
-// The brief's toast texts for the two public forms (SPEC section 8).
+// The toast texts of the two public forms, word for word as the shop wrote them.
 export const submissionMessages = {
   contact: {
     success: {

@@ -13,7 +13,7 @@ type KindInfo = {
   /** The JSON API's collection: /api/<apiName>, /api/<apiName>.csv, /api/<apiName>/<id>. */
   apiName: string;
   label: string;
-  /** The brief's empty state. */
+  /** What the tab says when it has no records. */
   empty: string;
   /** What one record is called in messages ("Contact message from Jane Doe"). */
   singular: string;

@@ -42,7 +42,7 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
 
 type PersonFieldName = "firstName" | "lastName" | "email" | "phone";
 
-/** First name, last name, email and phone: the fields both forms start with, in the brief's order. */
+/** First name, last name, email and phone: the fields both forms start with, in the order visitors fill them in. */
 export function PersonFields({
   fields,
   firstInvalidField,

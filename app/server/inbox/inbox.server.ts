@@ -86,13 +86,13 @@ function toStatusCounts([row]: readonly CountsRow[]): StatusCounts {
   };
 }
 
-/** The brief's total: every record but spam. */
+/** The count cards' total: every record but spam. */
 export const totalOf = (counts: StatusCounts) => counts.new + counts.contacted + counts.closed;
 
 // ------------------------------------------------------------------------------------------------
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
 // however deep it is, and two records received in the same millisecond are neither lost nor
-// repeated. See docs/decisions/020-inbox-lists.md.
+// repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
 
 function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "statuses" | "terms">): SQL[] {
   const conditions: SQL[] = [];
