@@ -149,12 +149,12 @@ function csvColumns(kind: InboxKind) {
  * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
  * few hundred at a time (no page limit; `limit` is ignored), with a dated file name.
  */
-export function csvResponse(request: Request, env: AppEnv, kind: InboxKind): Response {
+export function csvResponse(request: Request, env: AppEnv, kind: InboxKind, now: Date): Response {
   const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 
   const { header, cells } = csvColumns(kind);
-  const filename = `${inboxKinds[kind].slug}-${shopWallClock(new Date()).date}.csv`;
+  const filename = `${inboxKinds[kind].slug}-${shopWallClock(now).date}.csv`;
   const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
   return new Response(body, {
     headers: {

@@ -136,7 +136,7 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
 }
 
 /** The Worker's `queue` handler: every message is acked once its job is done, or retried later. */
-export async function handleNotificationBatch(batch: MessageBatch, env: DeliveryEnv): Promise<void> {
+export async function handleNotificationBatch(batch: MessageBatch, env: DeliveryEnv, now: Date): Promise<void> {
   await Promise.all(
     batch.messages.map(async (message) => {
       const parsed = notificationJobSchema.safeParse(message.body);
@@ -147,8 +147,7 @@ export async function handleNotificationBatch(batch: MessageBatch, env: Delivery
         return;
       }
       const delaySeconds = retryDelaySeconds(message.attempts, env.NOTIFY_RETRY_SECONDS);
-      const at = new Date();
-      const clock = { now: at, retryAt: new Date(at.getTime() + delaySeconds * 1000) };
+      const clock = { now, retryAt: new Date(now.getTime() + delaySeconds * 1000) };
       let outcome: JobOutcome;
       try {
         outcome = await runJob(env, parsed.data, clock);

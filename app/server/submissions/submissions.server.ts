@@ -11,7 +11,7 @@ import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/servi
 import type { SubmissionFormName } from "~/forms/submission-messages";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
-import { getCloudflare } from "../http/context.server";
+import { getCloudflare, getRequestTime } from "../http/context.server";
 import { type AppEnv, siteOriginOf } from "../http/env.server";
 import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
@@ -34,8 +34,17 @@ type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name>
   submittedAt: Date;
 };
 
-/** What the server adds to the visitor's fields: the row's key, its status and the origin the emails link to. */
-type StoredExtras = { id: string; siteOrigin: string; status: "new" | "spam"; spamReason: SpamReason | null };
+/**
+ * What the server adds to the visitor's fields: the row's key, its status, the origin the emails
+ * link to, and when its email is due (the request's time).
+ */
+type StoredExtras = {
+  id: string;
+  siteOrigin: string;
+  status: "new" | "spam";
+  spamReason: SpamReason | null;
+  notifyDueAt: Date;
+};
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
 type StoredRow<Name extends SubmissionFormName> = {
@@ -122,6 +131,8 @@ type SaveContext = {
   siteOrigin: string;
   /** Work that continues after the response (ExecutionContext.waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's time (getRequestTime). */
+  now: Date;
 };
 
 async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
@@ -162,6 +173,7 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
     clientKey: clientKey(request),
     siteOrigin: siteOriginOf(request, env),
     waitUntil: (promise) => ctx.waitUntil(promise),
+    now: getRequestTime(context),
   };
 }
 
@@ -176,7 +188,7 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
 export async function saveSubmission<Name extends SubmissionFormName>(
   name: Name,
   input: SubmissionInput<Name>,
-  { env, clientKey, siteOrigin, waitUntil }: SaveContext,
+  { env, clientKey, siteOrigin, waitUntil, now }: SaveContext,
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
@@ -190,6 +202,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
       siteOrigin,
       status: spamReason ? "spam" : "new",
       spamReason,
+      notifyDueAt: now,
     });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
