@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { preferredTimes, visitTypes } from "../content/vehicle-visit";
+import { INBOX_KINDS, type InboxKind, inboxKinds } from "../inbox/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
 import { STAFF_ROLES } from "../staff/roles";
 
@@ -104,7 +105,7 @@ const unsentIndex = (table: string, columns: { notifyDueAt: AnySQLiteColumn; not
     .where(sql`${columns.notifiedAt} is null`);
 
 export const contactSubmissions = sqliteTable(
-  "contact_submissions",
+  inboxKinds.contact.tableName,
   {
     id: id(),
     firstName: text("first_name").notNull(),
@@ -118,14 +119,14 @@ export const contactSubmissions = sqliteTable(
     ...notificationColumns(),
   },
   (table) => [
-    ...listIndexes("contact_submissions", table),
-    ...statusChecks("contact_submissions"),
-    unsentIndex("contact_submissions", table),
+    ...listIndexes(inboxKinds.contact.tableName, table),
+    ...statusChecks(inboxKinds.contact.tableName),
+    unsentIndex(inboxKinds.contact.tableName, table),
   ],
 );
 
 export const serviceRequests = sqliteTable(
-  "service_requests",
+  inboxKinds.serviceRequest.tableName,
   {
     id: id(),
     firstName: text("first_name").notNull(),
@@ -150,11 +151,17 @@ export const serviceRequests = sqliteTable(
     ...notificationColumns(),
   },
   (table) => [
-    ...listIndexes("service_requests", table),
-    ...statusChecks("service_requests"),
-    unsentIndex("service_requests", table),
+    ...listIndexes(inboxKinds.serviceRequest.tableName, table),
+    ...statusChecks(inboxKinds.serviceRequest.tableName),
+    unsentIndex(inboxKinds.serviceRequest.tableName, table),
   ],
 );
+
+/** Each kind's table: the one map from a kind of record to where it is stored. */
+export const inboxTables = {
+  contact: contactSubmissions,
+  serviceRequest: serviceRequests,
+} as const satisfies Record<InboxKind, unknown>;
 
 // Every status change staff make, with who and when; a record's page lists them. Deleted with the
 // record ("forget me" leaves nothing behind). Not a foreign key: the kind names the table.
@@ -162,7 +169,7 @@ export const submissionStatusChanges = sqliteTable(
   "submission_status_changes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    submissionKind: text("submission_kind", { enum: ["contact", "serviceRequest"] }).notNull(),
+    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
     submissionId: text("submission_id").notNull(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
     changedBy: text("changed_by").notNull(),

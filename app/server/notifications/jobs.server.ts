@@ -1,10 +1,11 @@
 import { z } from "~/forms/zod";
+import { INBOX_KINDS } from "~/inbox/kinds";
 import type { AppEnv } from "../http/env.server";
 
 // What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
 // retry always sends what D1 holds now. The consumer reads bodies as untyped data.
 
-const form = z.enum(["contact", "serviceRequest"]);
+const form = z.enum(INBOX_KINDS);
 const id = z.string().min(1).max(64);
 
 export const notificationJobSchema = z.discriminatedUnion("type", [

@@ -3,7 +3,7 @@ import { serviceRequestLabel } from "~/content/services";
 import { preferredTimeLabels, visitTypeStaffLabels } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
-import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { InboxKind } from "~/inbox/kinds";
 import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
 import { inboxKinds, recordPath } from "~/inbox/kinds";
 import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
@@ -16,8 +16,8 @@ type RowOf = { contact: ContactSubmission; serviceRequest: ServiceRequest };
 
 /** A stored submission with its form: what the notification is about. */
 export type NotifiedSubmission = {
-  [Form in SubmissionFormName]: { form: Form; record: RowOf[Form] };
-}[SubmissionFormName];
+  [Form in InboxKind]: { form: Form; record: RowOf[Form] };
+}[InboxKind];
 
 /** Who sends, who receives, and the origin the record links use. */
 export type MailSettings = { from: string; to: readonly string[]; origin: string };
@@ -44,7 +44,7 @@ const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short
 
 // Every field a visitor sends, in the order staff read them: a new form field is one line here.
 // A field the visitor left empty is left out.
-const fieldsOf: { [Form in SubmissionFormName]: Field<RowOf[Form]>[] } = {
+const fieldsOf: { [Form in InboxKind]: Field<RowOf[Form]>[] } = {
   contact: [name, phone, email, message],
   serviceRequest: [
     { label: "Service", value: (row) => serviceRequestLabel(row.service) },
@@ -68,7 +68,7 @@ const fieldsOf: { [Form in SubmissionFormName]: Field<RowOf[Form]>[] } = {
 
 type ShownField = { label: string; value: string; href?: string; multiline: boolean };
 
-function shownFields<Form extends SubmissionFormName>(form: Form, row: RowOf[Form]): ShownField[] {
+function shownFields<Form extends InboxKind>(form: Form, row: RowOf[Form]): ShownField[] {
   const fields: Field<RowOf[Form]>[] = fieldsOf[form];
   return fields.flatMap((field) => {
     const raw = field.value(row);
@@ -87,7 +87,7 @@ export function notificationSubject(submission: NotifiedSubmission): string {
 }
 
 /** The record's page as an absolute URL (its path alone if no origin is known). */
-export const recordUrl = (origin: string, form: SubmissionFormName, id: string) =>
+export const recordUrl = (origin: string, form: InboxKind, id: string) =>
   origin ? new URL(recordPath(form, id), origin).href : recordPath(form, id);
 
 const shopSender = (address: string) => ({ address, name: shop.name });
@@ -219,7 +219,7 @@ export function overdueDigest(
 const confirmationWording = {
   contact: { subject: "We received your message", what: "your message" },
   serviceRequest: { subject: "We received your service request", what: "your service request" },
-} as const satisfies Record<SubmissionFormName, { subject: string; what: string }>;
+} as const satisfies Record<InboxKind, { subject: string; what: string }>;
 
 /**
  * The visitor's confirmation: fixed text and their first name, nothing else they typed, so the

@@ -1,10 +1,9 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { submissionStatusChanges } from "~/db/schema";
+import { inboxTables, submissionStatusChanges } from "~/db/schema";
 import { INBOX_KINDS } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
-import { inboxTables } from "../inbox/inbox.server";
 
 // Spam is kept aside, not dropped: a password manager that fills the hidden field, or a customer
 // who pastes three links, must not lose their message without a trace. Staff see it under the

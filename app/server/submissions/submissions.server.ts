@@ -3,12 +3,12 @@ import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
-import { contactSubmissions, serviceRequests } from "~/db/schema";
+import { inboxTables } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
-import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
 import { getCloudflare, getRequestTime } from "../http/context.server";
@@ -20,16 +20,13 @@ import { spamReasonFor } from "./spam.server";
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
 /** A public form's input as its schema returns it. */
-type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
+type SubmissionInput<Name extends InboxKind> = z.output<SubmissionSchemas[Name]>;
 
 /** What the visitor sent, without the form's own bookkeeping (its submission id, the honeypot). */
-type SubmissionFields<Name extends SubmissionFormName> = Omit<
-  SubmissionInput<Name>,
-  "submissionId" | typeof HONEYPOT_FIELD
->;
+type SubmissionFields<Name extends InboxKind> = Omit<SubmissionInput<Name>, "submissionId" | typeof HONEYPOT_FIELD>;
 
 /** The answer to a stored submission (spam included): what was sent, its id and its time. */
-type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
+type SubmissionReceipt<Name extends InboxKind> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
 };
@@ -47,12 +44,12 @@ type StoredExtras = {
 };
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
-type StoredRow<Name extends SubmissionFormName> = {
+type StoredRow<Name extends InboxKind> = {
   inserted: boolean;
   row: SubmissionFields<Name> & { submittedAt: Date };
 };
 
-type SubmissionForm<Name extends SubmissionFormName> = {
+type SubmissionForm<Name extends InboxKind> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
@@ -80,17 +77,15 @@ const serverSubmissionId = submissionIdField.refine((id) => id !== CACHED_PAGE_S
 
 const contactServerSchema = contactSchema.extend({ submissionId: serverSubmissionId });
 
-const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
-
 /** The two public forms, each with its schema (as the server applies it) and the table its submissions go to. */
-export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
+export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
   contact: {
     schemaAt: () => contactServerSchema,
-    insertOnce: insertOnceInto(submissionTables.contact),
+    insertOnce: insertOnceInto(inboxTables.contact),
   },
   serviceRequest: {
     schemaAt: (now) => serviceRequestSchemaAt(now).extend({ submissionId: serverSubmissionId }),
-    insertOnce: insertOnceInto(submissionTables.serviceRequest),
+    insertOnce: insertOnceInto(inboxTables.serviceRequest),
   },
 };
 
@@ -102,15 +97,12 @@ function holdsSameFields(sent: object, stored: object): boolean {
 // Typed per form: a required column without a form field fails the typecheck above, and a form
 // field without a column (which the insert would drop without a word) fails it here, by name.
 type FieldsWithoutColumn = {
-  [Name in SubmissionFormName]: Exclude<
-    keyof SubmissionFields<Name>,
-    keyof (typeof submissionTables)[Name]["$inferInsert"]
-  >;
-}[SubmissionFormName];
+  [Name in InboxKind]: Exclude<keyof SubmissionFields<Name>, keyof (typeof inboxTables)[Name]["$inferInsert"]>;
+}[InboxKind];
 type NoneOf<Names extends never> = Names;
 type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
-type SaveOutcome<Name extends SubmissionFormName> =
+type SaveOutcome<Name extends InboxKind> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** Kept aside with status spam (submissions/spam.server.ts): answered like a stored one, never notified. */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
@@ -151,7 +143,7 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
  * when enabled, the visitor's confirmation, which counts against the client's submission limit.
  * Should the queue refuse, the sweep finds the row unsent and enqueues it (schedule.server.ts).
  */
-async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, clientKey: string) {
+async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey: string) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
   if (env.CONFIRM_VISITOR) {
     if (await isRateLimited(env, clientKey))
@@ -185,7 +177,7 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
  * The per-client rate limit comes first; spam is then stored like the rest, with status spam.
  * Only a new row that is not spam is queued for email, so a form sent twice is emailed once.
  */
-export async function saveSubmission<Name extends SubmissionFormName>(
+export async function saveSubmission<Name extends InboxKind>(
   name: Name,
   input: SubmissionInput<Name>,
   { env, clientKey, siteOrigin, waitUntil, now }: SaveContext,
