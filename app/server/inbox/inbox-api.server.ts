@@ -9,7 +9,8 @@ import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
-import { changeStatus, deleteRecord, getRecord, type InboxRecord, listRecords, recordsInPages } from "./inbox.server";
+import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "./inbox.server";
+import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
