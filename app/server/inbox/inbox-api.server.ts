@@ -4,7 +4,7 @@ import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import type { StaffMember } from "../auth/gates.server";
+import type { StaffUser } from "../auth/auth.server";
 import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
@@ -51,7 +51,7 @@ export async function recordResponse(request: Request, env: AppEnv, kind: InboxK
 export async function recordActionResponse(
   request: Request,
   env: AppEnv,
-  member: StaffMember,
+  member: StaffUser,
   kind: InboxKind,
   id: string,
 ) {

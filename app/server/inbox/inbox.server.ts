@@ -2,9 +2,9 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema";
 import type { InboxKind } from "~/inbox/kinds";
+import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
-import { withNotificationState, type WithNotificationState } from "../notifications/ledger.server";
 
 // The staff inbox's records: what one is, and the reads and writes of one record. The lists and
 // the counts are in inbox-lists.server.ts and inbox-counts.server.ts. Callers are inside the staff

@@ -1,9 +1,9 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
-import type { AppEnv } from "../http/env.server";
+import { type AppEnv, isMailAddress } from "../http/env.server";
 import { unreachable } from "../http/exhaustive.server";
 import { buildDigest } from "./digest.server";
-import { type NotificationJob, notificationJobSchema } from "./jobs.server";
+import { type NotificationJob, notificationJobSchema } from "./notifications.server";
 import {
   claimConfirmation,
   claimDigest,
@@ -14,11 +14,11 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { buildRawMessage, isMailAddress, type OutgoingMail } from "./mime.server";
+import { buildRawMessage, type OutgoingMail } from "./mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
-// sweep (schedule.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
+// sweep (notifications.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
 
 type DeliveryEnv = Pick<
   AppEnv,

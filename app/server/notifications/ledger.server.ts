@@ -9,7 +9,6 @@ import {
   type serviceRequests,
 } from "~/db/schema";
 import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
-import type { NotificationState } from "~/inbox/notification";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each submission's row says whether the shop has its email,
@@ -211,18 +210,4 @@ export async function recordDigest(db: Database, shopDate: string, result: SendR
     .update(notificationDigests)
     .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError })
     .where(eq(notificationDigests.shopDate, shopDate));
-}
-
-type StateColumns = "notifiedAt" | "notifyAttempts" | "notifyLastError";
-
-/** A record as staff read it: the email's state folded into `notification`. */
-export type WithNotificationState<Row extends Pick<ContactSubmission, StateColumns>> = Omit<Row, StateColumns> & {
-  notification: NotificationState;
-};
-
-export function withNotificationState<Row extends Pick<ContactSubmission, StateColumns>>(
-  row: Row,
-): WithNotificationState<Row> {
-  const { notifiedAt, notifyAttempts, notifyLastError, ...fields } = row;
-  return { ...fields, notification: { sentAt: notifiedAt, attempts: notifyAttempts, lastError: notifyLastError } };
 }

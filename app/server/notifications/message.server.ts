@@ -6,7 +6,8 @@ import { telHref } from "~/forms/phone-link";
 import type { InboxKind } from "~/inbox/kinds";
 import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
 import { inboxKinds, recordPath } from "~/inbox/kinds";
-import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
+import { isMailAddress } from "../http/env.server";
+import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
 // still waiting, and the visitor's optional confirmation. Everything a visitor typed goes through

@@ -1,19 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
-import { inboxTables } from "~/db/schema";
+import { inboxTables, submissionStatusChanges } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { isHoneypotFilled, submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
-import type { InboxKind } from "~/inbox/kinds";
+import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
 import { getCloudflare, getRequestTime } from "../http/context.server";
 import { type AppEnv, siteOriginOf } from "../http/env.server";
-import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
+import { enqueueJobs, type NotificationJob } from "../notifications/notifications.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
 import { spamReasonFor } from "./spam.server";
 
@@ -141,7 +141,7 @@ async function isRateLimited(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: strin
 /**
  * After a new submission is stored, and after the visitor has their answer: the shop's email and,
  * when enabled, the visitor's confirmation, which counts against the client's submission limit.
- * Should the queue refuse, the sweep finds the row unsent and enqueues it (schedule.server.ts).
+ * Should the queue refuse, the sweep finds the row unsent and enqueues it (notifications.server.ts).
  */
 async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey: string) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
@@ -212,4 +212,51 @@ export async function saveSubmission<Name extends InboxKind>(
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };
   }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Spam kept aside is deleted after a while (the scheduled purge, app/server/scheduled/).
+
+export const SPAM_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+// D1 binds at most 100 parameters per statement and the IN list takes one per id: 90 at a time,
+// and a larger purge runs several rounds.
+const PURGE_BATCH = 90;
+
+/**
+ * Deletes spam older than 30 days, with its history: received more than 30 days before `now`, and
+ * not marked spam (or otherwise changed) by staff in those 30 days either, so a record marked spam
+ * by mistake today is not gone tonight. Returns how many records of each kind were deleted.
+ */
+export async function purgeOldSpam(env: AppEnv, now: Date) {
+  const db = getDb(env);
+  const cutoff = new Date(now.getTime() - SPAM_RETENTION_DAYS * DAY_MS);
+  const deleted = { contact: 0, serviceRequest: 0 };
+  for (const kind of INBOX_KINDS) {
+    const table = inboxTables[kind];
+    const changes = submissionStatusChanges;
+    for (;;) {
+      const due = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(
+          and(
+            eq(table.status, "spam"),
+            lt(table.submittedAt, cutoff),
+            sql`not exists (select 1 from ${changes} where ${changes.submissionKind} = ${kind}
+              and ${changes.submissionId} = ${table.id} and ${changes.changedAt} >= ${cutoff.getTime()})`,
+          ),
+        )
+        .limit(PURGE_BATCH);
+      if (due.length === 0) break;
+      const ids = due.map((row) => row.id);
+      await db.batch([
+        db.delete(changes).where(and(eq(changes.submissionKind, kind), inArray(changes.submissionId, ids))),
+        db.delete(table).where(and(inArray(table.id, ids), eq(table.status, "spam"))),
+      ]);
+      deleted[kind] += ids.length;
+      if (due.length < PURGE_BATCH) break;
+    }
+  }
+  return deleted;
 }
