@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
-import { preferredTimes, visitTypes } from "../content/vehicle-visit";
+import { preferredTime, visitType } from "../content/vehicle-visit";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "../inbox/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
 import { STAFF_ROLES } from "../staff/roles";
@@ -40,6 +40,10 @@ const notificationColumns = () => ({
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
+/** The database refuses any value of `column` but these (a status, a choice's values). */
+const oneOf = (table: string, column: string, values: readonly string[]) =>
+  check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(values)})`);
+
 export const users = sqliteTable(
   "users",
   {
@@ -62,7 +66,7 @@ const statusColumns = () => ({
 });
 
 const statusChecks = (table: string) => [
-  check(`${table}_status_check`, sql`status in (${inList(SUBMISSION_STATUSES)})`),
+  oneOf(table, "status", SUBMISSION_STATUSES),
   check(
     `${table}_spam_reason_check`,
     // `is not null` spelled out: a CHECK fails only when false, and `null in (…)` is null, not false.
@@ -142,8 +146,8 @@ export const serviceRequests = sqliteTable(
     mileage: integer("mileage"),
     /** `YYYY-MM-DD`, a day in the shop's calendar. */
     preferredDate: text("preferred_date"),
-    preferredTime: text("preferred_time", { enum: preferredTimes }),
-    visitType: text("visit_type", { enum: visitTypes }),
+    preferredTime: text("preferred_time", { enum: preferredTime.values }),
+    visitType: text("visit_type", { enum: visitType.values }),
     submittedAt: submittedAt(),
     ...statusColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).

@@ -1,3 +1,4 @@
+import type { Choice } from "~/content/choice";
 import { z } from "./zod";
 
 // Bounds of our own, shared by the browser (as HTML constraints through conform)
@@ -171,3 +172,7 @@ export const honeypotField = z.unknown().optional();
 
 /** Whether the honeypot was filled (any value but absent or empty). */
 export const isHoneypotFilled = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/** An optional choice among fixed values (radio buttons): left out, null, or one of `choice`'s values. */
+export const optionalChoice = <Value extends string>(choice: Choice<Value>, error: string) =>
+  z.enum(choice.values, { error }).nullish();
