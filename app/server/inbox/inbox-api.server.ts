@@ -1,8 +1,7 @@
 import { z } from "~/forms/zod";
-import { serviceRequestOptions } from "~/content/services";
-import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
+import { csvHeaders, shownFields } from "~/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
 import type { StaffUser } from "../auth/auth.server";
 import { csvStream } from "./csv.server";
@@ -94,55 +93,18 @@ const receivedAt = (date: Date) => {
   return `${day} ${hh}:${mm}`;
 };
 
-const serviceLabel = (value: string) => serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
-
+/** The record's fields as described for staff (app/inbox/record-fields.ts), each in a column of its own. */
 function csvColumns(kind: InboxKind) {
-  const header = ["ID", "Received (Eastern Time)", "Status", "First name", "Last name", "Email", "Phone"];
-  const cells = (record: InboxRecord) => [
-    record.id,
-    receivedAt(record.submittedAt),
-    statusLabels[record.status],
-    record.firstName,
-    record.lastName,
-    record.email,
-    record.phone,
-  ];
   const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
-  if (kind === "contact") {
-    return {
-      header: [...header, "Message", "Spam reason"],
-      cells: (record: InboxRecord) => [...cells(record), record.message, spam(record)],
-    };
-  }
-  // The optional vehicle and visit each in a column of its own, empty when not given.
-  const requestCells = (record: InboxRecord) =>
-    "service" in record
-      ? [
-          serviceLabel(record.service),
-          record.vehicleYear,
-          record.vehicleMake,
-          record.vehicleModel,
-          record.mileage,
-          record.preferredDate,
-          record.preferredTime ? preferredTimeLabels[record.preferredTime] : "",
-          record.visitType ? visitTypeLabels[record.visitType] : "",
-        ]
-      : [];
   return {
-    header: [
-      ...header,
-      "Service",
-      "Vehicle year",
-      "Vehicle make",
-      "Vehicle model",
-      "Mileage",
-      "Preferred date",
-      "Preferred time",
-      "Visit",
-      "Message",
-      "Spam reason",
+    header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
+    cells: (record: InboxRecord) => [
+      record.id,
+      receivedAt(record.submittedAt),
+      statusLabels[record.status],
+      ...shownFields(kind, record).map((field) => field.csv),
+      spam(record),
     ],
-    cells: (record: InboxRecord) => [...cells(record), ...requestCells(record), record.message, spam(record)],
   };
 }
 
