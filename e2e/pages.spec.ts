@@ -27,7 +27,7 @@ import {
 
 const callLinkName = `Call ${shop.phone.display}`;
 
-// The brief's short addresses: one for each of the eight towns, none for Baltimore or Baltimore County.
+// The area pages' short addresses: one for each of the eight towns, none for Baltimore or Baltimore County.
 const areaAliases = [
   ["pikesville", "Pikesville"],
   ["owings-mills", "Owings Mills"],
@@ -136,7 +136,7 @@ test("home: hero with call and services links, stats, four teasers, benefits, te
   }
   await expect(hero).toContainText("Mon-Fri: 8:00 AM - 5:00 PM");
 
-  // The brief's four teasers: oil changes, brake service, engine repair, transmission.
+  // The home page's four teasers: oil changes, brake service, engine repair, transmission.
   const teasers = region(page, "Our Auto Repair Services").getByRole("article");
   await expect(teasers).toHaveCount(4);
   for (const slug of ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"]) {

@@ -15,6 +15,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serviceRequestOptions } from "../app/content/services.ts";
+import { INBOX_KINDS, inboxKinds } from "../app/inbox/kinds.ts";
 import type { SpamReason, SubmissionStatus } from "../app/inbox/statuses.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
 
@@ -222,10 +223,10 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
   const db = new DatabaseSync(localD1File(path.resolve(projectRoot, stateDir ?? DEFAULT_STATE_DIR)));
   const random = generator(seed);
   const insertContact = db.prepare(
-    "insert into contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    `insert into ${inboxKinds.contact.tableName} (id, first_name, last_name, email, phone, message, submitted_at, status, spam_reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRequest = db.prepare(
-    "insert into service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason, " +
+    `insert into ${inboxKinds.serviceRequest.tableName} (id, first_name, last_name, email, phone, service, message, submitted_at, status, spam_reason, ` +
       "vehicle_year, vehicle_make, vehicle_model, mileage, preferred_date, preferred_time, visit_type) " +
       "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -238,9 +239,10 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
   db.exec("begin");
   try {
     if (clear) {
-      db.exec("delete from submission_status_changes; delete from contact_submissions; delete from service_requests");
+      db.exec("delete from submission_status_changes");
+      for (const kind of INBOX_KINDS) db.exec(`delete from ${inboxKinds[kind].tableName}`);
     }
-    for (const kind of ["contact", "serviceRequest"] as const) {
+    for (const kind of INBOX_KINDS) {
       let previous = now;
       for (let index = 0; index < count; index++) {
         // Now and then two records share a millisecond, as two visitors' forms can.

@@ -4,6 +4,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { hashPassword } from "~/server/auth/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
 import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
+import { type InboxKind, inboxKinds } from "~/inbox/kinds";
 import type { StaffRole } from "~/staff/roles";
 import { createWorker } from "../workers/app";
 
@@ -259,7 +260,7 @@ export async function staffSessionCookie(username: string): Promise<string> {
 
 // Inbox records, written straight to D1 as the forms would have stored them (any time, any status).
 
-export type InboxKindName = "contact" | "serviceRequest";
+export type InboxKindName = InboxKind;
 
 export type InboxRow = {
   id?: string;
@@ -274,7 +275,7 @@ export type InboxRow = {
   spamReason?: "honeypot" | "links" | "staff" | null;
 };
 
-export const inboxTable = (kind: InboxKindName) => (kind === "contact" ? "contact_submissions" : "service_requests");
+export const inboxTable = (kind: InboxKindName) => inboxKinds[kind].tableName;
 
 /** Stores records of one kind; returns their ids, in the order given. */
 export async function insertInboxRecords(kind: InboxKindName, rows: InboxRow[]): Promise<string[]> {
@@ -294,13 +295,12 @@ export async function insertInboxRecords(kind: InboxKindName, rows: InboxRow[]):
       row.spamReason === undefined ? (status === "spam" ? "links" : null) : row.spamReason,
     ];
     return kind === "contact"
-      ? env.DB.prepare(`insert into contact_submissions (${columns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
+      ? env.DB.prepare(`insert into ${inboxTable(kind)} (${columns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
           ...values,
         )
-      : env.DB.prepare(`insert into service_requests (${columns}, service) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(
-          ...values,
-          row.service ?? "oil-change",
-        );
+      : env.DB.prepare(
+          `insert into ${inboxTable(kind)} (${columns}, service) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).bind(...values, row.service ?? "oil-change");
   });
   for (let start = 0; start < statements.length; start += 500) await env.DB.batch(statements.slice(start, start + 500));
   return ids;

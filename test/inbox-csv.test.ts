@@ -169,7 +169,8 @@ describe("GET /api/service-requests.csv", () => {
       /^attachment; filename="service-requests-\d{4}-\d\d-\d\d\.csv"$/,
     );
     const [header, first, second] = parseCsv((await response.text()).replace(BOM, ""));
-    expect(header!.slice(7)).toEqual([
+    // The columns in this order (a field a form gains adds a column of its own among them).
+    const columns = [
       "Service",
       "Vehicle year",
       "Vehicle make",
@@ -180,33 +181,38 @@ describe("GET /api/service-requests.csv", () => {
       "Visit",
       "Message",
       "Spam reason",
-    ]);
+    ];
+    const positions = columns.map((column) => header!.indexOf(column));
+    expect(positions.every((position, index) => position > (positions[index - 1] ?? 6))).toBe(true);
+    expect(header!.at(-1)).toBe("Spam reason");
+    const cells = (row: string[] | undefined) =>
+      Object.fromEntries(columns.map((column, i) => [column, row![positions[i]!]]));
     expect(first![0]).toBe(withCar);
-    expect(first!.slice(7)).toEqual([
-      "Brake Repair & Service",
-      "2019",
-      "Toyota",
-      "RAV4",
-      "84000",
-      "2026-06-09",
-      "Morning",
-      "I'll drop it off",
-      tag,
-      "",
-    ]);
+    expect(cells(first)).toEqual({
+      Service: "Brake Repair & Service",
+      "Vehicle year": "2019",
+      "Vehicle make": "Toyota",
+      "Vehicle model": "RAV4",
+      Mileage: "84000",
+      "Preferred date": "2026-06-09",
+      "Preferred time": "Morning",
+      Visit: "I'll drop it off",
+      Message: tag,
+      "Spam reason": "",
+    });
     expect(second![0]).toBe(without);
-    expect(second!.slice(7)).toEqual([
-      "Other Service",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      tag,
-      "The hidden anti-robot field was filled in with something a browser would not put there",
-    ]);
+    expect(cells(second)).toEqual({
+      Service: "Other Service",
+      "Vehicle year": "",
+      "Vehicle make": "",
+      "Vehicle model": "",
+      Mileage: "",
+      "Preferred date": "",
+      "Preferred time": "",
+      Visit: "",
+      Message: tag,
+      "Spam reason": "The hidden anti-robot field was filled in with something a browser would not put there",
+    });
   });
 });
 

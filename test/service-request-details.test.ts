@@ -31,7 +31,7 @@ const details = () => ({
 type Answer = { message?: string; fieldErrors?: Record<string, string[]>; [field: string]: unknown };
 
 describe("POST /api/service-request with the vehicle and the visit", () => {
-  it("takes the six fields of the brief alone and answers exactly as before, storing no details", async () => {
+  it("takes the six required fields alone and answers exactly as before, storing no details", async () => {
     const email = uniqueEmail();
     const response = await postJson("/api/service-request", { ...validServiceRequest(), email }, { at });
     expect(response.status).toBe(201);
@@ -170,7 +170,7 @@ function selectOptions(html: string, name: string): { value: string; selected: b
 }
 
 describe("the service request form on /", () => {
-  it("groups the vehicle and the visit under legends, after the six fields of the brief", async () => {
+  it("groups the vehicle and the visit under legends, after the six required fields", async () => {
     const html = await (await fetchWorker("/", {}, { at })).text();
     const order = ["firstName", "lastName", "email", "phone", "service", "message", "vehicleYear", "vehicleMake"]
       .concat(["vehicleModel", "mileage", "preferredDate", "preferredTime", "visitType"])

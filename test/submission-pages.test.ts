@@ -48,7 +48,7 @@ for (const page of pages) {
       expect(response.headers.get("Location")).toBe(page.redirect);
       expect(await storedRows(page.table, email)).toHaveLength(1);
 
-      // The next page shows the brief's success text once, written into the page.
+      // The next page shows the form's success text once, written into the page.
       const next = await fetchWorker(page.path, { headers: { Cookie: toastCookie(response) } });
       const html = await next.text();
       expect(html).toContain(page.toast);

@@ -10,7 +10,7 @@ import {
   validServiceRequest,
 } from "./helpers";
 
-// The fields the brief makes required on each form; any other field a form gains is optional.
+// The fields each form requires; any other field a form gains is optional.
 const endpoints = [
   {
     path: "/api/contact",

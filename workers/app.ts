@@ -81,7 +81,7 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
 
     // The NOTIFY_QUEUE consumer: the shop's emails (app/server/notifications/).
     async queue(batch, env) {
-      await handleNotificationBatch(batch, parseEnv(env));
+      await handleNotificationBatch(batch, parseEnv(env), now());
     },
 
     // Cron Triggers (wrangler.toml), each dispatched to its job.

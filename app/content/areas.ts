@@ -1,5 +1,5 @@
-// Static content for the service-area pages. Distances and drive times follow
-// SPEC section 9 exactly; the order is the footer order of SPEC section 2.
+// Static content for the service-area pages. Distances and drive times are the shop's own figures;
+// the order is the footer's.
 
 export type Area = {
   slug: string;

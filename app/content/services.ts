@@ -1,6 +1,6 @@
 // Static content for the six main services, the additional services, the
 // service-request dropdown and the shared "why choose us" / warranty copy.
-// Prices and times follow SPEC section 9 exactly; each price is written once.
+// The shop's own prices and times, to the cent and minute; each price is written once.
 
 import type { IconName } from "./icon-names";
 

@@ -6,14 +6,14 @@ export const shop = {
   tagline: "Trusted Since 1992",
   description:
     "Family-owned auto repair in Pikesville, Maryland since 1992. Honest diagnostics, fair prices and repairs done right the first time.",
-  // The brief leaves the number as {phone}: a fictional 555-01xx number until the shop gives its own.
+  // A fictional 555-01xx number until the shop gives its own.
   phone: { display: "(410) 555-0192", e164: "+14105550192" },
   address: { locality: "Pikesville", region: "Maryland", regionCode: "MD", country: "US" },
   location: "Pikesville, Maryland",
   timeZone: "America/New_York",
   foundedYear: 1992,
   replyWithinHours: 24,
-  // Online service requests can be sent at any time (the brief's wording).
+  // Online service requests can be sent at any time (the site says so in these words).
   onlineRequests: "24/7",
   stats: {
     years: "30+",

@@ -1,3 +1,5 @@
+import { defineChoice } from "./choice";
+
 // What the service-request form offers besides the service: the makes it suggests, and the
 // choices for when and how the visitor would like to bring the car in. The values are the JSON
 // API's; the labels are what visitors and staff read.
@@ -34,19 +36,9 @@ export const commonMakes: readonly string[] = [
   "Volvo",
 ];
 
-export const preferredTimes = ["morning", "afternoon", "any"] as const;
-export type PreferredTime = (typeof preferredTimes)[number];
-export const preferredTimeLabels: Record<PreferredTime, string> = {
-  morning: "Morning",
-  afternoon: "Afternoon",
-  any: "Any time",
-};
+export const preferredTime = defineChoice({ morning: "Morning", afternoon: "Afternoon", any: "Any time" });
 
-export const visitTypes = ["wait", "drop-off"] as const;
-export type VisitType = (typeof visitTypes)[number];
-export const visitTypeLabels: Record<VisitType, string> = {
-  wait: "I'll wait for it",
-  "drop-off": "I'll drop it off",
-};
-/** The same choices as staff read them (the inbox card, the emails). */
-export const visitTypeStaffLabels: Record<VisitType, string> = { wait: "Will wait", "drop-off": "Drop-off" };
+export const visitType = defineChoice(
+  { wait: "I'll wait for it", "drop-off": "I'll drop it off" },
+  { wait: "Will wait", "drop-off": "Drop-off" },
+);

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
-import { preferredTimes, visitTypes } from "../content/vehicle-visit";
+import { preferredTime, visitType } from "../content/vehicle-visit";
+import { INBOX_KINDS, type InboxKind, inboxKinds } from "../inbox/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../inbox/statuses";
 import { STAFF_ROLES } from "../staff/roles";
 
@@ -37,6 +38,10 @@ const notificationColumns = () => ({
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
+/** The database refuses any value of `column` but these (a status, a choice's values). */
+const oneOf = (table: string, column: string, values: readonly string[]) =>
+  check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(values)})`);
+
 export const users = sqliteTable(
   "users",
   {
@@ -65,7 +70,7 @@ const statusColumns = () => ({
 });
 
 const statusChecks = (table: string) => [
-  check(`${table}_status_check`, sql`status in (${inList(SUBMISSION_STATUSES)})`),
+  oneOf(table, "status", SUBMISSION_STATUSES),
   check(
     `${table}_spam_reason_check`,
     // `is not null` spelled out: a CHECK fails only when false, and `null in (…)` is null, not false.
@@ -108,7 +113,7 @@ const unsentIndex = (table: string, columns: { notifyDueAt: AnySQLiteColumn; not
     .where(sql`${columns.notifiedAt} is null`);
 
 export const contactSubmissions = sqliteTable(
-  "contact_submissions",
+  inboxKinds.contact.tableName,
   {
     id: id(),
     firstName: text("first_name").notNull(),
@@ -122,14 +127,14 @@ export const contactSubmissions = sqliteTable(
     ...notificationColumns(),
   },
   (table) => [
-    ...listIndexes("contact_submissions", table),
-    ...statusChecks("contact_submissions"),
-    unsentIndex("contact_submissions", table),
+    ...listIndexes(inboxKinds.contact.tableName, table),
+    ...statusChecks(inboxKinds.contact.tableName),
+    unsentIndex(inboxKinds.contact.tableName, table),
   ],
 );
 
 export const serviceRequests = sqliteTable(
-  "service_requests",
+  inboxKinds.serviceRequest.tableName,
   {
     id: id(),
     firstName: text("first_name").notNull(),
@@ -145,8 +150,8 @@ export const serviceRequests = sqliteTable(
     mileage: integer("mileage"),
     /** `YYYY-MM-DD`, a day in the shop's calendar. */
     preferredDate: text("preferred_date"),
-    preferredTime: text("preferred_time", { enum: preferredTimes }),
-    visitType: text("visit_type", { enum: visitTypes }),
+    preferredTime: text("preferred_time", { enum: preferredTime.values }),
+    visitType: text("visit_type", { enum: visitType.values }),
     submittedAt: submittedAt(),
     ...statusColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
@@ -154,11 +159,17 @@ export const serviceRequests = sqliteTable(
     ...notificationColumns(),
   },
   (table) => [
-    ...listIndexes("service_requests", table),
-    ...statusChecks("service_requests"),
-    unsentIndex("service_requests", table),
+    ...listIndexes(inboxKinds.serviceRequest.tableName, table),
+    ...statusChecks(inboxKinds.serviceRequest.tableName),
+    unsentIndex(inboxKinds.serviceRequest.tableName, table),
   ],
 );
+
+/** Each kind's table: the one map from a kind of record to where it is stored. */
+export const inboxTables = {
+  contact: contactSubmissions,
+  serviceRequest: serviceRequests,
+} as const satisfies Record<InboxKind, unknown>;
 
 // Every status change staff make, with who and when; a record's page lists them. Deleted with the
 // record ("forget me" leaves nothing behind). Not a foreign key: the kind names the table.
@@ -166,7 +177,7 @@ export const submissionStatusChanges = sqliteTable(
   "submission_status_changes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    submissionKind: text("submission_kind", { enum: ["contact", "serviceRequest"] }).notNull(),
+    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
     submissionId: text("submission_id").notNull(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
     changedBy: text("changed_by").notNull(),

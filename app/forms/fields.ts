@@ -1,6 +1,7 @@
+import type { Choice } from "~/content/choice";
 import { z } from "./zod";
 
-// Bounds the brief leaves open, shared by the browser (as HTML constraints through conform)
+// Bounds of our own, shared by the browser (as HTML constraints through conform)
 // and the server. Every field is required; surrounding whitespace is trimmed first.
 const FIELD_LIMITS = {
   name: 50,
@@ -186,3 +187,7 @@ export const honeypotField = z.unknown().optional();
 
 /** Whether the honeypot was filled (any value but absent or empty). */
 export const isHoneypotFilled = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/** An optional choice among fixed values (radio buttons): left out, null, or one of `choice`'s values. */
+export const optionalChoice = <Value extends string>(choice: Choice<Value>, error: string) =>
+  z.enum(choice.values, { error }).nullish();

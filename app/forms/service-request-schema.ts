@@ -17,7 +17,7 @@ const serviceValues: string[] = serviceRequestOptions.map((option) => option.val
 /**
  * The service request as of `now`: which model years and preferred dates it takes depends on the
  * day. The server builds it with the request's time (tests pin it), the browser with its clock.
- * The brief's six fields come first, required and in its order; the vehicle and the visit follow,
+ * The six original fields come first, required and in the form's order; the vehicle and the visit follow,
  * all optional.
  */
 export function serviceRequestSchemaAt(now: Date) {

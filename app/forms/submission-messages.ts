@@ -1,6 +1,7 @@
 import { shop } from "~/content/shop";
+import type { InboxKind } from "~/inbox/kinds";
 
-// The brief's toast texts for the two public forms (SPEC section 8).
+// The toast texts of the two public forms, word for word as the shop wrote them.
 export const submissionMessages = {
   contact: {
     success: {
@@ -19,9 +20,7 @@ export const submissionMessages = {
       description: `Please try again or call us directly at ${shop.phone.display}.`,
     },
   },
-} as const;
-
-export type SubmissionFormName = keyof typeof submissionMessages;
+} as const satisfies Record<InboxKind, unknown>;
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields and send again.";
 export const RATE_LIMITED_MESSAGE = `Too many messages from your connection. Please wait a minute and try again, or call us at ${shop.phone.display}.`;

@@ -1,6 +1,6 @@
-import { optionalText } from "./fields";
+import { optionalChoice, optionalText } from "./fields";
 import { z } from "./zod";
-import { preferredTimes, visitTypes } from "~/content/vehicle-visit";
+import { preferredTime, visitType } from "~/content/vehicle-visit";
 import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
 import { shopWallClock } from "~/hours/shop-calendar";
 
@@ -65,13 +65,9 @@ export const preferredDateField = (now: Date) =>
     })
     .nullish();
 
-export const preferredTimeField = z
-  .enum(preferredTimes, { error: "Please choose morning, afternoon or any time." })
-  .nullish();
+export const preferredTimeField = optionalChoice(preferredTime, "Please choose morning, afternoon or any time.");
 
-export const visitTypeField = z
-  .enum(visitTypes, { error: "Please choose whether you'll wait or drop the car off." })
-  .nullish();
+export const visitTypeField = optionalChoice(visitType, "Please choose whether you'll wait or drop the car off.");
 
 /**
  * The bounds that move with the day, as HTML wants them: the year select's range and the date

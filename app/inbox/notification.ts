@@ -5,6 +5,19 @@ import { formatShopTime } from "~/hours/shop-calendar";
 
 export type NotificationState = { sentAt: Date | null; attempts: number; lastError: string | null };
 
+/** The ledger's columns on a record's row (app/db/schema.ts), which staff read as `notification`. */
+type StateColumns = { notifiedAt: Date | null; notifyAttempts: number; notifyLastError: string | null };
+
+/** A record as staff read it: the email's state folded into `notification`. */
+export type WithNotificationState<Row extends StateColumns> = Omit<Row, keyof StateColumns> & {
+  notification: NotificationState;
+};
+
+export function withNotificationState<Row extends StateColumns>(row: Row): WithNotificationState<Row> {
+  const { notifiedAt, notifyAttempts, notifyLastError, ...fields } = row;
+  return { ...fields, notification: { sentAt: notifiedAt, attempts: notifyAttempts, lastError: notifyLastError } };
+}
+
 /** "Emailed 10:42 AM", "Email failing, retrying", or nothing (on its way, spam, or from before emails). */
 export function notificationLine(state: NotificationState): string | null {
   if (state.sentAt) return `Emailed ${formatShopTime(state.sentAt)}`;

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
 
-  const result = await logIn(request, env, submission.value);
+  const result = await logIn(request, env, submission.value, getRequestTime(context));
   // The username stays in the form; the password never comes back.
   const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
   switch (result.status) {

@@ -52,7 +52,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         aside={<ServiceSummary service={service} />}
       />
 
-      {/* Warranty first on phones (the brief's order); beside the content on wide screens. */}
+      {/* Warranty first on phones, where it reads before the details; beside the content on wide screens. */}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <section aria-labelledby="warranty-heading" className="lg:col-start-2 lg:row-start-1">
           <Card tone="success">

@@ -5,7 +5,7 @@ export type PageMeta = {
   title: string;
   description: string;
   keywords?: readonly string[];
-  /** Open Graph type; the brief's default is "website". */
+  /** Open Graph type; "website" unless a page says otherwise. */
   type?: string;
   /** Path of the social-sharing image under public/. */
   image?: string;

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { InboxKind } from "~/inbox/kinds";
 
 /** Form-level errors from the server (rate limit, storage failure), announced to screen readers. */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
@@ -23,7 +23,7 @@ export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
  * JavaScript, so the same title and text are also written into the form: visitors whose
  * browser runs none (or whose script failed to load) still see that their message arrived.
  */
-export function FormSuccessNotice({ formName }: { formName: SubmissionFormName }) {
+export function FormSuccessNotice({ formName }: { formName: InboxKind }) {
   const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
   if (toast?.formId !== formName) return null;
   return (

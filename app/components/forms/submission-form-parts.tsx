@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import type { SubmissionFormName } from "~/forms/submission-messages";
+import type { InboxKind } from "~/inbox/kinds";
 import { HoneypotField, Spinner, TextField } from "./fields";
 import { FormAlert, FormSuccessNotice } from "./form-notices";
 
 type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
-  name: SubmissionFormName;
+  name: InboxKind;
   form: FormMetadata<Schema, string[]>;
   submissionId: string;
   /** Hydrated and validating in the browser (see useDeferredValidation). */
@@ -42,7 +42,7 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
 
 type PersonFieldName = "firstName" | "lastName" | "email" | "phone";
 
-/** First name, last name, email and phone: the fields both forms start with, in the brief's order. */
+/** First name, last name, email and phone: the fields both forms start with, in the order visitors fill them in. */
 export function PersonFields({
   fields,
   firstInvalidField,

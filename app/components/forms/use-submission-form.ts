@@ -1,8 +1,9 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import type { InboxKind } from "~/inbox/kinds";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { showToast } from "~/components/toast/toast-store";
-import { INVALID_MESSAGE, submissionMessages, type SubmissionFormName } from "~/forms/submission-messages";
+import { INVALID_MESSAGE, submissionMessages } from "~/forms/submission-messages";
 import type { FormConstraint } from "~/forms/validators";
 import { useDeferredValidation } from "./use-deferred-validation";
 
@@ -21,7 +22,7 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
  * shows the destructive toast and moves focus to the first field that needs attention.
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
-  name: SubmissionFormName,
+  name: InboxKind,
   { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
 ) {
   const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, { shouldValidate: "onBlur" });

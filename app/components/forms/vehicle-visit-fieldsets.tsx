@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { type ReactNode, useId } from "react";
-import { commonMakes, preferredTimeLabels, preferredTimes, visitTypeLabels, visitTypes } from "~/content/vehicle-visit";
+import { commonMakes, preferredTime, visitType } from "~/content/vehicle-visit";
 import { RadioGroupField, SelectField, TextField } from "./fields";
 
 // The service request's optional groups: the vehicle, and when and how the visitor would like to
@@ -8,9 +8,6 @@ import { RadioGroupField, SelectField, TextField } from "./fields";
 // min and max from the page's loader, so the server's HTML and the hydrated form agree.
 
 type Field = FieldMetadata<unknown>;
-
-const preferredTimeOptions = preferredTimes.map((value) => ({ value, label: preferredTimeLabels[value] }));
-const visitTypeOptions = visitTypes.map((value) => ({ value, label: visitTypeLabels[value] }));
 
 function OptionalGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
   const hintId = useId();
@@ -101,13 +98,13 @@ export function VisitFieldset({
       <RadioGroupField
         meta={fields.preferredTime}
         legend="Preferred time"
-        options={preferredTimeOptions}
+        options={preferredTime.options}
         autoFocus={firstInvalidField === "preferredTime"}
       />
       <RadioGroupField
         meta={fields.visitType}
         legend="Will you wait or drop the car off?"
-        options={visitTypeOptions}
+        options={visitType.options}
         autoFocus={firstInvalidField === "visitType"}
       />
     </OptionalGroup>

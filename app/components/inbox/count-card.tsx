@@ -1,6 +1,9 @@
 import { type ReactNode, useId } from "react";
 
-/** One of the brief's two count cards: the total (spam left out) and how many are still new. */
+/**
+ * One of the inbox's two count cards (contact messages, service requests): the total (spam left
+ * out) and how many are still new.
+ */
 export function CountCard({
   label,
   total,

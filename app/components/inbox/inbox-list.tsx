@@ -36,6 +36,7 @@ function InboxCard({ kind, record, returnTo }: { kind: InboxKind; record: Submis
   const { shown, busy, onSubmit } = useStatusChange(href, record.status);
   return (
     <SubmissionCard
+      kind={kind}
       submission={record}
       href={href}
       status={shown}

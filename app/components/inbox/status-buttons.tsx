@@ -41,7 +41,10 @@ export function useStatusChange(action: string, status: SubmissionStatus) {
   return { shown, busy: fetcher.state !== "idle", onSubmit };
 }
 
-/** One form per button ("Mark contacted", "Mark closed", "Mark spam", "Not spam"), as the brief's cards. */
+/**
+ * One form per button ("Mark contacted", "Mark closed", "Mark spam", "Not spam"): each a plain
+ * HTML form, so it works without JavaScript.
+ */
 export function StatusButtons({
   action,
   current,

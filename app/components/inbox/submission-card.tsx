@@ -1,21 +1,25 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema";
-import { serviceRequestLabel } from "~/content/services";
-import { preferredTimeLabels, visitTypeStaffLabels } from "~/content/vehicle-visit";
 import { telHref } from "~/forms/phone-link";
-import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
+import { formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
+import type { InboxKind } from "~/inbox/kinds";
 import { notificationLine, type NotificationState } from "~/inbox/notification";
+import {
+  type ShownField,
+  shownFields,
+  textsIn,
+  vehicleSummary,
+  type VisitorField,
+  visitSummary,
+} from "~/inbox/record-fields";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { StatusBadge } from "./status-badge";
 
-/** What a service request may add: the vehicle and the visit the customer would like (each may be null). */
-type VehicleVisit = Pick<
-  ServiceRequest,
-  "vehicleYear" | "vehicleMake" | "vehicleModel" | "mileage" | "preferredDate" | "preferredTime" | "visitType"
->;
+/** What a form may add to the fields every record has (the service, the vehicle, the visit…). */
+type FormFields = Partial<Pick<ServiceRequest, VisitorField<"serviceRequest">>>;
 
 export type SubmissionCardData = {
   id: string;
@@ -27,42 +31,17 @@ export type SubmissionCardData = {
   message: string;
   messageCut?: boolean;
   submittedAt: Date | null;
-  service?: string;
   status: SubmissionStatus;
   spamReason: SpamReason | null;
   /** Kept in the inbox although its hidden field was filled (autofill can do that to customers). */
   possibleSpam?: boolean;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
-} & Partial<VehicleVisit>;
+} & FormFields;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
 export function formatSubmittedAt(date: Date | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
-}
-
-const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
-
-/** "2019 Toyota RAV4 · 84,000 miles", from whatever the customer gave; null when nothing. */
-export function vehicleSummary(submission: Partial<VehicleVisit>): string | null {
-  const vehicle = [submission.vehicleYear, submission.vehicleMake, submission.vehicleModel]
-    .filter((part) => part !== null && part !== undefined)
-    .join(" ");
-  const mileage =
-    submission.mileage === null || submission.mileage === undefined
-      ? ""
-      : `${submission.mileage.toLocaleString("en-US")} miles`;
-  return [vehicle, mileage].filter(Boolean).join(" · ") || null;
-}
-
-/** "Prefers Tue, Nov 24, 2026 · Morning · Will wait"; null when nothing was asked for. */
-export function visitSummary(submission: Partial<VehicleVisit>): string | null {
-  const parts = [
-    submission.preferredDate ? preferredDateFormat(submission.preferredDate) : null,
-    submission.preferredTime ? preferredTimeLabels[submission.preferredTime] : null,
-    submission.visitType ? visitTypeStaffLabels[submission.visitType] : null,
-  ].filter((part) => part !== null);
-  return parts.length ? `Prefers ${parts.join(" · ")}` : null;
 }
 
 export const fullName = (record: { firstName: string; lastName: string }) =>
@@ -73,17 +52,21 @@ export const fullName = (record: { firstName: string; lastName: string }) =>
  * `href` is the record's own page; `status` may run ahead of the record's (a change on its way).
  */
 export function SubmissionCard({
+  kind,
   submission,
   href,
   status = submission.status,
   actions,
 }: {
+  kind: InboxKind;
   submission: SubmissionCardData;
   href: string;
   status?: SubmissionStatus;
   actions?: ReactNode;
 }) {
   const name = fullName(submission);
+  const fields = shownFields(kind, submission);
+  const service = textsIn(fields, "service")[0];
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -104,18 +87,18 @@ export function SubmissionCard({
           )}
         </p>
       </header>
-      {submission.service !== undefined ? (
+      {service !== undefined ? (
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800">
           <WrenchIcon className="size-4 shrink-0" />
           <span className="sr-only">Service requested: </span>
-          {serviceRequestLabel(submission.service)}
+          {service}
         </p>
       ) : null}
       {status === "spam" && submission.spamReason ? (
         <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
       {status !== "spam" && submission.possibleSpam ? <PossibleSpamNote /> : null}
-      <VehicleVisitLines submission={submission} />
+      <DetailLines fields={fields} />
       {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex min-w-0 items-center gap-2">
@@ -157,10 +140,12 @@ export function SubmissionCard({
   );
 }
 
-function VehicleVisitLines({ submission }: { submission: Partial<VehicleVisit> }) {
-  const vehicle = vehicleSummary(submission);
-  const visit = visitSummary(submission);
-  if (!vehicle && !visit) return null;
+/** The vehicle, the visit, and any field with a line of its own, when the visitor gave them. */
+function DetailLines({ fields }: { fields: readonly ShownField[] }) {
+  const vehicle = vehicleSummary(fields);
+  const visit = visitSummary(fields);
+  const lines = fields.filter((field) => field.place === "line" && field.text !== null);
+  if (!vehicle && !visit && lines.length === 0) return null;
   return (
     <ul className="mt-3 grid gap-1 text-sm text-slate-800">
       {vehicle ? (
@@ -176,6 +161,11 @@ function VehicleVisitLines({ submission }: { submission: Partial<VehicleVisit> }
           {visit}
         </li>
       ) : null}
+      {lines.map((field) => (
+        <li key={field.key} className="break-words">
+          {field.label}: {field.text}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -2,6 +2,7 @@ import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { shop } from "~/content/shop";
 import { openingHours } from "~/hours/opening-hours";
+import { useShopHours } from "~/hours/use-shop-hours";
 import { CallButton } from "~/components/ui/button";
 import { ClockIcon, MapPinIcon } from "~/components/ui/icons";
 
@@ -9,6 +10,8 @@ const linkClasses =
   "rounded text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
 
 export function SiteFooter() {
+  // The request's year, not the server's clock: tests pin it, and a cached page ends at the shop's midnight.
+  const year = useShopHours()?.year;
   return (
     <footer className="bg-blue-950 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -73,8 +76,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-300">
-          © {new Date().getFullYear()} {shop.name}. Family owned and operated in {shop.location} since{" "}
-          {shop.foundedYear}.
+          © {year} {shop.name}. Family owned and operated in {shop.location} since {shop.foundedYear}.
         </p>
       </div>
     </footer>

@@ -20,7 +20,7 @@ import { useSiteOrigin } from "~/seo/meta";
 // The home page around its form, rendered on the server only (StaticMarkup in app/routes/home.tsx;
 // docs/decisions/008-static-markup.md). Nothing here may need JavaScript: ESLint checks.
 
-/** The brief's four teasers: oil changes, brake service, engine repair, transmission. */
+/** The home page's four service teasers: oil changes, brake service, engine repair, transmission. */
 const teaserSlugs: readonly ServiceSlug[] = [
   "oil-change",
   "brake-repair",

@@ -11,7 +11,7 @@ export type ToastMessage = {
 };
 type ToastState = { toast: ToastMessage | null; open: boolean };
 
-// The brief's toast constants: one toast at a time; a dismissed toast stays in memory this long.
+// The site's toast rules: one toast at a time; a dismissed toast stays in memory this long.
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5_000;
 
@@ -24,7 +24,7 @@ function setState(next: ToastState) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast, replacing the one on screen (the brief allows one at a time). */
+/** Shows a toast, replacing the one on screen (one at a time, never a stack). */
 export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
   clearTimeout(removeTimer);
   setState({ toast: { ...toast, id: toast.id ?? crypto.randomUUID() }, open: true });

@@ -4,11 +4,11 @@ import { DeleteRecord } from "~/components/inbox/delete-record";
 import { PossibleSpamNote } from "~/components/inbox/possible-spam-note";
 import { StatusBadge } from "~/components/inbox/status-badge";
 import { StatusButtons, useStatusChange } from "~/components/inbox/status-buttons";
-import { formatSubmittedAt, fullName, vehicleSummary, visitSummary } from "~/components/inbox/submission-card";
-import { serviceRequestLabel } from "~/content/services";
+import { formatSubmittedAt, fullName } from "~/components/inbox/submission-card";
 import { telHref } from "~/forms/phone-link";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
 import { notificationLine } from "~/inbox/notification";
+import { shownFields, vehicleSummary, visitSummary } from "~/inbox/record-fields";
 import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
@@ -61,9 +61,13 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const { shown, busy, onSubmit } = useStatusChange(here, record.status);
   const name = fullName(record);
   const what = inboxKinds[kind].singular.toLowerCase();
+  const described = shownFields(kind, record);
+  const rowsIn = (place: "name" | "service" | "line") =>
+    described.flatMap((field): [string, string][] =>
+      field.place === place && field.text !== null ? [[field.label, field.text]] : [],
+    );
   const fields: [string, React.ReactNode][] = [
-    ["First name", record.firstName],
-    ["Last name", record.lastName],
+    ...rowsIn("name"),
     [
       "Email",
       <a key="email" href={`mailto:${record.email}`} className="break-all text-blue-800 underline">
@@ -76,9 +80,10 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         {record.phone}
       </a>,
     ],
-    ...("service" in record ? [["Service", serviceRequestLabel(record.service)] satisfies [string, string]] : []),
-    ...optionalRow("Vehicle", "service" in record ? vehicleSummary(record) : null),
-    ...optionalRow("Visit", "service" in record ? visitSummary(record) : null),
+    ...rowsIn("service"),
+    ...optionalRow("Vehicle", vehicleSummary(described)),
+    ...optionalRow("Visit", visitSummary(described)),
+    ...rowsIn("line"),
     ["Received", formatSubmittedAt(record.submittedAt)],
     ...optionalRow("Shop's email", notificationLine(record.notification)),
     ...optionalRow("Email error", record.notification.sentAt ? null : record.notification.lastError),

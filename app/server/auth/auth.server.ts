@@ -45,15 +45,24 @@ export type LoginResult =
 export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
 export const LOGIN_TOO_LARGE_MESSAGE = PASSWORD_TOO_LONG;
 
-/** One login path for the page and the JSON API: throttle, verify, then a fresh session. */
-export async function logIn(request: Request, env: AppEnv, credentials: LoginCredentials): Promise<LoginResult> {
+/**
+ * One login path for the page and the JSON API: throttle, verify, then a fresh session. `now` is
+ * the request's time (getRequestTime): the throttle's windows and the device cookie's age follow it.
+ */
+export async function logIn(
+  request: Request,
+  env: AppEnv,
+  credentials: LoginCredentials,
+  now: Date,
+): Promise<LoginResult> {
   const db = getDb(env);
+  const at = now.getTime();
   const keys: ThrottleKeys = {
     username: credentials.username,
     client: clientKey(request),
-    device: await trustedDeviceFor(request, env, credentials.username),
+    device: await trustedDeviceFor(request, env, credentials.username, at),
   };
-  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS));
+  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), at);
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
     return {
@@ -69,7 +78,7 @@ export async function logIn(request: Request, env: AppEnv, credentials: LoginCre
 
   await forgiveLoginAttempt(db, keys);
   const session = await startStaffSession(request, env, user.id);
-  return { status: "success", setCookies: [session, await rememberDevice(request, env, credentials.username)] };
+  return { status: "success", setCookies: [session, await rememberDevice(request, env, credentials.username, at)] };
 }
 
 /** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */

@@ -48,7 +48,7 @@ export async function trustedDeviceFor(
   request: Request,
   env: Pick<AppEnv, "SESSION_SECRET">,
   username: string,
-  now = Date.now(),
+  now: number,
 ): Promise<string | null> {
   const device = await readDevice(request, env, now);
   return device?.usernames.includes(username) ? device.device : null;
@@ -59,7 +59,7 @@ export async function rememberDevice(
   request: Request,
   env: Pick<AppEnv, "SESSION_SECRET">,
   username: string,
-  now = Date.now(),
+  now: number,
 ): Promise<string> {
   const known = await readDevice(request, env, now);
   const others = known?.usernames.filter((name) => name !== username) ?? [];

@@ -72,7 +72,7 @@ export async function countLoginAttempt(
   db: Database,
   keys: ThrottleKeys,
   config: ThrottleConfig,
-  now = Date.now(),
+  now: number,
 ): Promise<ThrottleDecision> {
   const counters = countersFor(keys, config);
   const [first, ...rest] = counters.map(({ key }) => countAttempt(db, key, now, config.windowMs));

@@ -1,15 +1,15 @@
 import { z } from "~/forms/zod";
-import { serviceRequestOptions } from "~/content/services";
-import { preferredTimeLabels, visitTypeLabels } from "~/content/vehicle-visit";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
+import { csvHeaders, shownFields } from "~/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import type { StaffMember } from "../auth/gates.server";
+import type { StaffUser } from "../auth/auth.server";
 import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
-import { changeStatus, deleteRecord, getRecord, type InboxRecord, listRecords, recordsInPages } from "./inbox.server";
+import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "./inbox.server";
+import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
@@ -50,7 +50,7 @@ export async function recordResponse(request: Request, env: AppEnv, kind: InboxK
 export async function recordActionResponse(
   request: Request,
   env: AppEnv,
-  member: StaffMember,
+  member: StaffUser,
   kind: InboxKind,
   id: string,
 ) {
@@ -93,55 +93,18 @@ const receivedAt = (date: Date) => {
   return `${day} ${hh}:${mm}`;
 };
 
-const serviceLabel = (value: string) => serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
-
+/** The record's fields as described for staff (app/inbox/record-fields.ts), each in a column of its own. */
 function csvColumns(kind: InboxKind) {
-  const header = ["ID", "Received (Eastern Time)", "Status", "First name", "Last name", "Email", "Phone"];
-  const cells = (record: InboxRecord) => [
-    record.id,
-    receivedAt(record.submittedAt),
-    statusLabels[record.status],
-    record.firstName,
-    record.lastName,
-    record.email,
-    record.phone,
-  ];
   const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
-  if (kind === "contact") {
-    return {
-      header: [...header, "Message", "Spam reason"],
-      cells: (record: InboxRecord) => [...cells(record), record.message, spam(record)],
-    };
-  }
-  // The optional vehicle and visit each in a column of its own, empty when not given.
-  const requestCells = (record: InboxRecord) =>
-    "service" in record
-      ? [
-          serviceLabel(record.service),
-          record.vehicleYear,
-          record.vehicleMake,
-          record.vehicleModel,
-          record.mileage,
-          record.preferredDate,
-          record.preferredTime ? preferredTimeLabels[record.preferredTime] : "",
-          record.visitType ? visitTypeLabels[record.visitType] : "",
-        ]
-      : [];
   return {
-    header: [
-      ...header,
-      "Service",
-      "Vehicle year",
-      "Vehicle make",
-      "Vehicle model",
-      "Mileage",
-      "Preferred date",
-      "Preferred time",
-      "Visit",
-      "Message",
-      "Spam reason",
+    header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
+    cells: (record: InboxRecord) => [
+      record.id,
+      receivedAt(record.submittedAt),
+      statusLabels[record.status],
+      ...shownFields(kind, record).map((field) => field.csv),
+      spam(record),
     ],
-    cells: (record: InboxRecord) => [...cells(record), ...requestCells(record), record.message, spam(record)],
   };
 }
 
@@ -149,12 +112,12 @@ function csvColumns(kind: InboxKind) {
  * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
  * few hundred at a time (no page limit; `limit` is ignored), with a dated file name.
  */
-export function csvResponse(request: Request, env: AppEnv, kind: InboxKind): Response {
+export function csvResponse(request: Request, env: AppEnv, kind: InboxKind, now: Date): Response {
   const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 
   const { header, cells } = csvColumns(kind);
-  const filename = `${inboxKinds[kind].slug}-${shopWallClock(new Date()).date}.csv`;
+  const filename = `${inboxKinds[kind].slug}-${shopWallClock(now).date}.csv`;
   const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
   return new Response(body, {
     headers: {

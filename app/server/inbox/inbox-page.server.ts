@@ -4,7 +4,9 @@ import { inboxKindBySlug, type InboxKind } from "~/inbox/kinds";
 import type { SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
 import { parseListQuery } from "./inbox-query.server";
-import { type InboxRecord, loadInboxView, totalOf } from "./inbox.server";
+import { totalOf } from "./inbox-counts.server";
+import { loadInboxView } from "./inbox-lists.server";
+import type { InboxRecord } from "./inbox.server";
 import { NO_STORE } from "../http/responses.server";
 
 // What /incoming renders, read from its address: the tab (?tab=service-requests), the status

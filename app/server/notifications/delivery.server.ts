@@ -1,10 +1,10 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
-import type { AppEnv } from "../http/env.server";
+import { type AppEnv, isMailAddress } from "../http/env.server";
 import { absoluteSiteUrl } from "../http/site-url.server";
 import { unreachable } from "../http/exhaustive.server";
 import { buildDigest, digestDue } from "./digest.server";
-import { type NotificationJob, notificationJobSchema } from "./jobs.server";
+import { type NotificationJob, notificationJobSchema } from "./notifications.server";
 import {
   claimConfirmation,
   claimDigest,
@@ -15,11 +15,11 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { buildRawMessage, isMailAddress, type OutgoingMail } from "./mime.server";
+import { buildRawMessage, type OutgoingMail } from "./mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
-// sweep (schedule.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
+// sweep (notifications.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
 
 type DeliveryEnv = Pick<
   AppEnv,
@@ -136,7 +136,7 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
 }
 
 /** The Worker's `queue` handler: every message is acked once its job is done, or retried later. */
-export async function handleNotificationBatch(batch: MessageBatch, env: DeliveryEnv): Promise<void> {
+export async function handleNotificationBatch(batch: MessageBatch, env: DeliveryEnv, now: Date): Promise<void> {
   await Promise.all(
     batch.messages.map(async (message) => {
       const parsed = notificationJobSchema.safeParse(message.body);
@@ -147,8 +147,7 @@ export async function handleNotificationBatch(batch: MessageBatch, env: Delivery
         return;
       }
       const delaySeconds = retryDelaySeconds(message.attempts, env.NOTIFY_RETRY_SECONDS);
-      const at = new Date();
-      const clock = { now: at, retryAt: new Date(at.getTime() + delaySeconds * 1000) };
+      const clock = { now, retryAt: new Date(now.getTime() + delaySeconds * 1000) };
       let outcome: JobOutcome;
       try {
         outcome = await runJob(env, parsed.data, clock);

@@ -2,13 +2,13 @@ import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-o
 import type { Database } from "~/db/db.server";
 import {
   type ContactSubmission,
-  contactSubmissions,
+  type contactSubmissions,
+  inboxTables,
   notificationDigests,
   type ServiceRequest,
-  serviceRequests,
+  type serviceRequests,
 } from "~/db/schema";
-import type { SubmissionFormName } from "~/forms/submission-messages";
-import type { NotificationState } from "~/inbox/notification";
+import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each submission's row says whether the shop has its email,
@@ -16,8 +16,8 @@ import type { NotifiedSubmission } from "./message.server";
 // conditional UPDATE that only one consumer can win, so two deliveries of one queue message (or a
 // sweep's copy) never send twice at the same time (docs/decisions/030-notifications.md).
 
-const tables = { contact: contactSubmissions, serviceRequest: serviceRequests } as const;
-type SubmissionTable = (typeof tables)[SubmissionFormName];
+const tables = inboxTables;
+type SubmissionTable = (typeof tables)[InboxKind];
 
 /** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
 export type SendResult = { sentTo: string[]; errors: string[] };
@@ -77,7 +77,7 @@ async function claimIn(db: Database, table: SubmissionTable, id: string, now: Da
  */
 export async function claimNotification(
   db: Database,
-  form: SubmissionFormName,
+  form: InboxKind,
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
@@ -96,7 +96,7 @@ export async function claimNotification(
 /** Ends an attempt: delivered to everyone, or the error and when to try again. */
 export async function recordNotification(
   db: Database,
-  form: SubmissionFormName,
+  form: InboxKind,
   id: string,
   result: SendResult,
   { now, retryAt }: { now: Date; retryAt: Date },
@@ -123,11 +123,11 @@ export async function recordNotification(
 export async function takeOverdueNotifications(
   db: Database,
   { now, graceMs, limit }: { now: Date; graceMs: number; limit: number },
-): Promise<{ form: SubmissionFormName; id: string }[]> {
+): Promise<{ form: InboxKind; id: string }[]> {
   const overdueBefore = new Date(now.getTime() - graceMs);
   const nextDue = new Date(now.getTime() + graceMs);
-  const taken: { form: SubmissionFormName; id: string }[] = [];
-  for (const form of ["contact", "serviceRequest"] as const) {
+  const taken: { form: InboxKind; id: string }[] = [];
+  for (const form of INBOX_KINDS) {
     const table = tables[form];
     const overdue = db
       .select({ id: table.id })
@@ -148,7 +148,7 @@ export async function takeOverdueNotifications(
 /** Claims the visitor's confirmation: true once per submission, so a visitor never gets two. */
 export async function claimConfirmation(
   db: Database,
-  form: SubmissionFormName,
+  form: InboxKind,
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
@@ -186,7 +186,7 @@ async function claimConfirmationIn(db: Database, table: SubmissionTable, id: str
 }
 
 /** A confirmation that could not be sent is released, to be tried again. */
-export async function releaseConfirmation(db: Database, form: SubmissionFormName, id: string): Promise<void> {
+export async function releaseConfirmation(db: Database, form: InboxKind, id: string): Promise<void> {
   const table = tables[form];
   await db.update(table).set({ confirmationSentAt: null }).where(eq(table.id, id));
 }
@@ -221,18 +221,4 @@ export async function recordDigest(
     .update(notificationDigests)
     .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError, spamCount })
     .where(eq(notificationDigests.shopDate, shopDate));
-}
-
-type StateColumns = "notifiedAt" | "notifyAttempts" | "notifyLastError";
-
-/** A record as staff read it: the email's state folded into `notification`. */
-export type WithNotificationState<Row extends Pick<ContactSubmission, StateColumns>> = Omit<Row, StateColumns> & {
-  notification: NotificationState;
-};
-
-export function withNotificationState<Row extends Pick<ContactSubmission, StateColumns>>(
-  row: Row,
-): WithNotificationState<Row> {
-  const { notifiedAt, notifyAttempts, notifyLastError, ...fields } = row;
-  return { ...fields, notification: { sentAt: notifiedAt, attempts: notifyAttempts, lastError: notifyLastError } };
 }

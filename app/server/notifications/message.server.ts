@@ -1,14 +1,14 @@
 import { shop } from "~/content/shop";
 import { serviceRequestLabel } from "~/content/services";
-import { preferredTimeLabels, visitTypeStaffLabels } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
-import type { SubmissionFormName } from "~/forms/submission-messages";
-import { calendarDateFormat, formatShopDateTime } from "~/hours/shop-calendar";
-import { INBOX_KINDS, inboxKinds, recordPath } from "~/inbox/kinds";
+import { formatShopDateTime } from "~/hours/shop-calendar";
+import { type InboxKind, inboxKinds, recordPath } from "~/inbox/kinds";
 import { inboxListUrl } from "~/inbox/list-params";
+import { type FieldPlace, shownFields, textsIn } from "~/inbox/record-fields";
 import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL, SPAM_RETENTION_DAYS } from "~/inbox/statuses";
-import { domainOf, escapeHtml, isMailAddress, multiLine, type OutgoingMail, singleLine } from "./mime.server";
+import { isMailAddress } from "../http/env.server";
+import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "./mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
 // still waiting, and the visitor's optional confirmation. Everything a visitor typed goes through
@@ -18,66 +18,42 @@ type RowOf = { contact: ContactSubmission; serviceRequest: ServiceRequest };
 
 /** A stored submission with its form: what the notification is about. */
 export type NotifiedSubmission = {
-  [Form in SubmissionFormName]: { form: Form; record: RowOf[Form] };
-}[SubmissionFormName];
+  [Form in InboxKind]: { form: Form; record: RowOf[Form] };
+}[InboxKind];
 
 /** Who sends, who receives, and the site's absolute URL for a path (absoluteSiteUrl), for the record links. */
 export type MailSettings = { from: string; to: readonly string[]; urlFor: (path: string) => string };
-
-type Field<Row> = {
-  label: string;
-  value: (row: Row) => string | null | undefined;
-  /** A link for the value (tel:, mailto:). */
-  href?: (row: Row) => string;
-  /** Shown on lines of its own, line breaks kept. */
-  multiline?: true;
-};
 
 type Visitor = Pick<ContactSubmission, "firstName" | "lastName" | "email" | "phone" | "message">;
 
 const fullName = (row: Pick<Visitor, "firstName" | "lastName">) => singleLine(`${row.firstName} ${row.lastName}`);
 
-const name: Field<Visitor> = { label: "Name", value: fullName };
-const phone: Field<Visitor> = { label: "Phone", value: (row) => row.phone, href: (row) => telHref(row.phone) };
-const email: Field<Visitor> = { label: "Email", value: (row) => row.email, href: (row) => `mailto:${row.email}` };
-const message: Field<Visitor> = { label: "Message", value: (row) => row.message, multiline: true };
-
-const preferredDateFormat = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
-
-// Every field a visitor sends, in the order staff read them: a new form field is one line here.
-// A field the visitor left empty is left out.
-const fieldsOf: { [Form in SubmissionFormName]: Field<RowOf[Form]>[] } = {
-  contact: [name, phone, email, message],
-  serviceRequest: [
-    { label: "Service", value: (row) => serviceRequestLabel(row.service) },
-    name,
-    phone,
-    email,
-    {
-      label: "Vehicle",
-      value: (row) => [row.vehicleYear, row.vehicleMake, row.vehicleModel].filter(Boolean).join(" "),
-    },
-    {
-      label: "Mileage",
-      value: (row) => (row.mileage === null ? null : `${row.mileage.toLocaleString("en-US")} miles`),
-    },
-    { label: "Preferred date", value: (row) => row.preferredDate && preferredDateFormat(row.preferredDate) },
-    { label: "Preferred time", value: (row) => row.preferredTime && preferredTimeLabels[row.preferredTime] },
-    { label: "Visit", value: (row) => row.visitType && visitTypeStaffLabels[row.visitType] },
-    message,
-  ],
-};
-
 type ShownField = { label: string; value: string; href?: string; multiline: boolean };
 
-function shownFields<Form extends SubmissionFormName>(form: Form, row: RowOf[Form]): ShownField[] {
-  const fields: Field<RowOf[Form]>[] = fieldsOf[form];
-  return fields.flatMap((field) => {
-    const raw = field.value(row);
-    if (raw === null || raw === undefined || raw.trim() === "") return [];
-    const value = field.multiline ? multiLine(raw) : singleLine(raw);
-    return [{ label: field.label, value, href: field.href?.(row), multiline: field.multiline ?? false }];
-  });
+/**
+ * Every field the visitor sent, in the order staff read them, from the fields' descriptions
+ * (app/inbox/record-fields.ts): a field with a line of its own there has one here too. A field
+ * the visitor left empty is left out.
+ */
+function emailFields(form: InboxKind, row: Visitor): ShownField[] {
+  const described = shownFields(form, row);
+  const line = (label: string, value: string | null | undefined, href?: string): ShownField[] =>
+    value ? [{ label, value: singleLine(value), href, multiline: false }] : [];
+  const ownIn = (place: FieldPlace, href?: (text: string) => string) =>
+    described
+      .filter((field) => field.place === place)
+      .flatMap((field) => line(field.label, field.text, field.text === null ? undefined : href?.(field.text)));
+  return [
+    ...ownIn("service"),
+    ...line("Name", fullName(row)),
+    ...ownIn("phone", telHref),
+    ...ownIn("email", (address) => `mailto:${address}`),
+    ...line("Vehicle", textsIn(described, "vehicle").join(" ")),
+    ...ownIn("mileage"),
+    ...ownIn("visit"),
+    ...ownIn("line"),
+    { label: "Message", value: multiLine(row.message), multiline: true },
+  ];
 }
 
 /**
@@ -107,10 +83,7 @@ export function submissionNotification(
   { now }: { now: Date },
 ): OutgoingMail {
   const { form, record } = submission;
-  const fields: ShownField[] =
-    submission.form === "contact"
-      ? shownFields("contact", submission.record)
-      : shownFields("serviceRequest", submission.record);
+  const fields = emailFields(form, record);
   const who = fullName(record);
   const received = formatShopDateTime(record.submittedAt);
   const link = settings.urlFor(recordPath(form, record.id));
@@ -175,7 +148,7 @@ export function submissionNotification(
 export type OverdueRequest = NotifiedSubmission;
 
 /** How many submissions of each kind were kept aside as spam since the digest before. */
-export type SpamKept = Record<SubmissionFormName, number>;
+export type SpamKept = Record<InboxKind, number>;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -267,7 +240,7 @@ export function overdueDigest(
 const confirmationWording = {
   contact: { subject: "We received your message", what: "your message" },
   serviceRequest: { subject: "We received your service request", what: "your service request" },
-} as const satisfies Record<SubmissionFormName, { subject: string; what: string }>;
+} as const satisfies Record<InboxKind, { subject: string; what: string }>;
 
 /**
  * The visitor's confirmation: fixed text and their first name, nothing else they typed, so the

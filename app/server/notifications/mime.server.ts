@@ -1,4 +1,5 @@
 import { createMimeMessage, Mailbox } from "mimetext/browser";
+import { isMailAddress } from "../http/env.server";
 
 // Raw MIME for the send_email binding, built with mimetext (docs/decisions/030-notifications.md).
 // Its browser build: CRLF line ends as RFC 5322 asks (the Node build uses the OS's "\n") and no
@@ -39,15 +40,6 @@ export function multiLine(value: string): string {
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
       .trim()
   );
-}
-
-// An addr-spec of the common form (dot-atom local part, DNS domain): narrower than RFC 5322 and
-// what the forms' email rule accepts, so anything that could end or fold a header line is refused.
-const ADDRESS =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-
-export function isMailAddress(value: string): boolean {
-  return value.length <= 254 && ADDRESS.test(value);
 }
 
 const MESSAGE_ID = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;

@@ -1,6 +1,6 @@
 import type { AppEnv } from "../http/env.server";
-import { enqueueDigestIfDue, sweepUnsentNotifications } from "../notifications/schedule.server";
-import { purgeOldSpam } from "../submissions/spam.server";
+import { enqueueDigestIfDue, sweepUnsentNotifications } from "../notifications/notifications.server";
+import { purgeOldSpam } from "../submissions/submissions.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
 // UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.

@@ -46,13 +46,16 @@ function htmlConstraints(schema: z.ZodObject): FormConstraint {
   return constraints;
 }
 
+// Any instant gives the same lengths and patterns; the day's bounds are laid over them per request.
+const ANY_INSTANT = new Date(0);
+
 /**
  * Derived once per isolate. The service request's bounds that move with the day (model years,
  * the booking window) are not part of these: see formConstraintsAt.
  */
 const formConstraints: Record<ValidatedFormName, FormConstraint> = {
   contact: htmlConstraints(contactSchema),
-  serviceRequest: htmlConstraints(serviceRequestSchemaAt(new Date())),
+  serviceRequest: htmlConstraints(serviceRequestSchemaAt(ANY_INSTANT)),
   login: htmlConstraints(loginSchema),
 };
 

@@ -1,12 +1,11 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { notificationDigests, submissionStatusChanges } from "~/db/schema";
+import { inboxTables, notificationDigests, submissionStatusChanges } from "~/db/schema";
 import { INBOX_KINDS } from "~/inbox/kinds";
 import { SPAM_RETENTION_DAYS, type SpamReason } from "~/inbox/statuses";
 import { isHoneypotFilled } from "~/forms/fields";
 import type { AppEnv } from "../http/env.server";
 import { assessMessage, SPAM_SCORE } from "./spam-rule.server";
-import { inboxTables } from "../inbox/inbox.server";
 
 // Spam is kept aside, not dropped: a password manager that fills the hidden field, or a customer
 // who pastes three links, must not lose their message without a trace. Staff see it under the

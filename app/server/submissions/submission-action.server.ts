@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
+import type { InboxKind } from "~/inbox/kinds";
 import { parseFormData } from "~/forms/parse-form";
 import {
   ALREADY_SENT_MESSAGE,
   RATE_LIMITED_MESSAGE,
   submissionMessages,
-  type SubmissionFormName,
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
@@ -27,7 +27,7 @@ import { redirectWithToast } from "../http/toast.server";
 const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
 /** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
-export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
+export function submissionFormData(name: InboxKind, context: Readonly<RouterContextProvider>) {
   return {
     submissionId: context.get(formSubmissionIdContext),
     constraint: formConstraintsAt(name, getRequestTime(context)),
@@ -39,7 +39,7 @@ export function submissionFormData(name: SubmissionFormName, context: Readonly<R
  * and answered with a redirect back to the form (post/redirect/get) and the success toast;
  * anything else returns the form's own input with a status and a message that says what to do.
  */
-export async function handleSubmissionForm<Name extends SubmissionFormName>(
+export async function handleSubmissionForm<Name extends InboxKind>(
   name: Name,
   request: Request,
   context: Readonly<RouterContextProvider>,

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
+import type { InboxKind } from "~/inbox/kinds";
 import {
   ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
   RATE_LIMITED_MESSAGE,
-  type SubmissionFormName,
   UNAVAILABLE_MESSAGE,
 } from "~/forms/submission-messages";
 import { getRequestTime } from "../http/context.server";
@@ -21,7 +21,7 @@ import {
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(
+export function handleSubmissionApi<Name extends InboxKind>(
   name: Name,
   request: Request,
   context: Readonly<RouterContextProvider>,

@@ -3,47 +3,53 @@ import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
-import { contactSubmissions, serviceRequests } from "~/db/schema";
+import { inboxTables } from "~/db/schema";
 import { contactSchema } from "~/forms/contact-schema";
 import { submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
-import type { SubmissionFormName } from "~/forms/submission-messages";
+import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
-import { getCloudflare } from "../http/context.server";
+import { getCloudflare, getRequestTime } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
-import { enqueueJobs, type NotificationJob } from "../notifications/jobs.server";
+import { enqueueJobs, type NotificationJob } from "../notifications/notifications.server";
 import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
 import { judgeSubmission } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
 /** A public form's input as its schema returns it. */
-type SubmissionInput<Name extends SubmissionFormName> = z.output<SubmissionSchemas[Name]>;
+type SubmissionInput<Name extends InboxKind> = z.output<SubmissionSchemas[Name]>;
 
 /** What the visitor sent, without the form's own bookkeeping (its submission id, the honeypot). */
-type SubmissionFields<Name extends SubmissionFormName> = Omit<
-  SubmissionInput<Name>,
-  "submissionId" | typeof HONEYPOT_FIELD
->;
+type SubmissionFields<Name extends InboxKind> = Omit<SubmissionInput<Name>, "submissionId" | typeof HONEYPOT_FIELD>;
 
 /** The answer to a stored submission (spam included): what was sent, its id and its time. */
-type SubmissionReceipt<Name extends SubmissionFormName> = SubmissionFields<Name> & {
+type SubmissionReceipt<Name extends InboxKind> = SubmissionFields<Name> & {
   id: string;
   submittedAt: Date;
 };
 
-/** What the server adds to the visitor's fields: the row's key, its status and whether it might be spam. */
-type StoredExtras = { id: string; status: "new" | "spam"; spamReason: SpamReason | null; possibleSpam: boolean };
+/**
+ * What the server adds to the visitor's fields: the row's key, its status, whether it might be spam,
+ * and when its email is due (the request's time).
+ */
+type StoredExtras = {
+  id: string;
+  status: "new" | "spam";
+  spamReason: SpamReason | null;
+  possibleSpam: boolean;
+  notifyDueAt: Date;
+};
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
-type StoredRow<Name extends SubmissionFormName> = {
+type StoredRow<Name extends InboxKind> = {
   inserted: boolean;
   row: SubmissionFields<Name> & { submittedAt: Date };
 };
 
-type SubmissionForm<Name extends SubmissionFormName> = {
+type SubmissionForm<Name extends InboxKind> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
@@ -71,17 +77,15 @@ const serverSubmissionId = submissionIdField.refine((id) => id !== CACHED_PAGE_S
 
 const contactServerSchema = contactSchema.extend({ submissionId: serverSubmissionId });
 
-const submissionTables = { contact: contactSubmissions, serviceRequest: serviceRequests };
-
 /** The two public forms, each with its schema (as the server applies it) and the table its submissions go to. */
-export const submissionForms: { [Name in SubmissionFormName]: SubmissionForm<Name> } = {
+export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
   contact: {
     schemaAt: () => contactServerSchema,
-    insertOnce: insertOnceInto(submissionTables.contact),
+    insertOnce: insertOnceInto(inboxTables.contact),
   },
   serviceRequest: {
     schemaAt: (now) => serviceRequestSchemaAt(now).extend({ submissionId: serverSubmissionId }),
-    insertOnce: insertOnceInto(submissionTables.serviceRequest),
+    insertOnce: insertOnceInto(inboxTables.serviceRequest),
   },
 };
 
@@ -93,15 +97,12 @@ function holdsSameFields(sent: object, stored: object): boolean {
 // Typed per form: a required column without a form field fails the typecheck above, and a form
 // field without a column (which the insert would drop without a word) fails it here, by name.
 type FieldsWithoutColumn = {
-  [Name in SubmissionFormName]: Exclude<
-    keyof SubmissionFields<Name>,
-    keyof (typeof submissionTables)[Name]["$inferInsert"]
-  >;
-}[SubmissionFormName];
+  [Name in InboxKind]: Exclude<keyof SubmissionFields<Name>, keyof (typeof inboxTables)[Name]["$inferInsert"]>;
+}[InboxKind];
 type NoneOf<Names extends never> = Names;
 type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
-type SaveOutcome<Name extends SubmissionFormName> =
+type SaveOutcome<Name extends InboxKind> =
   | { status: "stored"; receipt: SubmissionReceipt<Name> }
   /** Kept aside with status spam (submissions/spam.server.ts): answered like a stored one, never notified. */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
@@ -119,6 +120,8 @@ type SaveContext = {
   clientKey: string;
   /** Work that continues after the response (ExecutionContext.waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's time (getRequestTime). */
+  now: Date;
 };
 
 /**
@@ -140,9 +143,9 @@ export async function isOverSubmissionLimit(env: Pick<AppEnv, "SUBMISSION_LIMITE
 /**
  * After a new submission is stored, and after the visitor has their answer: the shop's email and,
  * when enabled, the visitor's confirmation, which counts against the client's submission limit.
- * Should the queue refuse, the sweep finds the row unsent and enqueues it (schedule.server.ts).
+ * Should the queue refuse, the sweep finds the row unsent and enqueues it (notifications.server.ts).
  */
-async function queueEmails(env: SaveEnv, name: SubmissionFormName, id: string, clientKey: string) {
+async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey: string) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
   if (env.CONFIRM_VISITOR) {
     if (await isOverSubmissionLimit(env, clientKey))
@@ -163,6 +166,7 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
     env,
     clientKey: clientKey(request),
     waitUntil: (promise) => ctx.waitUntil(promise),
+    now: getRequestTime(context),
   };
 }
 
@@ -175,10 +179,10 @@ export function saveContextFor(request: Request, context: Readonly<RouterContext
  * the rest, with status spam.
  * Only a new row that is not spam is queued for email, so a form sent twice is emailed once.
  */
-export async function saveSubmission<Name extends SubmissionFormName>(
+export async function saveSubmission<Name extends InboxKind>(
   name: Name,
   input: SubmissionInput<Name>,
-  { env, clientKey, waitUntil }: SaveContext,
+  { env, clientKey, waitUntil, now }: SaveContext,
 ): Promise<SaveOutcome<Name>> {
   const { submissionId, [HONEYPOT_FIELD]: honeypot, ...fields } = input;
   const id = submissionId ?? crypto.randomUUID();
@@ -192,6 +196,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
       status: verdict.status,
       spamReason,
       possibleSpam: verdict.status === "new" && verdict.possibleSpam,
+      notifyDueAt: now,
     });
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
@@ -210,3 +215,7 @@ export async function saveSubmission<Name extends SubmissionFormName>(
     return { status: "unavailable" };
   }
 }
+
+// Spam kept aside is deleted once seen and past its keeping time (the scheduled purge,
+// app/server/scheduled/); what may be deleted is the spam rule's to say.
+export { purgeOldSpam } from "./spam.server";

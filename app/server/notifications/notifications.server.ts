@@ -1,0 +1,62 @@
+import { getDb } from "~/db/db.server";
+import { z } from "~/forms/zod";
+import { INBOX_KINDS } from "~/inbox/kinds";
+import type { AppEnv } from "../http/env.server";
+import { digestDateAt } from "./digest.server";
+import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./ledger.server";
+
+// What the rest of the Worker asks of the notifications: queue a stored submission's emails, and
+// the scheduled sweep and digest (app/server/scheduled/ dispatches each Cron Trigger here). The
+// queue's consumer is delivery.server.ts, which workers/app.ts calls.
+
+// What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
+// retry always sends what D1 holds now. The consumer reads bodies as untyped data.
+
+const form = z.enum(INBOX_KINDS);
+const id = z.string().min(1).max(64);
+
+export const notificationJobSchema = z.discriminatedUnion("type", [
+  /** The shop's email about a stored submission. */
+  z.object({ type: z.literal("notify"), form, id }),
+  /** The visitor's confirmation (CONFIRM_VISITOR). */
+  z.object({ type: z.literal("confirm"), form, id }),
+  /** The morning list of requests still new after the reply promise, for one shop date. */
+  z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
+]);
+
+export type NotificationJob = z.infer<typeof notificationJobSchema>;
+
+// Queues takes at most 100 messages per sendBatch call.
+const BATCH_LIMIT = 100;
+
+export async function enqueueJobs(env: Pick<AppEnv, "NOTIFY_QUEUE">, jobs: readonly NotificationJob[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += BATCH_LIMIT) {
+    await env.NOTIFY_QUEUE.sendBatch(jobs.slice(start, start + BATCH_LIMIT).map((body) => ({ body })));
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Scheduled work
+
+// Per table and run: the queue takes 100 messages per call, and the next run takes the rest.
+const SWEEP_LIMIT = 100;
+
+/** Enqueues every submission whose email is overdue; returns how many. */
+export async function sweepUnsentNotifications(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date): Promise<number> {
+  const overdue = await takeOverdueNotifications(getDb(env), { now, graceMs: SWEEP_GRACE_MS, limit: SWEEP_LIMIT });
+  if (overdue.length === 0) return 0;
+  console.warn(`Re-enqueuing ${overdue.length} notification(s) still unsent`, overdue);
+  await enqueueJobs(
+    env,
+    overdue.map(({ form, id }) => ({ type: "notify", form, id })),
+  );
+  return overdue.length;
+}
+
+/** Enqueues the morning digest when the shop's clock reads 8 AM on a day it opens. */
+export async function enqueueDigestIfDue(env: Pick<AppEnv, "NOTIFY_QUEUE">, scheduledTime: Date): Promise<boolean> {
+  const shopDate = digestDateAt(scheduledTime);
+  if (!shopDate) return false;
+  await enqueueJobs(env, [{ type: "digest", shopDate }]);
+  return true;
+}
