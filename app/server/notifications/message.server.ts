@@ -3,7 +3,7 @@ import { serviceRequestLabel } from "~/content/services";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema";
 import { telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import { type InboxKind, inboxKinds, recordPath } from "~/inbox/kinds";
+import { INBOX_KINDS, type InboxKind, inboxKinds, recordPath } from "~/inbox/kinds";
 import { inboxListUrl } from "~/inbox/list-params";
 import { type FieldPlace, shownFields, textsIn } from "~/inbox/record-fields";
 import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL, SPAM_RETENTION_DAYS } from "~/inbox/statuses";

@@ -8,7 +8,7 @@ import { contactSchema } from "~/forms/contact-schema";
 import { submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/service-request-schema";
-import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
+import type { InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
 import { getCloudflare, getRequestTime } from "../http/context.server";
