@@ -45,7 +45,8 @@ async function main(argv: string[]): Promise<void> {
     throw new CliError("--persist-to applies to the local D1 only, not with --remote.");
   const target: Target = { remote: values.remote, persistTo: values["persist-to"] };
   const role = values.role;
-  if (role !== "owner" && role !== "staff") throw new CliError(`Invalid role "${role}": use --role owner or --role staff.`);
+  if (role !== "owner" && role !== "staff")
+    throw new CliError(`Invalid role "${role}": use --role owner or --role staff.`);
   if (command === "password" && values.role !== "owner") throw new CliError("--role applies to admin:create only.");
 
   const username = normalizeUsername(rawUsername);

@@ -35,7 +35,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!posted.ok) return posted.refusal;
   const submission = parseFormData(posted.formData, newPasswordSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: LINK_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400, headers: LINK_PAGE_HEADERS },
+    );
   }
   const now = getRequestTime(context);
   const outcome = await completePasswordReset(env, request, params.token, submission.value.password, now);
@@ -65,7 +68,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function ResetWithToken({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [form, fields] = useForm<{ password: string }>({ id: "new-password", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ password: string }>({
+    id: "new-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

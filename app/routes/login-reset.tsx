@@ -66,18 +66,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function LoginReset({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const [form, fields] = useForm<{ account: string }>({ id: "reset-request", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ account: string }>({
+    id: "reset-request",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-blue-950">Forgot your password?</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Enter your username or email address. If the account has an email address, we send it a link to choose a
-          new password (valid 30 minutes). Otherwise, ask an owner for a reset link.
+          Enter your username or email address. If the account has an email address, we send it a link to choose a new
+          password (valid 30 minutes). Otherwise, ask an owner for a reset link.
         </p>
         <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
           {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+            >
               {form.errors[0]}
             </p>
           ) : null}

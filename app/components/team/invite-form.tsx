@@ -8,7 +8,11 @@ import { roleLabels, STAFF_ROLES } from "~/staff/roles";
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const [form, fields] = useForm<{ role: string; email: string }>({ id: "invite", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ role: string; email: string }>({
+    id: "invite",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-end" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="invite" />

@@ -121,7 +121,13 @@ export function TeamList({ members, you }: { members: TeamMemberRow[]; you: stri
   );
 }
 
-export type InvitationRow = { id: string; role: StaffRole; email: string | null; invitedBy: string | null; expiresAt: string };
+export type InvitationRow = {
+  id: string;
+  role: StaffRole;
+  email: string | null;
+  invitedBy: string | null;
+  expiresAt: string;
+};
 
 export function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
   if (invitations.length === 0) return <p className="text-sm text-slate-600">No invitations are waiting.</p>;

@@ -44,7 +44,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
       {shownLink ? <ShownLink link={shownLink} /> : null}
 
-      <section aria-labelledby="invite-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="invite-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 id="invite-title" className="text-lg font-bold text-blue-950">
           Invite someone
         </h2>

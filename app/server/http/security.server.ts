@@ -39,7 +39,8 @@ export function applySecurityHeaders(headers: Headers, nonce: string, options?: 
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   // A page whose address holds a secret (a join or reset link) asks for no-referrer: it stays.
-  if (headers.get("Referrer-Policy") !== "no-referrer") headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (headers.get("Referrer-Policy") !== "no-referrer")
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   // A page opened from another site (or that opens one) shares no window with it.
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -57,8 +57,7 @@ async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"
 }
 
 export type OwnerResetOutcome =
-  | { status: "created"; url: string; expiresAt: string; emailed: boolean }
-  | { status: "unknown" };
+  { status: "created"; url: string; expiresAt: string; emailed: boolean } | { status: "unknown" };
 
 /** An owner's "Reset password" for a member: the link to copy (and the email, when there is an address). */
 export async function resetLinkForMember(

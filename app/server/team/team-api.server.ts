@@ -25,7 +25,11 @@ export async function teamResponse(env: AppEnv, now: Date): Promise<Response> {
 
 /** POST /api/team/invitations `{ role, email? }` → 201 `{ id, url, expiresAt }`. */
 export function invitationCreateResponse(request: Request, env: AppEnv, actor: TeamActor): Promise<Response> {
-  const endpoint = { schema: inviteSchema, limitBytes: BODY_LIMIT_BYTES, invalidMessage: "Send a role and, if you like, an email address." };
+  const endpoint = {
+    schema: inviteSchema,
+    limitBytes: BODY_LIMIT_BYTES,
+    invalidMessage: "Send a role and, if you like, an email address.",
+  };
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await createInvitation(env, request, actor, input);
     if (outcome.status === "emailTaken") {

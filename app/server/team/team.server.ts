@@ -60,9 +60,7 @@ export function findMember(env: Pick<AppEnv, "DB">, username: string): Promise<U
 const keepsAnActiveOwner = sql`(${users.role} <> 'owner' or ${users.disabledAt} is not null or (select count(*) from users where role = 'owner' and disabled_at is null and removed_at is null) > 1)`;
 
 export type MemberOutcome =
-  | { status: "changed"; member: TeamMemberView }
-  | { status: "unknown" }
-  | { status: "lastOwner"; message: string };
+  { status: "changed"; member: TeamMemberView } | { status: "unknown" } | { status: "lastOwner"; message: string };
 
 function audit(env: AppEnv, actor: TeamActor, action: AuditAction, target: string, detail?: Record<string, string>) {
   return recordAudit(env, {
