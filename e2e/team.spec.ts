@@ -6,8 +6,8 @@ import { expect, test } from "./fixtures";
 // The team, run from the browser with JavaScript on and off: invitations, disabling a member,
 // and "Forgot password?" through the email the local mail emulation writes as an .eml file.
 
-// `wrangler dev` keeps the emulator's .eml files next to the configuration it serves (the build's).
-const EMAIL_DIR = path.join(import.meta.dirname, "../build/server/.wrangler/tmp/email");
+// Where `wrangler dev`, started in the project's folder, has the emulator write its .eml files.
+const EMAIL_DIR = path.join(import.meta.dirname, "../.wrangler/tmp/email");
 const PASSWORD = "e2e member password, local only";
 
 /** The text part of each message the emulator has written so far (the parts are base64). */

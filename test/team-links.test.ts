@@ -106,6 +106,21 @@ describe("invitations", () => {
     expect((await fetchWorker(pathOf(url))).status).toBe(410);
   });
 
+  it("takes the join form from its own no-referrer page (Origin: null, same-origin), not from elsewhere", async () => {
+    const { url } = await invite(await owner("null-origin-owner"));
+    const post = (headers: Record<string, string>, username: string) =>
+      fetchWorker(pathOf(url), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ username, password: PASSWORD }),
+      });
+    expect((await post({ Origin: "null", "Sec-Fetch-Site": "cross-site" }, "null-cross")).status).toBe(403);
+    expect((await post({ Origin: "null" }, "null-unknown")).status).toBe(403);
+    const same = await post({ Origin: "null", "Sec-Fetch-Site": "same-origin" }, "null-same");
+    expect(same.status, (await same.clone().text()).slice(-600)).toBe(302);
+  });
+
   it("lets one of two concurrent uses of a link win", async () => {
     const { url } = await invite(await owner("race-owner"));
     const answers = await Promise.all([join(pathOf(url), "racer-one"), join(pathOf(url), "racer-two")]);

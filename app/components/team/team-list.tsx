@@ -38,8 +38,7 @@ function MemberCard({ member, isYou }: { member: TeamMemberRow; isYou: boolean }
             {isYou ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}
           </p>
           <p className="text-sm break-words text-slate-600">
-            {username}
-            {member.email ? ` · ${member.email}` : ""}
+            {[member.displayName ? username : null, member.email].filter(Boolean).join(" · ")}
           </p>
         </div>
         <p

@@ -10,9 +10,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite === "cross-site") return true;
   const origin = request.headers.get("Origin");
   if (origin === null) return false;
+  // A page served with Referrer-Policy: no-referrer (a join or reset link) posts its form with
+  // `Origin: null`; the browser's own Sec-Fetch-Site, which no page can set, still says same-origin.
+  if (origin === "null" && fetchSite === "same-origin") return false;
   return origin !== new URL(request.url).origin;
 }
 
@@ -45,4 +49,18 @@ export function applySecurityHeaders(headers: Headers, nonce: string, options?: 
   // A page opened from another site (or that opens one) shares no window with it.
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+}
+
+/**
+ * A form posted from a page served with Referrer-Policy: no-referrer carries `Origin: null`, which
+ * React Router's own CSRF check refuses. isCrossSiteWrite has already accepted it on the strength
+ * of Sec-Fetch-Site: same-origin; this names the origin the browser vouched for.
+ */
+export function withVouchedOrigin(request: Request): Request {
+  if (request.headers.get("Origin") !== "null" || request.headers.get("Sec-Fetch-Site") !== "same-origin") {
+    return request;
+  }
+  const headers = new Headers(request.headers);
+  headers.set("Origin", new URL(request.url).origin);
+  return new Request(request, { headers });
 }
