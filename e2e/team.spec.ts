@@ -25,7 +25,7 @@ function emailTexts(): string[] {
 /** The text of the first email that `matches`, once the queue consumer has sent it. */
 async function waitForEmail(matches: (text: string) => boolean): Promise<string> {
   let found: string | undefined;
-  await expect(async () => {
+  await expect(() => {
     found = emailTexts().find(matches);
     expect(found, "the email").toBeDefined();
   }).toPass({ timeout: 20_000 });
