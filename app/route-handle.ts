@@ -20,7 +20,19 @@ export type RouteHandle = {
    * area's shell, whose layout route (app/routes/staff/layout.tsx) renders its own header.
    */
   shell?: "public" | "staff";
+  /**
+   * The methods the route takes, checked once in the Worker entry before any route runs
+   * (app/server/http/methods.server.ts): 405 with `Allow` for any other. Pages take GET, HEAD and
+   * POST unless they say; every JSON endpoint says.
+   */
+  methods?: readonly HttpMethod[];
 };
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+const HTTP_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+const isMethodList = (value: unknown): value is HttpMethod[] =>
+  Array.isArray(value) && value.every((method) => typeof method === "string" && HTTP_METHODS.includes(method));
 
 export type PageCachePolicy = {
   /**
@@ -48,7 +60,8 @@ export function readRouteHandle(handle: unknown): RouteHandle {
     "maxAgeSeconds" in pageCache &&
     typeof pageCache.maxAgeSeconds === "function";
   const shell = "shell" in handle && handle.shell === "staff" ? "staff" : "public";
-  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell };
+  const methods = "methods" in handle && isMethodList(handle.methods) ? handle.methods : undefined;
+  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell, methods };
 }
 
 export function wearsStaffShell(matches: readonly Pick<UIMatch, "handle">[]): boolean {

@@ -204,6 +204,8 @@ test.describe("accessibility", () => {
       page,
       logInAsStaff,
     }) => {
+      // axe walks three full pages: on a busy two-core machine that takes longer than one test's default.
+      test.slow();
       await page.setViewportSize(viewport);
       const tag = newTag();
       // More than a page, so the pages' links are there too; spam, for its reason on the card.

@@ -45,8 +45,9 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
     async fetch(incoming, env, ctx) {
       const requestTime = now();
       const nonce = createCspNonce();
+      const { routes } = await loadBuild();
       // Refused before any route runs: cross-site writes, and methods the route does not take.
-      const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming);
+      const refused = isCrossSiteWrite(incoming) ? crossSiteRefusal() : refuseUnsupportedMethod(incoming, routes);
       if (refused) {
         applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
         return refused;
@@ -58,7 +59,6 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         version: appEnv.CF_VERSION_METADATA.id,
         waitUntil: (promise) => ctx.waitUntil(promise),
       });
-      const { routes } = await loadBuild();
       const cache = { routes, store, clock: () => requestTime };
       const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
         const context = new RouterContextProvider();

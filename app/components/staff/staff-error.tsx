@@ -22,7 +22,7 @@ function staffErrorText(status: number): { title: string; text: string } {
     case 403:
       return { title: "For the shop's owners", text: "Only the shop's owners can open this page." };
     case 404:
-      return { title: "Not found", text: "There is nothing at this address. It may have been deleted." };
+      return { title: "Page Not Found", text: "There is nothing at this address. It may have been deleted." };
     default:
       return { title: "We hit a snag", text: "This page could not be loaded. Please try again in a moment." };
   }

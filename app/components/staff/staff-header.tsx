@@ -33,8 +33,10 @@ export function StaffHeader({ member }: { member: SignedInMember }) {
     </ul>
   );
   const signOut = (
-    // Posts to the inbox's action, which ends the session; a plain form, so it works without JavaScript.
-    <Form method="post" action="/incoming">
+    // Posts to the inbox's action, which ends the session. A document post even with JavaScript: the
+    // public /login page it lands on has server-only markup that a client-side navigation cannot build
+    // (app/components/static-markup.tsx).
+    <Form method="post" action="/incoming" reloadDocument>
       <button
         type="submit"
         className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-blue-100 hover:bg-white/10"

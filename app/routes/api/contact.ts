@@ -1,8 +1,9 @@
 import type { Route } from "./+types/contact";
-import { methodNotAllowed } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
 import { handleSubmissionApi } from "~/server/submissions/submission-api.server";
 
-export const loader = () => methodNotAllowed();
+// POST only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["POST"] };
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionApi("contact", request, context);

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/health";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/server/http/context.server";
-import { jsonResponse, onlyReads } from "~/server/http/responses.server";
+import { jsonResponse } from "~/server/http/responses.server";
 
-// Read only: every other method gets 405 with Allow.
-export const middleware: Route.MiddlewareFunction[] = [onlyReads];
+// Read only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 
 // For uptime checks and test harnesses: answers 200 only when D1 answers a query.
 export async function loader({ context }: Route.LoaderArgs) {

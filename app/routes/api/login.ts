@@ -1,10 +1,11 @@
 import type { Route } from "./+types/login";
+import type { RouteHandle } from "~/route-handle";
 import { loginSchema } from "~/forms/login-schema";
 import { LOGIN_BODY_LIMIT_BYTES, LOGIN_TOO_LARGE_MESSAGE, logIn } from "~/server/auth/auth.server";
 import { getEnv } from "~/server/http/context.server";
 import { unreachable } from "~/server/http/exhaustive.server";
 import { handleJsonWrite } from "~/server/http/json-endpoint.server";
-import { jsonResponse, methodNotAllowed, tooManyRequests, withCookies } from "~/server/http/responses.server";
+import { jsonResponse, tooManyRequests, withCookies } from "~/server/http/responses.server";
 
 const endpoint = {
   schema: loginSchema,
@@ -13,7 +14,8 @@ const endpoint = {
   invalidMessage: "Send a username and a password.",
 };
 
-export const loader = () => methodNotAllowed();
+// POST only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["POST"] };
 
 // POST /api/login with JSON { username, password }: the same schema and login path as /login.
 export function action({ request, context }: Route.ActionArgs) {

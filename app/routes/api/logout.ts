@@ -1,15 +1,16 @@
 import type { Route } from "./+types/logout";
+import type { RouteHandle } from "~/route-handle";
 import { logOut } from "~/server/auth/auth.server";
 import { getEnv } from "~/server/http/context.server";
-import { jsonResponse, methodNotAllowed } from "~/server/http/responses.server";
+import { jsonResponse } from "~/server/http/responses.server";
 
-export const loader = () => methodNotAllowed();
+// POST only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["POST"] };
 
 // POST /api/logout: ends the session, if any, and clears the cookie. It takes no body, so it
 // has the JSON endpoints' method rule but not their body checks (cross-site posts are refused
 // in workers/app.ts, like every write).
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const setCookie = await logOut(request, getEnv(context));
   return jsonResponse({ success: true }, 200, { "Set-Cookie": setCookie });
 }

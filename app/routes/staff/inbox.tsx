@@ -97,7 +97,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
             <RefreshIcon className="size-4" />
             Refresh
           </Link>
-          <Form method="post" action="/incoming" replace>
+          <Form method="post" action="/incoming" reloadDocument replace>
             <Button type="submit" variant="dark" disabled={loggingOut}>
               <LogOutIcon className="size-4" />
               {loggingOut ? "Logging out..." : "Logout"}

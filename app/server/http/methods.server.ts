@@ -1,14 +1,18 @@
-// Which methods reach the app, decided once in the Worker entry for every page. React Router runs
-// a page's action for any method but GET and HEAD, so without this a PUT, PATCH or DELETE to
-// /contact or / stored a submission and one to /incoming logged out. The JSON endpoints under
-// /api/ say their own methods (405 with Allow from handleJsonWrite or their `action`).
+import type { ServerBuild } from "react-router";
+import type { HttpMethod } from "~/route-handle";
+import { methodNotAllowed } from "./responses.server";
+import { leafRouteHandle } from "./route-match.server";
 
-const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
-const PAGE_ALLOW = [...PAGE_METHODS].join(", ");
+// Which methods reach a route, decided once in the Worker entry from what the route declares in
+// its `handle.methods` (app/route-handle.ts). React Router runs a page's action for any method but
+// GET and HEAD, so without this a PUT, PATCH or DELETE to /contact or / stored a submission and one
+// to /incoming logged out.
+
+const PAGE_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST"];
 // The methods any route here may take; others (TRACE, PROPFIND…) are not implemented anywhere.
-const KNOWN_METHODS = new Set([...PAGE_METHODS, "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const KNOWN_METHODS = new Set<string>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 const plainText = (status: 405 | 501, text: string, headers: Record<string, string> = {}) =>
   new Response(text, {
@@ -16,14 +20,24 @@ const plainText = (status: 405 | 501, text: string, headers: Record<string, stri
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
+/** The route path a request is for: React Router's data requests add `.data` (`/_root.data` for "/"). */
+function routePathname(pathname: string): string {
+  if (pathname === "/_root.data" || pathname === "/_.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
 /**
- * 501 for a method no route implements, 405 with Allow for one no page takes (pages are read,
- * and their forms posted); null to go on.
+ * 501 for a method no route implements; 405 with Allow for one the route does not take (a JSON
+ * answer under /api/, plain text for a page); null to go on. Runs before any route, so the answer
+ * is the same with or without a session.
  */
-export function refuseUnsupportedMethod(request: Request): Response | null {
+export function refuseUnsupportedMethod(request: Request, routes: ServerBuild["routes"]): Response | null {
   if (!KNOWN_METHODS.has(request.method)) return plainText(501, `This site does not implement ${request.method}.`);
-  if (PAGE_METHODS.has(request.method) || isApiPath(new URL(request.url).pathname)) return null;
-  return plainText(405, `This page takes only ${PAGE_ALLOW}.`, { Allow: PAGE_ALLOW });
+  const pathname = routePathname(new URL(request.url).pathname);
+  const allowed = leafRouteHandle(routes, pathname).methods ?? PAGE_METHODS;
+  if ((allowed as readonly string[]).includes(request.method)) return null;
+  if (isApiPath(pathname)) return methodNotAllowed(allowed);
+  return plainText(405, `This page takes only ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { nextStatusChangeAt } from "~/hours/shop-status";
 import { isPrivatePath } from "~/private-paths";
-import { PAGE_CACHE_MAX_AGE_SECONDS, readRouteHandle } from "~/route-handle";
+import { PAGE_CACHE_MAX_AGE_SECONDS } from "~/route-handle";
+import { leafRouteHandle } from "../http/route-match.server";
 
 /**
  * The page cache: a public page is rendered once and served to every visitor who sends no cookie,
@@ -88,8 +89,7 @@ function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Dat
   const url = new URL(request.url);
   if (url.search) return { cacheable: false, reason: "query" };
   if (isPrivatePath(url.pathname)) return { cacheable: false, reason: "private-path" };
-  const leaf = matchRoutes(routeTree(routes), url.pathname)?.at(-1);
-  const policy = leaf?.route.id ? readRouteHandle(routes[leaf.route.id]?.module.handle).pageCache : undefined;
+  const policy = leafRouteHandle(routes, url.pathname).pageCache;
   if (!policy) return { cacheable: false, reason: "not-public" };
   // Every page's header says whether the shop is open now (app/root.tsx), so no rendering is kept
   // past the moment that line changes, whatever its route allows (docs/decisions/012-*.md).
@@ -98,28 +98,6 @@ function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Dat
     Math.min(PAGE_CACHE_MAX_AGE_SECONDS, policy.maxAgeSeconds(now), untilOpenNowChanges),
   );
   return { cacheable: true, key: url.origin + url.pathname, maxAgeSeconds };
-}
-
-const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
-
-// The build lists routes flat, each naming its parent; matchRoutes wants them nested.
-function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
-  let tree = routeTrees.get(routes);
-  if (!tree) {
-    const childrenOf = (parentId: string | undefined): RouteObject[] =>
-      Object.values(routes).flatMap((route): RouteObject[] => {
-        if (!route || route.parentId !== parentId) return [];
-        const { id, path, caseSensitive } = route;
-        return [
-          route.index
-            ? { id, path, caseSensitive, index: true }
-            : { id, path, caseSensitive, children: childrenOf(id) },
-        ];
-      });
-    tree = childrenOf(undefined);
-    routeTrees.set(routes, tree);
-  }
-  return tree;
 }
 
 function isStorable(response: Response): boolean {

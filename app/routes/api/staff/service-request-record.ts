@@ -1,11 +1,11 @@
 import type { Route } from "./+types/service-request-record";
+import type { RouteHandle } from "~/route-handle";
 import { getStaffMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
-import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
-import { onlyMethods } from "~/server/http/responses.server";
+import { recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
 
-// GET, HEAD, PATCH and DELETE; anything else (OPTIONS, PUT, POST) gets 405 with Allow.
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(RECORD_METHODS)];
+// GET, HEAD, PATCH and DELETE; anything else gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["GET", "HEAD", "PATCH", "DELETE"] };
 
 // /api/service-requests/<id>: GET with its history, PATCH {"status"}, DELETE for good.
 export function loader({ request, context, params }: Route.LoaderArgs) {

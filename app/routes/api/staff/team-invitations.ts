@@ -1,10 +1,11 @@
 import type { Route } from "./+types/team-invitations";
+import type { RouteHandle } from "~/route-handle";
 import { getEnv } from "~/server/http/context.server";
-import { methodNotAllowed } from "~/server/http/responses.server";
 import { invitationCreateResponse } from "~/server/team/team-api.server";
 import { teamActorOf } from "~/server/team/team.server";
 
-export const loader = () => methodNotAllowed();
+// POST only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["POST"] };
 
 // POST /api/team/invitations { role, email? } → 201 { id, url, expiresAt }.
 export function action({ request, context }: Route.ActionArgs) {
