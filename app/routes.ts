@@ -12,6 +12,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("areas/:slug", "routes/area-detail.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/reset", "routes/login-reset.tsx"),
+  route("login/reset/:token", "routes/login-reset-token.tsx"),
+  route("join/:token", "routes/join.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 
@@ -19,6 +22,9 @@ export default [
   layout("routes/staff/layout.tsx", [
     route("incoming", "routes/staff/inbox.tsx"),
     ...prefix("incoming", [route(":kind/:id", "routes/staff/record.tsx")]),
+
+    // Owners only (a staff member gets the 403 page).
+    layout("routes/staff/owners-layout.tsx", [route("incoming/team", "routes/staff/team.tsx")]),
   ]),
 
   ...prefix("api", [
@@ -38,6 +44,15 @@ export default [
       route("service-requests", "routes/api/staff/service-requests.ts"),
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
+
+      // Owners only: 403 for a staff member.
+      layout("routes/api/staff/owners-gate.ts", [
+        route("team", "routes/api/staff/team.ts"),
+        route("team/invitations", "routes/api/staff/team-invitations.ts"),
+        route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
+        route("team/:username", "routes/api/staff/team-member.ts"),
+        route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
+      ]),
     ]),
   ]),
 

@@ -1,6 +1,6 @@
 // Staff accounts from the command line (Node 24 runs this TypeScript file directly):
 //
-//   npm run admin:create -- <username> [--remote] [--persist-to DIR]
+//   npm run admin:create -- <username> [--role owner|staff] [--remote] [--persist-to DIR]
 //   npm run admin:password -- <username> [--remote] [--persist-to DIR]   (also ends its sessions)
 //
 // On a terminal it asks for the password twice; otherwise it reads one line from standard input
@@ -17,7 +17,7 @@ import { hashPassword } from "../app/server/auth/password.server.ts";
 import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
 const USAGE = `Usage:
-  npm run admin:create -- <username> [--remote] [--persist-to DIR]
+  npm run admin:create -- <username> [--role owner|staff] [--remote] [--persist-to DIR]
   npm run admin:password -- <username> [--remote] [--persist-to DIR]`;
 
 type Target = { remote: boolean; persistTo?: string };
@@ -30,7 +30,12 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { remote: { type: "boolean", default: false }, "persist-to": { type: "string" } },
+    options: {
+      remote: { type: "boolean", default: false },
+      "persist-to": { type: "string" },
+      // The way back in for a locked-out shop, so an owner unless said otherwise.
+      role: { type: "string", default: "owner" },
+    },
   });
   const [command, rawUsername, ...extra] = positionals;
   if ((command !== "create" && command !== "password") || !rawUsername || extra.length > 0) {
@@ -39,6 +44,10 @@ async function main(argv: string[]): Promise<void> {
   if (values.remote && values["persist-to"])
     throw new CliError("--persist-to applies to the local D1 only, not with --remote.");
   const target: Target = { remote: values.remote, persistTo: values["persist-to"] };
+  const role = values.role;
+  if (role !== "owner" && role !== "staff")
+    throw new CliError(`Invalid role "${role}": use --role owner or --role staff.`);
+  if (command === "password" && values.role !== "owner") throw new CliError("--role applies to admin:create only.");
 
   const username = normalizeUsername(rawUsername);
   if (!USERNAME_PATTERN.test(username)) throw new CliError(`Invalid username "${rawUsername}": use ${USERNAME_RULE}.`);
@@ -56,12 +65,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === "create") {
     // The NOT EXISTS guard (and the unique index) also stops a concurrent duplicate.
     const created = query(
-      `INSERT INTO users (id, username, password, role) SELECT ${sqlString(randomUUID())}, ${sqlString(username)}, ${sqlString(hash)}, 'owner' ` +
+      `INSERT INTO users (id, username, password, role, created_at) SELECT ${sqlString(randomUUID())}, ${sqlString(username)}, ${sqlString(hash)}, ${sqlString(role)}, cast(unixepoch('subsec') * 1000 as integer) ` +
         `WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = ${sqlString(username)}) RETURNING id`,
       target,
     );
     if (created.length !== 1) throw new CliError(`A staff account named "${username}" already exists.`);
-    console.log(`Created staff account "${username}" in ${targetName(target)}.`);
+    console.log(`Created staff account "${username}" (${role}) in ${targetName(target)}.`);
   } else {
     // Sessions record their start by the Worker's clock; the change is stamped by D1's. Both are
     // Cloudflare's, so every session that began before the change ends.

@@ -18,7 +18,12 @@ import {
 } from "../app/server/rendering/page-cache.server";
 import { NO_STORE } from "../app/server/http/responses.server";
 import { runScheduled } from "../app/server/scheduled/scheduled.server";
-import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/http/security.server";
+import {
+  applySecurityHeaders,
+  createCspNonce,
+  isCrossSiteWrite,
+  withVouchedOrigin,
+} from "../app/server/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
@@ -52,7 +57,7 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
         return refused;
       }
-      const request = routeHomePagePost(incoming);
+      const request = routeHomePagePost(withVouchedOrigin(incoming));
       const store = pageStore(appEnv.PAGE_CACHE_STORE, {
         memory: pagesInThisIsolate,
         version: appEnv.CF_VERSION_METADATA.id,

@@ -5,6 +5,15 @@ export const auditActionLabels = {
   "record.status": "Changed a record's status",
   "record.delete": "Deleted a record",
   "records.export": "Exported records as CSV",
+  "team.invite": "Invited someone to the team",
+  "team.invite-revoke": "Revoked an invitation",
+  "team.join": "Joined the team through an invitation",
+  "team.role": "Changed someone's role",
+  "team.disable": "Disabled an account",
+  "team.enable": "Enabled an account",
+  "team.remove": "Removed an account",
+  "password.reset-request": "Made a password reset link",
+  "password.reset": "Set a new password through a reset link",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -52,8 +52,46 @@ export const users = sqliteTable(
     passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
     // Least privilege unless said otherwise: the CLI and invitations name the role they give.
     role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
+    // How the team page and histories name the person; the username when there is none.
+    displayName: text("display_name"),
+    // Where invitation and reset links go: lower-cased, one account per address.
+    email: text("email").unique(),
+    // A disabled account cannot sign in and its sessions stop; an owner can enable it again.
+    disabledAt: timestampMs("disabled_at"),
+    // A removed account is kept so its name stays readable in histories; it never signs in again.
+    removedAt: timestampMs("removed_at"),
+    createdAt: timestampMs("created_at"),
+    lastSignInAt: timestampMs("last_sign_in_at"),
   },
   () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
+);
+
+// Single-use links for the team (app/server/team/tokens.server.ts): an invitation to join, or a
+// password reset for one account. Only a hash of each link's secret part is kept.
+export const staffTokens = sqliteTable(
+  "staff_tokens",
+  {
+    id: id(),
+    purpose: text("purpose", { enum: ["invitation", "reset"] }).notNull(),
+    verifierHash: text("verifier_hash").notNull(),
+    // A reset: the account. An invitation: the account made with it, once used.
+    userId: text("user_id"),
+    // An invitation: the role it gives and the address it was sent to, if any.
+    role: text("role", { enum: STAFF_ROLES }),
+    email: text("email"),
+    createdById: text("created_by_id"),
+    createdByName: text("created_by_name"),
+    createdAt: timestampMs("created_at").notNull(),
+    expiresAt: timestampMs("expires_at").notNull(),
+    usedAt: timestampMs("used_at"),
+    revokedAt: timestampMs("revoked_at"),
+  },
+  (table) => [
+    check("staff_tokens_purpose_check", sql`purpose in ('invitation', 'reset')`),
+    check("staff_tokens_role_check", sql`role is null or role in (${inList(STAFF_ROLES)})`),
+    index("staff_tokens_pending_idx").on(table.purpose, table.expiresAt),
+    index("staff_tokens_user_idx").on(table.userId),
+  ],
 );
 
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
@@ -239,6 +277,7 @@ export const auditLog = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type StaffToken = typeof staffTokens.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 export type StatusChange = typeof submissionStatusChanges.$inferSelect;

@@ -134,6 +134,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {signingIn ? "Signing in..." : "Sign In"}
           </Button>
         </Form>
+        <p className="mt-4 text-center text-sm">
+          <a href="/login/reset" className="font-semibold text-blue-800 underline">
+            Forgot password?
+          </a>
+        </p>
       </div>
       <p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>
     </section>

@@ -4,3 +4,7 @@ export const STAFF_ROLES = ["owner", "staff"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const roleLabels: Record<StaffRole, string> = { owner: "Owner", staff: "Staff" };
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/components/staff/staff-header";
-import { buttonClasses } from "~/components/ui/button";
+import { StaffErrorPage } from "~/components/staff/staff-error";
 import type { RouteHandle } from "~/route-handle";
 import { getStaffMember, staffPageGate } from "~/server/auth/gates.server";
 import { NO_STORE } from "~/server/http/responses.server";
@@ -39,31 +39,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/staff/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  const { title, text } = staffErrorText(status);
   return (
     <>
       {layout ? <StaffHeader member={layout.member} /> : null}
-      <main id="main" className="flex-1 bg-slate-50">
-        <section className="mx-auto max-w-3xl px-4 py-16 text-center">
-          <p className="text-sm font-semibold tracking-wide text-red-700 uppercase">Error {status}</p>
-          <h1 className="mt-2 text-3xl font-bold text-blue-950">{title}</h1>
-          <p className="mt-4 text-slate-700">{text}</p>
-          <a href="/incoming" className={`${buttonClasses()} mt-8`}>
-            Back to the inbox
-          </a>
-        </section>
-      </main>
+      <StaffErrorPage status={status} />
     </>
   );
-}
-
-function staffErrorText(status: number): { title: string; text: string } {
-  switch (status) {
-    case 403:
-      return { title: "For the shop's owners", text: "Only the shop's owners can open this page." };
-    case 404:
-      return { title: "Page Not Found", text: "There is nothing at this address. It may have been deleted." };
-    default:
-      return { title: "We hit a snag", text: "This page could not be loaded. Please try again in a moment." };
-  }
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
-import { users } from "~/db/schema";
+import { type User, users } from "~/db/schema";
 import type { StaffRole } from "~/staff/roles";
 import type { AppEnv } from "../http/env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
@@ -19,18 +19,21 @@ const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 // password: response times do not reveal which usernames exist. Nobody knows its password.
 const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQYebk5Vn9AIbHezf1vbbh+ElkyK937R1AzGNg";
 
+/** Whether an account may sign in and keep its sessions: not disabled, not removed. */
+export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
+
 /**
- * The signed-in staff member, or null. Deleting an account, or changing its password with
- * `npm run admin:password`, ends its sessions at once.
+ * The signed-in staff member, or null. Deleting, disabling or removing an account, or changing its
+ * password (`npm run admin:password`, a reset link), ends its sessions at their next request.
  */
 export async function getStaffUser(request: Request, env: AppEnv): Promise<StaffUser | null> {
   const session = await readStaffSession(request, env);
   if (!session) return null;
   const user = await getDb(env).query.users.findFirst({
-    columns: { id: true, username: true, role: true, passwordChangedAt: true },
+    columns: { id: true, username: true, role: true, passwordChangedAt: true, disabledAt: true, removedAt: true },
     where: eq(users.id, session.userId),
   });
-  if (!user || session.issuedAt < user.passwordChangedAt) return null;
+  if (!user || session.issuedAt < user.passwordChangedAt || !isActiveAccount(user)) return null;
   return { id: user.id, username: user.username, role: user.role };
 }
 
@@ -74,7 +77,9 @@ export async function logIn(
 
   const user = await db.query.users.findFirst({ where: eq(users.username, credentials.username) });
   const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
-  if (!user || !valid) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+  // A disabled or removed account is refused only after its password was checked, with the words
+  // of a wrong password: neither the answer nor its timing says the account exists.
+  if (!user || !valid || !isActiveAccount(user)) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
 
   await forgiveLoginAttempt(db, keys);
   const session = await startStaffSession(request, env, user.id);

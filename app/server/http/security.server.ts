@@ -13,9 +13,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteWrite(request: Request, siteOrigin: string | undefined): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite === "cross-site") return true;
   const origin = request.headers.get("Origin");
   if (origin === null) return false;
+  // A page served with Referrer-Policy: no-referrer (a join or reset link) posts its form with
+  // `Origin: null`; the browser's own Sec-Fetch-Site, which no page can set, still says same-origin.
+  if (origin === "null" && fetchSite === "same-origin") return false;
   return origin !== (siteOrigin ?? new URL(request.url).origin);
 }
 
@@ -41,9 +45,25 @@ export function applySecurityHeaders(headers: Headers, nonce: string, options?: 
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose address holds a secret (a join or reset link) asks for no-referrer: it stays.
+  if (headers.get("Referrer-Policy") !== "no-referrer")
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   // A page opened from another site (or that opens one) shares no window with it.
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+}
+
+/**
+ * A form posted from a page served with Referrer-Policy: no-referrer carries `Origin: null`, which
+ * React Router's own CSRF check refuses. isCrossSiteWrite has already accepted it on the strength
+ * of Sec-Fetch-Site: same-origin; this names the origin the browser vouched for.
+ */
+export function withVouchedOrigin(request: Request): Request {
+  if (request.headers.get("Origin") !== "null" || request.headers.get("Sec-Fetch-Site") !== "same-origin") {
+    return request;
+  }
+  const headers = new Headers(request.headers);
+  headers.set("Origin", new URL(request.url).origin);
+  return new Request(request, { headers });
 }

@@ -15,6 +15,7 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
+import { deliverStaffEmail } from "../team/staff-mail.server";
 import { buildRawMessage, type OutgoingMail } from "./mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
@@ -23,7 +24,14 @@ import { buildRawMessage, type OutgoingMail } from "./mime.server";
 
 type DeliveryEnv = Pick<
   AppEnv,
-  "DB" | "NOTIFY_EMAIL" | "NOTIFY_TO" | "NOTIFY_FROM" | "NOTIFY_RETRY_SECONDS" | "SITE_URL" | "CONFIRM_VISITOR"
+  | "DB"
+  | "NOTIFY_EMAIL"
+  | "NOTIFY_TO"
+  | "NOTIFY_FROM"
+  | "NOTIFY_RETRY_SECONDS"
+  | "SITE_URL"
+  | "CONFIRM_VISITOR"
+  | "SESSION_SECRET"
 >;
 
 // The longest wait between two attempts; the queue's max_retries (wrangler.toml) bounds their number.
@@ -122,6 +130,15 @@ async function deliverDigest(
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
 }
 
+async function deliverStaffEmailJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "staffEmail" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverStaffEmail(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -130,6 +147,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverConfirmation(env, job, clock);
     case "digest":
       return deliverDigest(env, job, clock);
+    case "staffEmail":
+      return deliverStaffEmailJob(env, job, clock);
     default:
       return unreachable(job);
   }

@@ -68,12 +68,12 @@ export function notificationSubject(submission: NotifiedSubmission): string {
     : `${flag}${inboxKinds.contact.singular} — ${who}`;
 }
 
-const shopSender = (address: string) => ({ address, name: shop.name });
+export const shopSender = (address: string) => ({ address, name: shop.name });
 
-const htmlPage = (body: string) =>
+export const htmlPage = (body: string) =>
   `<!doctype html><html><body style="margin:0;padding:16px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;line-height:1.5;color:#0f172a">${body}</body></html>`;
 
-const htmlLink = (href: string, text: string) =>
+export const htmlLink = (href: string, text: string) =>
   `<a href="${escapeHtml(href)}" style="color:#1e3a8a">${escapeHtml(text)}</a>`;
 
 /** The shop's email about one stored submission: Reply-To is the visitor, so replying answers them. */

@@ -22,6 +22,8 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("confirm"), form, id }),
   /** The morning list of requests still new after the reply promise, for one shop date. */
   z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
+  /** An invitation or password-reset link, its token sealed (app/server/team/staff-mail.server.ts). */
+  z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
 ]);
 
 export type NotificationJob = z.infer<typeof notificationJobSchema>;

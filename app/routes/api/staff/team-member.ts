@@ -1,0 +1,13 @@
+import type { Route } from "./+types/team-member";
+import type { RouteHandle } from "~/route-handle";
+import { getEnv } from "~/server/http/context.server";
+import { MEMBER_METHODS, memberActionResponse } from "~/server/team/team-api.server";
+import { teamActorOf } from "~/server/team/team.server";
+
+// PATCH and DELETE; anything else gets 405 with Allow (app/server/http/methods.server.ts).
+export const handle: RouteHandle = { methods: MEMBER_METHODS };
+
+// /api/team/<username>: PATCH { role?, disabled? }, DELETE removes the account.
+export function action({ request, context, params }: Route.ActionArgs) {
+  return memberActionResponse(request, getEnv(context), teamActorOf(request, context), params.username);
+}

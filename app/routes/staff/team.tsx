@@ -1,0 +1,70 @@
+import type { Route } from "./+types/team";
+import { InviteForm } from "~/components/team/invite-form";
+import { ShownLink } from "~/components/team/shown-link";
+import { PendingInvitations, TeamList } from "~/components/team/team-list";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getStaffMember } from "~/server/auth/gates.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
+import { NO_STORE } from "~/server/http/responses.server";
+import { handleTeamAction, loadTeamPage } from "~/server/team/team-page.server";
+import { teamActorOf } from "~/server/team/team.server";
+
+// /incoming/team (owners): every account, the pending invitations, and each action as a plain form.
+
+export const handle: RouteHandle = { hydrate: true };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadTeamPage(request, getEnv(context), getStaffMember(context), getRequestTime(context));
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOrigin(matches), {
+    title: "Team",
+    description: "The shop's staff accounts, invitations and password resets.",
+    canonicalPath: null,
+  });
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, invitations, shownLink, you } = loaderData;
+  return (
+    <section className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-bold text-blue-950">Team</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Who can sign in to the staff side. Owners run the team; staff work the inbox.
+        </p>
+      </div>
+
+      {shownLink ? <ShownLink link={shownLink} /> : null}
+
+      <section
+        aria-labelledby="invite-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="invite-title" className="text-lg font-bold text-blue-950">
+          Invite someone
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          A single-use link, valid 72 hours: they choose their own username and password there.
+        </p>
+        <InviteForm lastResult={actionData?.result} />
+        <h3 className="mt-6 mb-2 text-sm font-semibold text-slate-800">Waiting invitations</h3>
+        <PendingInvitations invitations={invitations} />
+      </section>
+
+      <section aria-labelledby="members-title">
+        <h2 id="members-title" className="mb-3 text-lg font-bold text-blue-950">
+          Accounts ({members.length})
+        </h2>
+        <TeamList members={members} you={you} />
+      </section>
+    </section>
+  );
+}
