@@ -49,8 +49,40 @@ export const users = sqliteTable(
     passwordChangedAt: integer("password_changed_at", { mode: "number" }).notNull().default(0),
     // Least privilege unless said otherwise: the CLI and invitations name the role they give.
     role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
+    // How the staff side names the member ("who did it"); the username when there is none.
+    displayName: text("display_name"),
+    // Lower-cased; for invitations and password resets.
+    email: text("email").unique(),
+    disabledAt: timestampMs("disabled_at"),
+    removedAt: timestampMs("removed_at"),
+    createdAt: timestampMs("created_at"),
+    lastSignInAt: timestampMs("last_sign_in_at"),
   },
   () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
+);
+
+// Each signed-in browser of a member (app/server/auth/session-registry.server.ts, decision 031):
+// a session is valid only while its row is not ended, so ending one here ends it at its next
+// request, wherever it is. `kv_key` is the session's key in SESSIONS (useless without the cookie's
+// signature); `id` is the handle the account page and the API show.
+export const staffSessions = sqliteTable(
+  "staff_sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kvKey: text("kv_key").notNull(),
+    signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }).notNull(),
+    // Written at most once every few minutes, so that reading a page stays a read.
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    // "Chrome on Windows", from the User-Agent at sign-in.
+    browser: text("browser"),
+    // "Baltimore, Maryland, US", from the platform's guess at sign-in (absent locally).
+    place: text("place"),
+    endedAt: timestampMs("ended_at"),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId, table.signedInAt)],
 );
 
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
@@ -224,4 +256,5 @@ export const auditLog = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
+export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StatusChange = typeof submissionStatusChanges.$inferSelect;

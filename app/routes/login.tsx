@@ -25,7 +25,7 @@ export const handle: RouteHandle = { hydrate: true };
 const APP_VERSION = "v3.0.0";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
+  if (await getStaffUser(request, getEnv(context), getRequestTime(context))) throw redirect("/incoming", { headers: NO_STORE });
   return { constraint: formConstraintsAt("login", getRequestTime(context)) };
 }
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
 
-  const result = await logIn(request, env, submission.value);
+  const result = await logIn(request, env, submission.value, getRequestTime(context));
   // The username stays in the form; the password never comes back.
   const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
   switch (result.status) {

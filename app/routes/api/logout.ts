@@ -1,6 +1,6 @@
 import type { Route } from "./+types/logout";
 import { logOut } from "~/server/auth/auth.server";
-import { getEnv } from "~/server/http/context.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { jsonResponse, methodNotAllowed } from "~/server/http/responses.server";
 
 export const loader = () => methodNotAllowed();
@@ -10,6 +10,6 @@ export const loader = () => methodNotAllowed();
 // in workers/app.ts, like every write).
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const setCookie = await logOut(request, getEnv(context));
+  const setCookie = await logOut(request, getEnv(context), getRequestTime(context));
   return jsonResponse({ success: true }, 200, { "Set-Cookie": setCookie });
 }

@@ -11,7 +11,7 @@ import { notificationLine } from "~/inbox/notification";
 import { spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
@@ -38,7 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const env = getEnv(context);
-  return handleRecordAction(request, env, getStaffMember(context), kindOf(params), params.id);
+  return handleRecordAction(request, env, actingMember(request, context), kindOf(params), params.id);
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { auditInsert, recordAudit } from "../audit/audit-log.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
@@ -9,9 +10,11 @@ import { verifyPassword } from "./password.server";
 import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
 
+import { endSessions, memberOfSession, registerSession } from "./session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
-export type StaffUser = { id: string; username: string; role: StaffRole };
+/** A signed-in member, and the session they are signed in with (the account page marks it). */
+export type StaffUser = { id: string; username: string; role: StaffRole; sessionId: string };
 
 const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 
@@ -20,18 +23,16 @@ const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQYebk5Vn9AIbHezf1vbbh+ElkyK937R1AzGNg";
 
 /**
- * The signed-in staff member, or null. Deleting an account, or changing its password with
- * `npm run admin:password`, ends its sessions at once.
+ * The signed-in staff member, or null. A session ended from the account page, by a password
+ * change, or by deleting the account stops here at its next request; so does every session that
+ * began before `npm run admin:password` set a new password.
  */
-export async function getStaffUser(request: Request, env: AppEnv): Promise<StaffUser | null> {
-  const session = await readStaffSession(request, env);
+export async function getStaffUser(request: Request, env: AppEnv, now: Date): Promise<StaffUser | null> {
+  const session = await readStaffSession(request, env, now);
   if (!session) return null;
-  const user = await getDb(env).query.users.findFirst({
-    columns: { id: true, username: true, role: true, passwordChangedAt: true },
-    where: eq(users.id, session.userId),
-  });
+  const user = await memberOfSession(env, session, now);
   if (!user || session.issuedAt < user.passwordChangedAt) return null;
-  return { id: user.id, username: user.username, role: user.role };
+  return { id: user.id, username: user.username, role: user.role, sessionId: session.sessionId };
 }
 
 export type LoginResult =
@@ -45,12 +46,23 @@ export type LoginResult =
 export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
 export const LOGIN_TOO_LARGE_MESSAGE = PASSWORD_TOO_LONG;
 
-/** One login path for the page and the JSON API: throttle, verify, then a fresh session. */
-export async function logIn(request: Request, env: AppEnv, credentials: LoginCredentials): Promise<LoginResult> {
+/**
+ * One login path for the page and the JSON API: throttle, verify, then a fresh session, its
+ * registry row and the audit entry. A failed attempt is recorded with the username tried, known
+ * or not, by the same single insert, so the answer takes as long either way. A throttled attempt
+ * checks no password and is not recorded: a flood of them must not fill the log.
+ */
+export async function logIn(
+  request: Request,
+  env: AppEnv,
+  credentials: LoginCredentials,
+  now: Date,
+): Promise<LoginResult> {
   const db = getDb(env);
+  const client = clientKey(request);
   const keys: ThrottleKeys = {
     username: credentials.username,
-    client: clientKey(request),
+    client,
     device: await trustedDeviceFor(request, env, credentials.username),
   };
   const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS));
@@ -65,14 +77,41 @@ export async function logIn(request: Request, env: AppEnv, credentials: LoginCre
 
   const user = await db.query.users.findFirst({ where: eq(users.username, credentials.username) });
   const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
-  if (!user || !valid) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+  if (!user || !valid) {
+    await recordAudit(env, {
+      actor: { id: null, name: credentials.username },
+      action: "sign-in.failed",
+      client,
+      at: now,
+    });
+    return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+  }
 
   await forgiveLoginAttempt(db, keys);
-  const session = await startStaffSession(request, env, user.id);
-  return { status: "success", setCookies: [session, await rememberDevice(request, env, credentials.username)] };
+  const sessionId = crypto.randomUUID();
+  const session = await startStaffSession(request, env, { userId: user.id, sessionId, now });
+  await db.batch([
+    registerSession(db, request, { id: sessionId, userId: user.id, key: session.key, now }),
+    db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)),
+    auditInsert(db, { actor: { id: user.id, name: user.username }, action: "sign-in", client, at: now }),
+  ]);
+  return { status: "success", setCookies: [session.setCookie, await rememberDevice(request, env, credentials.username)] };
 }
 
-/** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */
-export function logOut(request: Request, env: AppEnv): Promise<string> {
+/**
+ * Ends this browser's session (its registry row and KV entry) and records who signed out;
+ * returns the Set-Cookie value that clears the cookie. Without a valid session it only clears it.
+ */
+export async function logOut(request: Request, env: AppEnv, now: Date): Promise<string> {
+  const member = await getStaffUser(request, env, now);
+  if (member) {
+    await endSessions(env, member.id, { only: member.sessionId }, now);
+    await recordAudit(env, {
+      actor: { id: member.id, name: member.username },
+      action: "sign-out",
+      client: clientKey(request),
+      at: now,
+    });
+  }
   return endStaffSession(request, env);
 }

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "dri
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
-import type { InboxKind } from "~/inbox/kinds";
+import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
+import { type Acting, recordAudit } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 import { withNotificationState, type WithNotificationState } from "../notifications/ledger.server";
@@ -337,8 +338,9 @@ export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promi
 
 /**
  * The one way a status changes (the inbox card, the record page and PATCH on the API): sets it,
- * keeps the change in the history with the staff member's username, and returns the record as
- * it now is, or null for an unknown id. Setting the status a record already has changes nothing.
+ * keeps the change in the history with the staff member's username and in the audit log, and
+ * returns the record as it now is, or null for an unknown id. Setting the status a record
+ * already has changes nothing and records nothing.
  * Spam carries a reason (kept if it already was spam, "staff" otherwise); other statuses none.
  */
 export async function changeStatus(
@@ -346,15 +348,18 @@ export async function changeStatus(
   kind: InboxKind,
   id: string,
   status: SubmissionStatus,
-  changedBy: string,
+  acting: Acting,
 ): Promise<InboxRecordWithHistory | null> {
+  const changedBy = acting.actor?.name ?? "";
   const db = getDb(env);
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [, updated, history] = await db.batch([
+  const [changed, updated, history] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
-    db.insert(changes).select(
+    db
+      .insert(changes)
+      .select(
       db
         .select({
           id: sql<number>`null`.as("id"),
@@ -366,7 +371,8 @@ export async function changeStatus(
         })
         .from(table)
         .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
-    ),
+      )
+      .returning({ id: changes.id }),
     db
       .update(table)
       .set({
@@ -378,11 +384,20 @@ export async function changeStatus(
     historyQuery(db, kind, id),
   ]);
   const [record] = updated;
+  if (changed.length > 0) {
+    await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
+  }
   return record ? { ...toRecord(record), history } : null;
 }
 
-/** Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown. */
-export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string): Promise<boolean> {
+/** How the audit log names a record: its address below /incoming. */
+const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
+
+/**
+ * Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown.
+ * The audit entry names the record by its id only: nothing of the visitor stays behind.
+ */
+export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, acting: Acting): Promise<boolean> {
   const db = getDb(env);
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
@@ -390,5 +405,7 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string): Pr
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
   ]);
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });
+  return true;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/status";
 import { getStaffUser } from "~/server/auth/auth.server";
-import { getEnv } from "~/server/http/context.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { jsonResponse, onlyReads } from "~/server/http/responses.server";
 
 // Read only: every other method gets 405 with Allow.
@@ -8,6 +8,6 @@ export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // GET /api/auth/status: whether the request carries a valid staff session.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getStaffUser(request, getEnv(context));
+  const user = await getStaffUser(request, getEnv(context), getRequestTime(context));
   return jsonResponse({ authenticated: user !== null });
 }

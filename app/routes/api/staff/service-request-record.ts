@@ -1,5 +1,5 @@
 import type { Route } from "./+types/service-request-record";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { RECORD_METHODS, recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
 import { onlyMethods } from "~/server/http/responses.server";
@@ -13,5 +13,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
-  return recordActionResponse(request, getEnv(context), getStaffMember(context), "serviceRequest", params.id);
+  return recordActionResponse(request, getEnv(context), actingMember(request, context), "serviceRequest", params.id);
 }

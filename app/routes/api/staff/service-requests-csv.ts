@@ -1,4 +1,5 @@
 import type { Route } from "./+types/service-requests-csv";
+import { actingMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { csvResponse } from "~/server/inbox/inbox-api.server";
 import { onlyReads } from "~/server/http/responses.server";
@@ -8,5 +9,5 @@ export const middleware: Route.MiddlewareFunction[] = [onlyReads];
 
 // GET /api/service-requests.csv: the list's filter and search as a spreadsheet, every page.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return csvResponse(request, getEnv(context), "serviceRequest");
+  return csvResponse(request, getEnv(context), "serviceRequest", actingMember(request, context));
 }
