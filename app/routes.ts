@@ -18,7 +18,12 @@ export default [
   // The staff area: a signed-in member (otherwise /login), in the staff shell.
   layout("routes/staff/layout.tsx", [
     route("incoming", "routes/staff/inbox.tsx"),
-    ...prefix("incoming", [route(":kind/:id", "routes/staff/record.tsx")]),
+    ...prefix("incoming", [
+      route("account", "routes/staff/account.tsx"),
+      // Owners only, inside the staff area.
+      layout("routes/staff/owners-layout.tsx", [route("audit", "routes/staff/audit.tsx")]),
+      route(":kind/:id", "routes/staff/record.tsx"),
+    ]),
   ]),
 
   ...prefix("api", [
@@ -38,6 +43,12 @@ export default [
       route("service-requests", "routes/api/staff/service-requests.ts"),
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
+      route("account", "routes/api/staff/account.ts"),
+      route("account/password", "routes/api/staff/account-password.ts"),
+      route("account/sessions", "routes/api/staff/account-sessions.ts"),
+      route("account/sessions/:id", "routes/api/staff/account-session.ts"),
+      // Owners only: 403 for a staff member.
+      layout("routes/api/staff/owners-gate.ts", [route("audit", "routes/api/staff/audit.ts")]),
     ]),
   ]),
 

@@ -119,7 +119,8 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <ol className="mt-3 grid gap-2 text-sm text-slate-700">
         {record.history.map((change, index) => (
           <li key={index}>
-            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {change.changedBy},{" "}
+            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by{" "}
+            {change.changedByName},{" "}
             <time dateTime={change.changedAt.toISOString()}>{formatSubmittedAt(change.changedAt)}</time>
           </li>
         ))}

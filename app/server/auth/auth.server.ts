@@ -95,7 +95,10 @@ export async function logIn(
     db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)),
     auditInsert(db, { actor: { id: user.id, name: user.username }, action: "sign-in", client, at: now }),
   ]);
-  return { status: "success", setCookies: [session.setCookie, await rememberDevice(request, env, credentials.username)] };
+  return {
+    status: "success",
+    setCookies: [session.setCookie, await rememberDevice(request, env, credentials.username)],
+  };
 }
 
 /**

@@ -47,13 +47,7 @@ export async function recordResponse(request: Request, env: AppEnv, kind: InboxK
 }
 
 /** PATCH /api/<kind>/<id> `{"status": …}` changes the status; DELETE removes the record for good. */
-export async function recordActionResponse(
-  request: Request,
-  env: AppEnv,
-  acting: Acting,
-  kind: InboxKind,
-  id: string,
-) {
+export async function recordActionResponse(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
   switch (request.method) {
     case "PATCH":
       return handleJsonWrite(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
-import { contactSubmissions, serviceRequests, submissionStatusChanges } from "~/db/schema";
+import { contactSubmissions, serviceRequests, submissionStatusChanges, users } from "~/db/schema";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES, type SpamReason, type SubmissionStatus } from "~/inbox/statuses";
 import { type Acting, recordAudit } from "../audit/audit-log.server";
@@ -31,7 +31,8 @@ function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
   return withNotificationState(row);
 }
 
-export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedAt: Date };
+/** A change in a record's history: who by username, and by the name staff know them by. */
+export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedByName: string; changedAt: Date };
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
 
 /** Every column but the bookkeeping. */
@@ -318,8 +319,15 @@ export async function* recordsInPages(
 function historyQuery(db: Database, kind: InboxKind, id: string) {
   const changes = submissionStatusChanges;
   return db
-    .select({ status: changes.status, changedBy: changes.changedBy, changedAt: changes.changedAt })
+    .select({
+      status: changes.status,
+      changedBy: changes.changedBy,
+      // The member's display name as it is now; the username when there is none (or no account).
+      changedByName: sql<string>`coalesce(${users.displayName}, ${changes.changedBy})`.as("changed_by_name"),
+      changedAt: changes.changedAt,
+    })
     .from(changes)
+    .leftJoin(users, eq(users.username, changes.changedBy))
     .where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id)))
     .orderBy(desc(changes.changedAt), desc(changes.id));
 }
@@ -360,17 +368,17 @@ export async function changeStatus(
     db
       .insert(changes)
       .select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-          submissionId: table.id,
-          status: sql<SubmissionStatus>`${status}`.as("status"),
-          changedBy: sql<string>`${changedBy}`.as("changed_by"),
-          changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
-        })
-        .from(table)
-        .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+            submissionId: table.id,
+            status: sql<SubmissionStatus>`${status}`.as("status"),
+            changedBy: sql<string>`${changedBy}`.as("changed_by"),
+            changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
+          })
+          .from(table)
+          .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
       )
       .returning({ id: changes.id }),
     db
