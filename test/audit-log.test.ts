@@ -110,8 +110,13 @@ describe("what the audit log records", () => {
       postPage(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
     );
     expect(profile).toEqual([
-      expect.objectContaining({ action: "account.update", detail: '{"fields":"displayName,email"}' }),
+      expect.objectContaining({ action: "account.update", detail: '{"changed":"display name, email"}' }),
     ]);
+    // Saving the form again as it is changes nothing, so records nothing.
+    const same = await addedBy(member.username, () =>
+      postPage(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
+    );
+    expect(same).toEqual([]);
   });
 
   it("a status change and a deletion, once each, from the API and from the page forms", async () => {
@@ -243,6 +248,10 @@ describe("reading the audit log", () => {
     const html = (await response.text()).replaceAll("<!-- -->", "");
     expect(html).toContain(`Dana Whitfield (${subject.username})`);
     expect(html).toContain("55 entries match this filter");
+    // The newest entry's record, named and linked for the owner, and its detail in words.
+    expect(html).toContain(
+      '<a href="/incoming/contact-messages/seeded-54" class="block text-blue-800 underline">Contact message seeded-5</a>',
+    );
     expect(html).toMatch(new RegExp(`href="/incoming/audit\\?person=${subject.username}&amp;before=\\d+"`));
   });
 

@@ -1,4 +1,5 @@
 import { auditActionLabels, type AuditAction } from "~/audit/actions";
+import { describeDetail, describeTarget } from "~/audit/describe";
 import { formatSubmittedAt } from "~/components/inbox/submission-card";
 
 export type AuditEntryRow = {
@@ -20,20 +21,13 @@ function actorText(actor: AuditEntryRow["actor"]): string {
   return actor.name === actor.username ? actor.name : `${actor.name} (${actor.username})`;
 }
 
-const detailText = (detail: AuditEntryRow["detail"]) =>
-  detail
-    ? Object.entries(detail)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(" · ")
-    : null;
-
 /** The log's entries, newest first: a card per entry on a phone, a table's rows from md up. */
 export function AuditEntries({ entries }: { entries: AuditEntryRow[] }) {
   return (
     <ol className="grid gap-2" aria-label="Audit log entries">
       <li
         aria-hidden="true"
-        className="hidden gap-4 px-4 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[11rem_10rem_1fr_8rem]"
+        className="hidden gap-4 px-4 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[13rem_11rem_1fr_8rem]"
       >
         <span>When</span>
         <span>Who</span>
@@ -41,11 +35,12 @@ export function AuditEntries({ entries }: { entries: AuditEntryRow[] }) {
         <span>From</span>
       </li>
       {entries.map((entry) => {
-        const detail = detailText(entry.detail);
+        const detail = describeDetail(entry.action, entry.detail);
+        const target = describeTarget(entry.action, entry.target);
         return (
           <li
             key={entry.id}
-            className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4 text-sm md:grid-cols-[11rem_10rem_1fr_8rem] md:gap-4 md:py-3"
+            className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4 text-sm md:grid-cols-[13rem_11rem_1fr_8rem] md:gap-4 md:py-3"
           >
             <time dateTime={entry.at.toISOString()} className="text-slate-600">
               {formatSubmittedAt(entry.at)}
@@ -53,8 +48,14 @@ export function AuditEntries({ entries }: { entries: AuditEntryRow[] }) {
             <span className="font-semibold break-words text-slate-900">{actorText(entry.actor)}</span>
             <span className="break-words text-slate-800">
               {actionLabel(entry.action)}
-              {entry.target ? <span className="block text-slate-600">{entry.target}</span> : null}
-              {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+              {target?.href ? (
+                <a href={target.href} className="block text-blue-800 underline">
+                  {target.text}
+                </a>
+              ) : target ? (
+                <span className="block text-slate-600">{target.text}</span>
+              ) : null}
+              {detail ? <span className="block text-slate-600">{detail}</span> : null}
             </span>
             <span className="break-all text-slate-600">
               <span className="md:hidden">From </span>

@@ -49,13 +49,22 @@ export async function updateProfile(
     });
     if (other) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
   }
-  const set = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-  if (Object.keys(set).length > 0) {
+  const current = await getAccount(env, member.id);
+  const labels = { displayName: "display name", email: "email" } as const;
+  const changed = (["displayName", "email"] as const).filter(
+    (field) => change[field] !== undefined && change[field] !== current[field],
+  );
+  if (changed.length > 0) {
+    const set = Object.fromEntries(changed.map((field) => [field, change[field]]));
     try {
       await db.batch([
         db.update(users).set(set).where(eq(users.id, member.id)),
         // Which fields changed, not their values: an email address is personal data.
-        auditInsert(db, { ...acting, action: "account.update", detail: { fields: Object.keys(set).join(",") } }),
+        auditInsert(db, {
+          ...acting,
+          action: "account.update",
+          detail: { changed: changed.map((field) => labels[field]).join(", ") },
+        }),
       ]);
     } catch (error) {
       // Two accounts claiming one address at the same instant: the unique index decides.
