@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
 
@@ -88,3 +89,25 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("accessibility", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the account page and the audit log have no axe violations at ${viewport.width} px`, async ({
+      page,
+      logInAsStaff,
+    }) => {
+      await page.setViewportSize(viewport);
+      await logInAsStaff();
+      for (const path of ["/incoming/account", "/incoming/audit"]) {
+        await gotoHydrated(page, path);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      }
+    });
+  }
+});
