@@ -1,6 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, isAuthenticated, newClientAddress, sessionIdOf, staffApi, toastCookie } from "./helpers";
+import {
+  fetchWorker,
+  isAuthenticated,
+  newClientAddress,
+  sessionCookie,
+  sessionIdOf,
+  staffApi,
+  toastCookie,
+  workerAt,
+} from "./helpers";
 import { newMember, pageText, postAccountForm, SAFARI_ON_IPHONE, sessionsOf, signIn } from "./account-helpers";
 
 // A member's sessions and password: the browsers they are signed in on, signed out one by one or
@@ -43,6 +52,30 @@ describe("the sessions of a member", () => {
       .bind(member.id)
       .first<{ last_sign_in_at: number }>();
     expect(row?.last_sign_in_at).toBe(at.getTime());
+  });
+
+  it("writes 'last seen' at most once every 5 minutes, so reading pages stays a read", async () => {
+    const member = await newMember();
+    const start = new Date();
+    const worker = workerAt(start);
+    const login = await worker.fetch("/api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newClientAddress() },
+      body: JSON.stringify({ username: member.username, password: member.password }),
+    });
+    const cookie = sessionCookie(login);
+    const lastSeenAfter = async (minutes: number) => {
+      worker.setTime(new Date(start.getTime() + minutes * 60_000));
+      expect((await worker.fetch("/api/account", { headers: { Cookie: cookie } })).status).toBe(200);
+      const row = await env.DB.prepare("select last_seen_at from staff_sessions where user_id = ?")
+        .bind(member.id)
+        .first<{ last_seen_at: number }>();
+      return (row!.last_seen_at - start.getTime()) / 60_000;
+    };
+    expect(await lastSeenAfter(4)).toBe(0);
+    expect(await lastSeenAfter(5)).toBe(5);
+    expect(await lastSeenAfter(9)).toBe(5);
+    expect(await lastSeenAfter(10)).toBe(10);
   });
 
   it("signs out another session through the API: it stops at its next request, its KV entry gone", async () => {
