@@ -117,10 +117,9 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">History</h2>
       <ol className="mt-3 grid gap-2 text-sm text-slate-700">
-        {record.history.map((change, index) => (
+        {record.history.map(({ changedByName: who, ...change }, index) => (
           <li key={index}>
-            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by{" "}
-            {change.changedByName},{" "}
+            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {who},{" "}
             <time dateTime={change.changedAt.toISOString()}>{formatSubmittedAt(change.changedAt)}</time>
           </li>
         ))}
