@@ -21,10 +21,15 @@ export default [
   // The staff area: a signed-in member (otherwise /login), in the staff shell.
   layout("routes/staff/layout.tsx", [
     route("incoming", "routes/staff/inbox.tsx"),
-    ...prefix("incoming", [route(":kind/:id", "routes/staff/record.tsx")]),
-
-    // Owners only (a staff member gets the 403 page).
-    layout("routes/staff/owners-layout.tsx", [route("incoming/team", "routes/staff/team.tsx")]),
+    ...prefix("incoming", [
+      route("account", "routes/staff/account.tsx"),
+      route(":kind/:id", "routes/staff/record.tsx"),
+      // Owners only (a staff member gets the 403 page).
+      layout("routes/staff/owners-layout.tsx", [
+        route("team", "routes/staff/team.tsx"),
+        route("audit", "routes/staff/audit.tsx"),
+      ]),
+    ]),
   ]),
 
   ...prefix("api", [
@@ -44,6 +49,10 @@ export default [
       route("service-requests", "routes/api/staff/service-requests.ts"),
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
+      route("account", "routes/api/staff/account.ts"),
+      route("account/password", "routes/api/staff/account-password.ts"),
+      route("account/sessions", "routes/api/staff/account-sessions.ts"),
+      route("account/sessions/:id", "routes/api/staff/account-session.ts"),
 
       // Owners only: 403 for a staff member.
       layout("routes/api/staff/owners-gate.ts", [
@@ -52,6 +61,7 @@ export default [
         route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
         route("team/:username", "routes/api/staff/team-member.ts"),
         route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
+        route("audit", "routes/api/staff/audit.ts"),
       ]),
     ]),
   ]),

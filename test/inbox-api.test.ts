@@ -196,8 +196,8 @@ for (const { kind, path } of collections) {
       const record = await response.json<ApiRecord & { history: Record<string, string>[] }>();
       expect(record).toMatchObject({ id, firstName: "Hal", status: "closed" });
       expect(record.history).toEqual([
-        { status: "closed", changedBy: "dana", changedAt: expect.any(String) },
-        { status: "contacted", changedBy: "dana", changedAt: expect.any(String) },
+        { status: "closed", changedBy: "dana", changedByName: "dana", changedAt: expect.any(String) },
+        { status: "contacted", changedBy: "dana", changedByName: "dana", changedAt: expect.any(String) },
       ]);
       expect(Date.parse(record.history[0]!.changedAt!)).toBeGreaterThan(Date.now() - 60_000);
     });

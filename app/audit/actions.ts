@@ -2,6 +2,11 @@
 // that does something worth recording adds its action here and writes it with recordAudit
 // (app/server/audit/audit-log.server.ts).
 export const auditActionLabels = {
+  "sign-in": "Signed in",
+  "sign-in.failed": "Sign-in failed",
+  "sign-out": "Signed out",
+  "password.change": "Changed their password",
+  "account.update": "Changed their name or email",
   "record.status": "Changed a record's status",
   "record.delete": "Deleted a record",
   "records.export": "Exported records as CSV",

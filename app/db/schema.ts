@@ -94,13 +94,37 @@ export const staffTokens = sqliteTable(
   ],
 );
 
+// Each signed-in browser of a member (app/server/auth/session-registry.server.ts, decision 033):
+// a session is valid only while its row is not ended, so ending one here ends it at its next
+// request, wherever it is. `kv_key` is the session's key in SESSIONS (useless without the cookie's
+// signature); `id` is the handle the account page and the API show.
+export const staffSessions = sqliteTable(
+  "staff_sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kvKey: text("kv_key").notNull(),
+    signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }).notNull(),
+    // Written at most once every few minutes, so that reading a page stays a read.
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    // "Chrome on Windows", from the User-Agent at sign-in.
+    browser: text("browser"),
+    // "Baltimore, Maryland, US", from the platform's guess at sign-in (absent locally).
+    place: text("place"),
+    endedAt: timestampMs("ended_at"),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId, table.signedInAt)],
+);
+
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
 const statusColumns = () => ({
   status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
   spamReason: text("spam_reason", { enum: SPAM_REASONS }),
   // Arrived with the hidden field filled, as a browser's autofill can do, on a message that reads
-  // like a customer's: kept in the inbox and emailed, shown as "Possible spam" (decision 031).
+  // like a customer's: kept in the inbox and emailed, shown as "Possible spam" (decision 033).
   possibleSpam: integer("possible_spam", { mode: "boolean" }).notNull().default(false),
   // The shop date of the morning digest that counted this record as kept aside as spam; the purge
   // deletes only spam that a digest sent has counted (or that staff marked themselves).
@@ -280,4 +304,5 @@ export type User = typeof users.$inferSelect;
 export type StaffToken = typeof staffTokens.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
+export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StatusChange = typeof submissionStatusChanges.$inferSelect;

@@ -25,7 +25,8 @@ export const handle: RouteHandle = { hydrate: true };
 const APP_VERSION = "v3.0.0";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getStaffUser(request, getEnv(context))) throw redirect("/incoming", { headers: NO_STORE });
+  if (await getStaffUser(request, getEnv(context), getRequestTime(context)))
+    throw redirect("/incoming", { headers: NO_STORE });
   return { constraint: formConstraintsAt("login", getRequestTime(context)) };
 }
 

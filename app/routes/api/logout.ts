@@ -1,7 +1,7 @@
 import type { Route } from "./+types/logout";
 import type { RouteHandle } from "~/route-handle";
 import { logOut } from "~/server/auth/auth.server";
-import { getEnv } from "~/server/http/context.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { jsonResponse } from "~/server/http/responses.server";
 
 // POST only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
@@ -11,6 +11,6 @@ export const handle: RouteHandle = { methods: ["POST"] };
 // has the JSON endpoints' method rule but not their body checks (cross-site posts are refused
 // in workers/app.ts, like every write).
 export async function action({ request, context }: Route.ActionArgs) {
-  const setCookie = await logOut(request, getEnv(context));
+  const setCookie = await logOut(request, getEnv(context), getRequestTime(context));
   return jsonResponse({ success: true }, 200, { "Set-Cookie": setCookie });
 }

@@ -14,7 +14,7 @@ import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut } from "~/server/auth/auth.server";
 import { getStaffMember } from "~/server/auth/gates.server";
-import { getEnv } from "~/server/http/context.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { NO_STORE } from "~/server/http/responses.server";
 import { redirectWithToast } from "~/server/http/toast.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
   try {
-    const clearCookie = await logOut(request, env);
+    const clearCookie = await logOut(request, env, getRequestTime(context));
     return redirectWithToast(
       env,
       "/login",

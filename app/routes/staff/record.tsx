@@ -12,7 +12,7 @@ import { shownFields, vehicleSummary, visitSummary } from "~/inbox/record-fields
 import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
@@ -39,7 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const env = getEnv(context);
-  return handleRecordAction(request, env, getStaffMember(context), kindOf(params), params.id);
+  return handleRecordAction(request, env, actingMember(request, context), kindOf(params), params.id);
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -125,9 +125,9 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">History</h2>
       <ol className="mt-3 grid gap-2 text-sm text-slate-700">
-        {record.history.map((change, index) => (
+        {record.history.map(({ changedByName: who, ...change }, index) => (
           <li key={index}>
-            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {change.changedBy},{" "}
+            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {who},{" "}
             <time dateTime={change.changedAt.toISOString()}>{formatSubmittedAt(change.changedAt)}</time>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { AuditAction } from "~/audit/actions";
-import { getDb } from "~/db/db.server";
+import { getDb, type Database } from "~/db/db.server";
 import { auditLog } from "~/db/schema";
 import type { AppEnv } from "../http/env.server";
 
@@ -19,20 +19,26 @@ export type AuditEntry = {
   at: Date;
 };
 
+/** Who is acting, from where and when: what every entry of one request shares. */
+export type Acting = Pick<AuditEntry, "actor" | "client" | "at">;
+
+/** The insert of one entry, for a batch that must record it with the change it describes. */
+export function auditInsert(db: Database, entry: AuditEntry) {
+  return db.insert(auditLog).values({
+    at: entry.at,
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    action: entry.action,
+    target: entry.target ?? null,
+    detail: entry.detail ?? null,
+    client: entry.client,
+  });
+}
+
 /**
  * Appends one entry. The log is append-only: nothing in the app edits or deletes an entry except
- * the nightly purge of entries past their keeping time.
+ * the nightly purge of entries past their keeping time (audit-log-purge.server.ts).
  */
 export async function recordAudit(env: AppEnv, entry: AuditEntry): Promise<void> {
-  await getDb(env)
-    .insert(auditLog)
-    .values({
-      at: entry.at,
-      actorId: entry.actor?.id ?? null,
-      actorName: entry.actor?.name ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
-      detail: entry.detail ?? null,
-      client: entry.client,
-    });
+  await auditInsert(getDb(env), entry);
 }

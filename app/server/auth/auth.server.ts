@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { auditInsert, recordAudit } from "../audit/audit-log.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
 import { type User, users } from "~/db/schema";
@@ -9,9 +10,14 @@ import { verifyPassword } from "./password.server";
 import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
 
+import { endSessions, memberOfSession, registerSession } from "./session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
-export type StaffUser = { id: string; username: string; role: StaffRole };
+/** A signed-in member, and the session they are signed in with (the account page marks it). */
+export type StaffUser = { id: string; username: string; role: StaffRole; sessionId: string };
+
+/** Whether an account may sign in and keep its sessions: not disabled, not removed. */
+export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
 
 const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 
@@ -19,22 +25,17 @@ const INVALID_LOGIN_MESSAGE = "Invalid username or password.";
 // password: response times do not reveal which usernames exist. Nobody knows its password.
 const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQYebk5Vn9AIbHezf1vbbh+ElkyK937R1AzGNg";
 
-/** Whether an account may sign in and keep its sessions: not disabled, not removed. */
-export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
-
 /**
- * The signed-in staff member, or null. Deleting, disabling or removing an account, or changing its
- * password (`npm run admin:password`, a reset link), ends its sessions at their next request.
+ * The signed-in staff member, or null. A session ended from the account page, by a password
+ * change (the account page, a reset link, `npm run admin:password`), or by disabling, removing or
+ * deleting the account stops here at its next request.
  */
-export async function getStaffUser(request: Request, env: AppEnv): Promise<StaffUser | null> {
-  const session = await readStaffSession(request, env);
+export async function getStaffUser(request: Request, env: AppEnv, now: Date): Promise<StaffUser | null> {
+  const session = await readStaffSession(request, env, now);
   if (!session) return null;
-  const user = await getDb(env).query.users.findFirst({
-    columns: { id: true, username: true, role: true, passwordChangedAt: true, disabledAt: true, removedAt: true },
-    where: eq(users.id, session.userId),
-  });
+  const user = await memberOfSession(env, session, now);
   if (!user || session.issuedAt < user.passwordChangedAt || !isActiveAccount(user)) return null;
-  return { id: user.id, username: user.username, role: user.role };
+  return { id: user.id, username: user.username, role: user.role, sessionId: session.sessionId };
 }
 
 export type LoginResult =
@@ -49,8 +50,10 @@ export const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
 export const LOGIN_TOO_LARGE_MESSAGE = PASSWORD_TOO_LONG;
 
 /**
- * One login path for the page and the JSON API: throttle, verify, then a fresh session. `now` is
- * the request's time (getRequestTime): the throttle's windows and the device cookie's age follow it.
+ * One login path for the page and the JSON API: throttle, verify, then a fresh session, its
+ * registry row and the audit entry. A failed attempt is recorded with the username tried, known
+ * or not, by the same single insert, so the answer takes as long either way. A throttled attempt
+ * checks no password and is not recorded: a flood of them must not fill the log.
  */
 export async function logIn(
   request: Request,
@@ -59,13 +62,13 @@ export async function logIn(
   now: Date,
 ): Promise<LoginResult> {
   const db = getDb(env);
-  const at = now.getTime();
+  const client = clientKey(request);
   const keys: ThrottleKeys = {
     username: credentials.username,
-    client: clientKey(request),
-    device: await trustedDeviceFor(request, env, credentials.username, at),
+    client,
+    device: await trustedDeviceFor(request, env, credentials.username, now.getTime()),
   };
-  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), at);
+  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), now.getTime());
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
     return {
@@ -79,14 +82,61 @@ export async function logIn(
   const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
   // A disabled or removed account is refused only after its password was checked, with the words
   // of a wrong password: neither the answer nor its timing says the account exists.
-  if (!user || !valid || !isActiveAccount(user)) return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+  if (!user || !valid || !isActiveAccount(user)) {
+    await recordAudit(env, {
+      actor: { id: null, name: credentials.username },
+      action: "sign-in.failed",
+      client,
+      at: now,
+    });
+    return { status: "invalid", message: INVALID_LOGIN_MESSAGE };
+  }
 
   await forgiveLoginAttempt(db, keys);
-  const session = await startStaffSession(request, env, user.id);
-  return { status: "success", setCookies: [session, await rememberDevice(request, env, credentials.username, at)] };
+  return { status: "success", setCookies: await openSession(request, env, user, now) };
 }
 
-/** Ends the session (deleting its KV entry); returns the Set-Cookie value that clears the cookie. */
-export function logOut(request: Request, env: AppEnv): Promise<string> {
+/**
+ * A member who has just proven who they are (a password, an invitation link) gets a fresh session:
+ * its registry row, the account's last sign-in, the audit entry, and the device cookie that vouches
+ * for this browser next time. Returns the two Set-Cookie values.
+ */
+export async function openSession(
+  request: Request,
+  env: AppEnv,
+  user: Pick<User, "id" | "username">,
+  now: Date,
+): Promise<[string, string]> {
+  const db = getDb(env);
+  const sessionId = crypto.randomUUID();
+  const session = await startStaffSession(request, env, { userId: user.id, sessionId, now });
+  await db.batch([
+    registerSession(db, request, { id: sessionId, userId: user.id, key: session.key, now }),
+    db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)),
+    auditInsert(db, {
+      actor: { id: user.id, name: user.username },
+      action: "sign-in",
+      client: clientKey(request),
+      at: now,
+    }),
+  ]);
+  return [session.setCookie, await rememberDevice(request, env, user.username, now.getTime())];
+}
+
+/**
+ * Ends this browser's session (its registry row and KV entry) and records who signed out;
+ * returns the Set-Cookie value that clears the cookie. Without a valid session it only clears it.
+ */
+export async function logOut(request: Request, env: AppEnv, now: Date): Promise<string> {
+  const member = await getStaffUser(request, env, now);
+  if (member) {
+    await endSessions(env, member.id, { only: member.sessionId }, now);
+    await recordAudit(env, {
+      actor: { id: member.id, name: member.username },
+      action: "sign-out",
+      client: clientKey(request),
+      at: now,
+    });
+  }
   return endStaffSession(request, env);
 }

@@ -1,5 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getEnv } from "../http/context.server";
+import type { Acting } from "../audit/audit-log.server";
+import { clientKey } from "../http/client-address.server";
+import { getEnv, getRequestTime } from "../http/context.server";
 import { jsonResponse, NO_STORE } from "../http/responses.server";
 import { getStaffUser, type StaffUser } from "./auth.server";
 
@@ -20,11 +22,17 @@ export function getStaffMember(context: Readonly<RouterContextProvider>): StaffM
   return member;
 }
 
+/** The member acting in this request, from where and when: for the audit log's entries. */
+export function actingMember(request: Request, context: Readonly<RouterContextProvider>): Acting {
+  const member = getStaffMember(context);
+  return { actor: { id: member.id, name: member.username }, client: clientKey(request), at: getRequestTime(context) };
+}
+
 const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
 
 /** Staff pages: a signed-in member, or a redirect to /login. */
 export const staffPageGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const member = await getStaffUser(request, getEnv(context));
+  const member = await getStaffUser(request, getEnv(context), getRequestTime(context));
   if (!member) throw redirect("/login", { headers: NO_STORE });
   context.set(staffMemberContext, member);
   return next();
@@ -32,7 +40,7 @@ export const staffPageGate: MiddlewareFunction<Response> = async ({ request, con
 
 /** Staff JSON endpoints: a signed-in member, or 401. */
 export const staffApiGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const member = await getStaffUser(request, getEnv(context));
+  const member = await getStaffUser(request, getEnv(context), getRequestTime(context));
   if (!member) throw jsonResponse({ message: "Unauthorized" }, 401);
   context.set(staffMemberContext, member);
   return next();

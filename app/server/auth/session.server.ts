@@ -1,11 +1,11 @@
-import { createWorkersKVSessionStorage } from "@react-router/cloudflare";
-import { createCookie } from "react-router";
+import { createCookie, createSessionStorage } from "react-router";
 import type { AppEnv } from "../http/env.server";
 
-// Staff sessions: a random id in a signed cookie, the data in KV. A session lives at most
-// 8 hours from login, however active it is: KV expires the entry, and the issue time stored
-// inside is checked on every read in case KV (eventually consistent) still has it.
-// Why KV and these rules: docs/decisions/007-sessions.md.
+// Staff sessions: a random key in a signed cookie, the data in KV, and a row in the D1 registry
+// (session-registry.server.ts) that says whether the session is still on. A session lives at most
+// 8 hours from sign-in, however active it is: KV expires the entry, and the issue time stored
+// inside is checked against the request's time on every read.
+// Why KV, the registry and these rules: docs/decisions/007-sessions.md and 033-session-registry.md.
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 // __Host-: browsers take it only with Secure, Path=/ and no Domain, so a sibling subdomain can
@@ -13,8 +13,16 @@ export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 // so local runs use the same name (the browser tests log in over http://localhost).
 export const SESSION_COOKIE_NAME = "__Host-session";
 
-type StaffSessionData = { userId: string; issuedAt: number };
+/** What KV keeps under the session's key: who, since when, and the registry row that can end it. */
+type StaffSessionData = { userId: string; issuedAt: number; sessionId: string };
 
+/** 128 random bits, hex: the KV key the signed cookie carries. */
+const newSessionKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+// React Router's session storage over KV, with the key chosen by the caller so that the registry
+// row can name it. KV's own expiry is relative to the real clock (an absolute one in the past is
+// refused); the 8 hours are enforced against the request's time in readStaffSession.
 function sessionCookie(env: AppEnv) {
   return createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
@@ -25,45 +33,69 @@ function sessionCookie(env: AppEnv) {
   });
 }
 
-function sessionStorage(env: AppEnv) {
-  return createWorkersKVSessionStorage<StaffSessionData>({ kv: env.SESSIONS, cookie: sessionCookie(env) });
+function sessionStorage(env: AppEnv, keyForNewSession: () => string = newSessionKey) {
+  return createSessionStorage<StaffSessionData>({
+    cookie: sessionCookie(env),
+    async createData(data) {
+      const key = keyForNewSession();
+      await env.SESSIONS.put(key, JSON.stringify(data), { expirationTtl: SESSION_LIFETIME_MS / 1000 });
+      return key;
+    },
+    readData: (key) => env.SESSIONS.get<StaffSessionData>(key, "json"),
+    async updateData(key, data) {
+      await env.SESSIONS.put(key, JSON.stringify(data), { expirationTtl: SESSION_LIFETIME_MS / 1000 });
+    },
+    deleteData: (key) => env.SESSIONS.delete(key),
+  });
 }
 
-export type StaffSession = { userId: string; issuedAt: number };
+export type StaffSession = StaffSessionData & { key: string };
 
-/** The signed-in user's id and the session's start, or null without a valid, unexpired session. */
-export async function readStaffSession(request: Request, env: AppEnv): Promise<StaffSession | null> {
+/**
+ * The session the cookie names, or null without one or once its 8 hours are over. Whether its
+ * registry row is still on is for the caller to check (auth.server.ts, with the user's row).
+ */
+export async function readStaffSession(request: Request, env: AppEnv, now: Date): Promise<StaffSession | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
   const storage = sessionStorage(env);
   const session = await storage.getSession(cookieHeader);
   const userId = session.get("userId");
   const issuedAt = session.get("issuedAt");
-  if (typeof userId !== "string" || typeof issuedAt !== "number") return null;
-  if (Date.now() - issuedAt >= SESSION_LIFETIME_MS) {
+  const sessionId = session.get("sessionId");
+  // A session from before the registry has no row to check: it is over (one more sign-in).
+  if (typeof userId !== "string" || typeof issuedAt !== "number" || typeof sessionId !== "string") return null;
+  if (now.getTime() - issuedAt >= SESSION_LIFETIME_MS) {
     await storage.destroySession(session);
     return null;
   }
-  return { userId, issuedAt };
+  return { userId, issuedAt, sessionId, key: session.id };
 }
 
 /**
- * Starts a session for a user who has just proven their password. Any session the browser
- * brought is destroyed and a new id is issued, so an id planted before login is worthless.
- * Returns the Set-Cookie header value.
+ * Starts a session for a user who has just proven their password, under a new key: any session
+ * the browser brought is destroyed, so a key planted before sign-in is worthless. Returns the
+ * Set-Cookie value and the KV key (for the registry row).
  */
-export async function startStaffSession(request: Request, env: AppEnv, userId: string): Promise<string> {
-  const storage = sessionStorage(env);
+export async function startStaffSession(
+  request: Request,
+  env: AppEnv,
+  { userId, sessionId, now }: { userId: string; sessionId: string; now: Date },
+): Promise<{ setCookie: string; key: string }> {
+  const key = newSessionKey();
+  const storage = sessionStorage(env, () => key);
   const cookieHeader = request.headers.get("Cookie");
   if (cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) {
     await storage.destroySession(await storage.getSession(cookieHeader));
   }
   const session = await storage.getSession();
-  const issuedAt = Date.now();
+  const issuedAt = now.getTime();
   session.set("userId", userId);
   session.set("issuedAt", issuedAt);
-  // Cookie and KV entry expire together, 8 hours after login.
-  return storage.commitSession(session, { expires: new Date(issuedAt + SESSION_LIFETIME_MS) });
+  session.set("sessionId", sessionId);
+  // The cookie expires with the session, 8 hours after sign-in.
+  const setCookie = await storage.commitSession(session, { expires: new Date(issuedAt + SESSION_LIFETIME_MS) });
+  return { setCookie, key };
 }
 
 /**
@@ -76,4 +108,9 @@ export async function endStaffSession(request: Request, env: AppEnv): Promise<st
   const session = await storage.getSession(request.headers.get("Cookie"));
   if (session.id === "") return sessionCookie(env).serialize("", { expires: new Date(0) });
   return storage.destroySession(session);
+}
+
+/** Deletes KV entries of sessions ended elsewhere (the registry has already ended them). */
+export async function deleteSessionData(env: AppEnv, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => env.SESSIONS.delete(key)));
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { inboxKinds, inboxTabPath, type InboxKind } from "~/inbox/kinds";
 import type { RecordActionResult } from "~/inbox/record-action";
 import { isSubmissionStatus, statusLabels } from "~/inbox/statuses";
-import type { StaffUser } from "../auth/auth.server";
+import type { Acting } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
 import { changeStatus, deleteRecord } from "./inbox.server";
 import { readPostedForm } from "../http/request-body.server";
@@ -23,7 +23,7 @@ function safeReturnPath(value: FormDataEntryValue | null): string | null {
 }
 
 /** The record page's action, for a signed-in staff member (the route checks the session first). */
-export async function handleRecordAction(request: Request, env: AppEnv, user: StaffUser, kind: InboxKind, id: string) {
+export async function handleRecordAction(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
   const posted = await readPostedForm(request, { limitBytes: ACTION_BODY_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
@@ -46,7 +46,7 @@ export async function handleRecordAction(request: Request, env: AppEnv, user: St
       case "status": {
         const status = form.get("status");
         if (!isSubmissionStatus(status)) return refused(400, "That is not a status a record can have.");
-        const record = await changeStatus(env, kind, id, status, user.username);
+        const record = await changeStatus(env, kind, id, status, acting);
         if (!record) return gone();
         return answer(200, {
           title: "Status changed",
@@ -57,7 +57,7 @@ export async function handleRecordAction(request: Request, env: AppEnv, user: St
         if (form.get("confirm") !== "yes") {
           return refused(400, "Tick the box to confirm that this record should be deleted for good.");
         }
-        if (!(await deleteRecord(env, kind, id))) return gone();
+        if (!(await deleteRecord(env, kind, id, acting))) return gone();
         // The record's page is gone: back to its list, whatever page sent the form.
         return answer(
           200,

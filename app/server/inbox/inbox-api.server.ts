@@ -3,7 +3,7 @@ import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { csvHeaders, shownFields } from "~/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import type { StaffUser } from "../auth/auth.server";
+import { type Acting, recordAudit } from "../audit/audit-log.server";
 import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
@@ -47,13 +47,7 @@ export async function recordResponse(request: Request, env: AppEnv, kind: InboxK
 }
 
 /** PATCH /api/<kind>/<id> `{"status": …}` changes the status; DELETE removes the record for good. */
-export async function recordActionResponse(
-  request: Request,
-  env: AppEnv,
-  member: StaffUser,
-  kind: InboxKind,
-  id: string,
-) {
+export async function recordActionResponse(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
   switch (request.method) {
     case "PATCH":
       return handleJsonWrite(
@@ -66,12 +60,12 @@ export async function recordActionResponse(
           invalidMessage: "Send the new status.",
         },
         async ({ status }) => {
-          const record = await changeStatus(env, kind, id, status, member.username);
+          const record = await changeStatus(env, kind, id, status, acting);
           return record ? jsonResponse(record) : notFound(kind);
         },
       );
     case "DELETE":
-      return (await deleteRecord(env, kind, id))
+      return (await deleteRecord(env, kind, id, acting))
         ? new Response(null, { status: 204, headers: NO_STORE })
         : notFound(kind);
     default:
@@ -110,14 +104,24 @@ function csvColumns(kind: InboxKind) {
 
 /**
  * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
- * few hundred at a time (no page limit; `limit` is ignored), with a dated file name.
+ * few hundred at a time (no page limit; `limit` is ignored), with a dated file name. Each export
+ * is in the audit log, with its filter and whether it searched (not what: a search holds names).
  */
-export function csvResponse(request: Request, env: AppEnv, kind: InboxKind, now: Date): Response {
+export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
   const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+  // HEAD sends no records: nothing was exported.
+  if (request.method === "GET") {
+    await recordAudit(env, {
+      ...acting,
+      action: "records.export",
+      target: inboxKinds[kind].slug,
+      detail: { statuses: parsed.query.statuses.join(","), searched: parsed.query.terms.length > 0 },
+    });
+  }
 
   const { header, cells } = csvColumns(kind);
-  const filename = `${inboxKinds[kind].slug}-${shopWallClock(now).date}.csv`;
+  const filename = `${inboxKinds[kind].slug}-${shopWallClock(acting.at).date}.csv`;
   const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
   return new Response(body, {
     headers: {

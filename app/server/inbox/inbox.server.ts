@@ -1,9 +1,16 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
-import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema";
-import type { InboxKind } from "~/inbox/kinds";
+import {
+  type contactSubmissions,
+  inboxTables,
+  type serviceRequests,
+  submissionStatusChanges,
+  users,
+} from "~/db/schema";
+import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
+import { type Acting, recordAudit } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
 
 // The staff inbox's records: what one is, and the reads and writes of one record. The lists and
@@ -28,7 +35,8 @@ export function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
   return withNotificationState(row);
 }
 
-export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedAt: Date };
+/** A change in a record's history: who by username, and by the name staff know them by. */
+export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedByName: string; changedAt: Date };
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
 
 /** Every column but the bookkeeping. */ export function recordColumns<Table extends InboxTable>(table: Table) {
@@ -50,8 +58,15 @@ export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[
 function historyQuery(db: Database, kind: InboxKind, id: string) {
   const changes = submissionStatusChanges;
   return db
-    .select({ status: changes.status, changedBy: changes.changedBy, changedAt: changes.changedAt })
+    .select({
+      status: changes.status,
+      changedBy: changes.changedBy,
+      // The member's display name as it is now; the username when there is none (or no account).
+      changedByName: sql<string>`coalesce(${users.displayName}, ${changes.changedBy})`.as("changed_by_name"),
+      changedAt: changes.changedAt,
+    })
     .from(changes)
+    .leftJoin(users, eq(users.username, changes.changedBy))
     .where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id)))
     .orderBy(desc(changes.changedAt), desc(changes.id));
 }
@@ -70,8 +85,9 @@ export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promi
 
 /**
  * The one way a status changes (the inbox card, the record page and PATCH on the API): sets it,
- * keeps the change in the history with the staff member's username, and returns the record as
- * it now is, or null for an unknown id. Setting the status a record already has changes nothing.
+ * keeps the change in the history with the staff member's username and in the audit log, and
+ * returns the record as it now is, or null for an unknown id. Setting the status a record
+ * already has changes nothing and records nothing.
  * Spam carries a reason (kept if it already was spam, "staff" otherwise); other statuses none.
  */
 export async function changeStatus(
@@ -79,27 +95,31 @@ export async function changeStatus(
   kind: InboxKind,
   id: string,
   status: SubmissionStatus,
-  changedBy: string,
+  acting: Acting,
 ): Promise<InboxRecordWithHistory | null> {
+  const changedBy = acting.actor?.name ?? "";
   const db = getDb(env);
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [, updated, history] = await db.batch([
+  const [changed, updated, history] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
-    db.insert(changes).select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-          submissionId: table.id,
-          status: sql<SubmissionStatus>`${status}`.as("status"),
-          changedBy: sql<string>`${changedBy}`.as("changed_by"),
-          changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
-        })
-        .from(table)
-        .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
-    ),
+    db
+      .insert(changes)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+            submissionId: table.id,
+            status: sql<SubmissionStatus>`${status}`.as("status"),
+            changedBy: sql<string>`${changedBy}`.as("changed_by"),
+            changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
+          })
+          .from(table)
+          .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
+      )
+      .returning({ id: changes.id }),
     db
       .update(table)
       .set({
@@ -111,11 +131,20 @@ export async function changeStatus(
     historyQuery(db, kind, id),
   ]);
   const [record] = updated;
+  if (changed.length > 0) {
+    await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
+  }
   return record ? { ...toRecord(record), history } : null;
 }
 
-/** Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown. */
-export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string): Promise<boolean> {
+/** How the audit log names a record: its address below /incoming. */
+const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
+
+/**
+ * Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown.
+ * The audit entry names the record by its id only: nothing of the visitor stays behind.
+ */
+export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, acting: Acting): Promise<boolean> {
   const db = getDb(env);
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
@@ -123,5 +152,7 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string): Pr
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
   ]);
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });
+  return true;
 }

@@ -4,9 +4,8 @@ import { staffTokens, users } from "~/db/schema";
 import type { InviteInput, JoinInput } from "~/team/schemas";
 import type { StaffRole } from "~/staff/roles";
 import { recordAudit } from "../audit/audit-log.server";
-import { rememberDevice } from "../auth/device-cookie.server";
 import { hashPassword } from "../auth/password.server";
-import { startStaffSession } from "../auth/session.server";
+import { openSession } from "../auth/auth.server";
 import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
@@ -181,9 +180,6 @@ export async function acceptInvitation(
     client: clientKey(request),
     at: now,
   });
-  const setCookies: [string, string] = [
-    await startStaffSession(request, env, userId),
-    await rememberDevice(request, env, input.username, now.getTime()),
-  ];
+  const setCookies = await openSession(request, env, { id: userId, username: input.username }, now);
   return { status: "joined", username: input.username, setCookies };
 }

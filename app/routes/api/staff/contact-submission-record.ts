@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact-submission-record";
 import type { RouteHandle } from "~/route-handle";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/auth/gates.server";
 import { getEnv } from "~/server/http/context.server";
 import { recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
 
@@ -13,5 +13,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
-  return recordActionResponse(request, getEnv(context), getStaffMember(context), "contact", params.id);
+  return recordActionResponse(request, getEnv(context), actingMember(request, context), "contact", params.id);
 }

@@ -1,0 +1,113 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+
+// A member's own account, with JavaScript and without: signing out another browser, and a
+// display name that the inbox's history then shows. Each test makes an account of its own, so
+// that signing out "everywhere else" never touches another test's sessions.
+
+// Each test creates its account with the real CLI (wrangler d1 execute): several seconds on its own.
+test.describe.configure({ timeout: 120_000 });
+
+type Member = { username: string; password: string };
+
+async function newMember(): Promise<Member> {
+  const username = `e2e-${crypto.randomUUID().slice(0, 8)}`;
+  const password = `${username} password, local only`;
+  const created = await runAdminScript("admin:create", username, `${password}\n`);
+  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
+  return { username, password };
+}
+
+async function logIn(page: Page, member: Member) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/incoming$/);
+}
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await gotoHydrated(page, path);
+  else await page.goto(path);
+}
+
+async function expectToast(page: Page, javaScriptEnabled: boolean, text: string) {
+  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(text);
+  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`account with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("signs out another browser, whose next page goes to /login", async ({ page, browser }) => {
+      const member = await newMember();
+      const elsewhere = await browser.newContext({ javaScriptEnabled });
+      const otherPage = await elsewhere.newPage();
+      await logIn(otherPage, member);
+      await logIn(page, member);
+
+      await open(page, "/incoming/account", javaScriptEnabled);
+      const sessions = page.getByRole("region", { name: "Where you are signed in" });
+      await expect(sessions.getByRole("listitem")).toHaveCount(2);
+      await expect(sessions.getByRole("listitem").filter({ hasText: "This browser" })).toHaveCount(1);
+      await sessions.getByRole("button", { name: /^Sign out .*, signed in/ }).click();
+
+      await expectToast(page, javaScriptEnabled, "That session was signed out.");
+      await expect(sessions.getByRole("listitem")).toHaveCount(1);
+      await expect(sessions.getByText("You are signed in nowhere else.")).toBeVisible();
+
+      await otherPage.goto("/incoming");
+      await expect(otherPage).toHaveURL(/\/login$/);
+      await page.goto("/incoming");
+      await expect(page).toHaveURL(/\/incoming$/);
+      await elsewhere.close();
+    });
+
+    test("changes the display name and sees it in a record's history", async ({ page }) => {
+      const member = await newMember();
+      const name = `Dana ${crypto.randomUUID().slice(0, 6)}`;
+      const id = crypto.randomUUID();
+      const seeded = await executeSql(
+        `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message) VALUES ('${id}', 'Hist', 'Ory', 'history@example.com', '(410) 555-0199', 'Who changed my status?')`,
+      );
+      expect(seeded.code).toBe(0);
+      await logIn(page, member);
+
+      await open(page, "/incoming/account", javaScriptEnabled);
+      await page.getByLabel("Display name").fill(name);
+      await page.getByRole("button", { name: "Save name and email" }).click();
+      await expectToast(page, javaScriptEnabled, "Your name and email are saved.");
+      await expect(page.getByLabel("Display name")).toHaveValue(name);
+
+      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await page.getByRole("button", { name: "Mark contacted: Hist Ory" }).click();
+      await expectToast(page, javaScriptEnabled, "Hist Ory: Contacted");
+      const history = page.getByRole("list").filter({ hasText: "Received" });
+      await expect(history.getByRole("listitem").first()).toContainText(`Contacted by ${name}`);
+    });
+  });
+}
+
+test.describe("accessibility", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the account page and the audit log have no axe violations at ${viewport.width} px`, async ({
+      page,
+      logInAsStaff,
+    }) => {
+      await page.setViewportSize(viewport);
+      await logInAsStaff();
+      for (const path of ["/incoming/account", "/incoming/audit"]) {
+        await gotoHydrated(page, path);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      }
+    });
+  }
+});
