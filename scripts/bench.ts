@@ -18,8 +18,8 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs as chromiumFlags, chromiumPath } from "../playwright.config.ts";
-import { benchNotifications } from "./bench-notifications.ts";
-import { benchInbox, type InboxBench } from "./bench-inbox.ts";
+import { benchNotifications } from "./bench/notifications.ts";
+import { benchInbox, type InboxBench } from "./bench/inbox.ts";
 import {
   freshDatabase,
   projectRoot as root,
@@ -27,7 +27,7 @@ import {
   run,
   startServer as startDevServer,
   stopServer,
-} from "./bench-server.ts";
+} from "./bench/server.ts";
 import { localD1File } from "./local-d1.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
