@@ -159,7 +159,7 @@ export function runAdminScript(script: "admin:create" | "admin:password", userna
   return runCli("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], stdin);
 }
 
-/** Runs SQL against the test server's D1 the way the README's tools do (wrangler d1 execute). */
+/** Runs SQL against the test server's D1 the way docs/owner-guide.md's commands do (wrangler d1 execute). */
 export async function executeSql(sql: string): Promise<CliResult> {
   const args = ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", e2eStateDir];
   for (let attempt = 1; ; attempt++) {

@@ -6,14 +6,14 @@
 //    off, interleaved. "Off" swaps NOTIFY_QUEUE for a queue that drops every message; "on" is the
 //    app as configured, its queue consumer sending every email to the local send_email emulator.
 // 2. 500 submissions while the mail binding fails 30% of the time: every one delivered, none twice.
-//    The failing binding is a second Worker (scripts/bench-mail-stubs.ts) bound in place of
+//    The failing binding is a second Worker (scripts/bench/mail-stubs.ts) bound in place of
 //    NOTIFY_EMAIL in a copy of the app's configuration, so the app itself has no switch for it.
 //
 // Both swaps live in configuration copies under build/server/ that only this script writes.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { freshDatabase, projectRoot as root, startServer as startDevServer, stopServer } from "./bench-server.ts";
+import { freshDatabase, projectRoot as root, startServer as startDevServer, stopServer } from "./server.ts";
 
 const buildDir = path.join(root, "build/server");
 // `wrangler dev` keeps the emulator's .eml files next to the first configuration it is given,
@@ -41,7 +41,7 @@ function stubsConfig(failureRate: number): string {
   const file = path.join(buildDir, "wrangler.bench-stubs.json");
   const config = {
     name: "bench-mail-stubs",
-    main: path.join(root, "scripts/bench-mail-stubs.ts"),
+    main: path.join(root, "scripts/bench/mail-stubs.ts"),
     compatibility_date: app.compatibility_date,
     compatibility_flags: app.compatibility_flags,
     send_email: [{ name: "MAIL" }],

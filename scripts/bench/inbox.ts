@@ -9,9 +9,9 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
-import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./bench-server.ts";
-import { localD1File } from "./local-d1.ts";
-import { seedInbox } from "./seed.ts";
+import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./server.ts";
+import { localD1File } from "../local-d1.ts";
+import { seedInbox } from "../seed.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const origin = `http://localhost:${port}`;

@@ -1,5 +1,5 @@
 // A second Worker that only `npm run bench` runs, next to the app, to stand in for two of its
-// bindings (scripts/bench-notifications.ts). It is never deployed and the app has no switch for
+// bindings (scripts/bench/notifications.ts). It is never deployed and the app has no switch for
 // it: the bench starts the app from a copy of its configuration with these bindings swapped in.
 import { WorkerEntrypoint } from "cloudflare:workers";
 

@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
-export const projectRoot = path.resolve(import.meta.dirname, "..");
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 // No metrics, no fetch of Request.cf from the network (offline here), no interactive prompts.
 export const quietEnv = {
