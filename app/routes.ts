@@ -19,6 +19,8 @@ export default [
   layout("routes/staff/layout.tsx", [
     route("incoming", "routes/staff/inbox.tsx"),
     ...prefix("incoming", [route(":kind/:id", "routes/staff/record.tsx")]),
+    // The owners' pages: a staff member gets 403.
+    layout("routes/staff/owners-layout.tsx", [route("incoming/settings", "routes/staff/settings.tsx")]),
   ]),
 
   ...prefix("api", [
@@ -29,6 +31,7 @@ export default [
     route("login", "routes/api/login.ts"),
     route("logout", "routes/api/logout.ts"),
     route("auth/status", "routes/api/auth/status.ts"),
+    route("shop-hours", "routes/api/shop-hours.ts"),
 
     // Staff endpoints: 401 without a session.
     layout("routes/api/staff/gate.ts", [
@@ -38,6 +41,19 @@ export default [
       route("service-requests", "routes/api/staff/service-requests.ts"),
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
+
+      // Owners' endpoints: 403 for a staff member.
+      layout("routes/api/staff/owners-gate.ts", [
+        ...prefix("settings", [
+          route("weekly-hours", "routes/api/settings/weekly-hours.ts"),
+          route("closures", "routes/api/settings/closures.ts"),
+          route("closures/:date", "routes/api/settings/closure.ts"),
+          route("special-hours", "routes/api/settings/special-hours.ts"),
+          route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
+          route("holidays", "routes/api/settings/holidays.ts"),
+          route("notice", "routes/api/settings/notice.ts"),
+        ]),
+      ]),
     ]),
   ]),
 

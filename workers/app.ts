@@ -17,6 +17,11 @@ import {
 } from "../app/server/rendering/page-cache.server";
 import { NO_STORE } from "../app/server/http/responses.server";
 import { runScheduled } from "../app/server/scheduled/scheduled.server";
+import {
+  pageContentChangesAt,
+  settingsReaderFor,
+  shopSettingsContext,
+} from "../app/server/settings/shop-settings.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite } from "../app/server/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -54,11 +59,20 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         waitUntil: (promise) => ctx.waitUntil(promise),
       });
       const { routes } = await loadBuild();
-      const cache = { routes, store, clock: () => requestTime };
+      // The owner's settings (hours, closures, notice), read at most once per request and only
+      // when something needs them: a page served from the cache does not.
+      const shopSettings = settingsReaderFor(appEnv);
+      const cache = {
+        routes,
+        store,
+        clock: () => requestTime,
+        contentChangesAt: async () => pageContentChangesAt(await shopSettings(), requestTime),
+      };
       const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
         const context = new RouterContextProvider();
         context.set(cloudflareContext, { env: appEnv, ctx });
         context.set(requestTimeContext, requestTime);
+        context.set(shopSettingsContext, shopSettings);
         context.set(cspNonceContext, tokens.nonce);
         context.set(formSubmissionIdContext, tokens.submissionId);
         return requestHandler(request, context);

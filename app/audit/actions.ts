@@ -5,6 +5,14 @@ export const auditActionLabels = {
   "record.status": "Changed a record's status",
   "record.delete": "Deleted a record",
   "records.export": "Exported records as CSV",
+  "settings.hours": "Changed the weekly hours",
+  "settings.closure.add": "Added a closure day",
+  "settings.closure.remove": "Removed a closure day",
+  "settings.special-hours.add": "Added special hours",
+  "settings.special-hours.remove": "Removed special hours",
+  "settings.holidays": "Changed the holidays the shop closes for",
+  "settings.notice.set": "Set the site's notice",
+  "settings.notice.clear": "Removed the site's notice",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -4,7 +4,10 @@ import type { StaffRole } from "./roles";
 // `owners` entries are shown to owners only (their routes sit behind the owners' gate as well).
 export type StaffNavItem = { label: string; href: string; owners?: boolean };
 
-export const staffNavigation: readonly StaffNavItem[] = [{ label: "Inbox", href: "/incoming" }];
+export const staffNavigation: readonly StaffNavItem[] = [
+  { label: "Inbox", href: "/incoming" },
+  { label: "Settings", href: "/incoming/settings", owners: true },
+];
 
 export function staffNavigationFor(role: StaffRole): StaffNavItem[] {
   return staffNavigation.filter((item) => !item.owners || role === "owner");

@@ -4,6 +4,7 @@ import { useNavigation } from "react-router";
 import { showToast } from "~/components/toast/toast-store";
 import { INVALID_MESSAGE, submissionMessages, type SubmissionFormName } from "~/forms/submission-messages";
 import type { FormConstraint } from "~/forms/validators";
+import type { ShopSchedule } from "~/hours/shop-schedule";
 import { useDeferredValidation } from "./use-deferred-validation";
 
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
@@ -13,6 +14,8 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
   lastResult?: SubmissionResult<string[]>;
   /** Values the form starts with (the service a service page sent the visitor here for). */
   defaultValue?: DefaultValue<Fields>;
+  /** From the page's loader: the shop's schedule, which the preferred date's rules read. */
+  schedule?: ShopSchedule;
 };
 
 /**
@@ -22,9 +25,12 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: SubmissionFormName,
-  { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
+  { submissionId, constraint, lastResult, defaultValue, schedule }: SubmissionFormProps<Fields>,
 ) {
-  const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, { shouldValidate: "onBlur" });
+  const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, {
+    shouldValidate: "onBlur",
+    context: { schedule },
+  });
   const [form, fields] = useForm<Fields>({
     // Distinct from the page sections that hold the forms (#contact-form, #request-service).
     id: `form-${name}`,

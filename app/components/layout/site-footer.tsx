@@ -1,7 +1,7 @@
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
+import { useOpeningHours } from "~/hours/use-shop-hours";
 import { shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
 import { CallButton } from "~/components/ui/button";
 import { ClockIcon, MapPinIcon } from "~/components/ui/icons";
 
@@ -9,6 +9,7 @@ const linkClasses =
   "rounded text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
 
 export function SiteFooter() {
+  const openingHours = useOpeningHours();
   return (
     <footer className="bg-blue-950 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -14,16 +14,24 @@ import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../http/request-body.server";
 import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
 import { redirectWithToast } from "../http/toast.server";
+import { getShopSchedule, shopHoursOf } from "../settings/shop-settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
 const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
-/** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
-export function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
+/**
+ * What a page's loader hands its public form: this render's submission id, the HTML constraints,
+ * and the shop's schedule through the booking window, which the preferred date's rules read in
+ * the browser.
+ */
+export async function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
+  const now = getRequestTime(context);
+  const { schedule } = await shopHoursOf(context, now);
   return {
     submissionId: context.get(formSubmissionIdContext),
-    constraint: formConstraintsAt(name, getRequestTime(context)),
+    constraint: formConstraintsAt(name, now, schedule),
+    schedule,
   };
 }
 
@@ -45,7 +53,9 @@ export async function handleSubmissionForm<Name extends SubmissionFormName>(
   });
   if (!posted.ok) return posted.refusal;
 
-  const submission = parseFormData(posted.formData, submissionForms[name].schemaAt(getRequestTime(context)));
+  const now = getRequestTime(context);
+  const schema = submissionForms[name].schemaAt(now, await getShopSchedule(context, now));
+  const submission = parseFormData(posted.formData, schema);
   if (submission.status !== "success") {
     // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
     const expired = submission.error?.submissionId ?? undefined;

@@ -10,18 +10,20 @@ import { getRequestTime } from "../http/context.server";
 import { unreachable } from "../http/exhaustive.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../http/responses.server";
+import { getShopSchedule } from "../settings/shop-settings.server";
 import { RATE_LIMIT_RETRY_SECONDS, saveContextFor, saveSubmission, submissionForms } from "./submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends SubmissionFormName>(
+export async function handleSubmissionApi<Name extends SubmissionFormName>(
   name: Name,
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
+  const now = getRequestTime(context);
   const endpoint = {
-    schema: submissionForms[name].schemaAt(getRequestTime(context)),
+    schema: submissionForms[name].schemaAt(now, await getShopSchedule(context, now)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
   };
