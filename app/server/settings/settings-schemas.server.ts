@@ -52,8 +52,14 @@ function upcomingDateField(now: Date) {
   return z
     .string({ error: "Please enter the date." })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD, or pick it from the calendar.")
-    .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), "That date does not exist.")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, {
+      error: "Please enter the date as YYYY-MM-DD, or pick it from the calendar.",
+      abort: true,
+    })
+    .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
+      error: "That date does not exist.",
+      abort: true,
+    })
     .refine((date) => date >= today, "That date has passed. Please choose today or a later day.")
     .refine((date) => date <= latest, `Please choose a date up to two years ahead (until ${spelled(latest)}).`);
 }
