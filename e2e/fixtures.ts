@@ -195,6 +195,10 @@ export async function liveSchedule(request: APIRequestContext): Promise<ShopSche
   return {
     weekly,
     closures: hours.closures,
-    specialHours: hours.specialHours.map((entry) => ({ ...entry, opens: clock(entry.opens), closes: clock(entry.closes) })),
+    specialHours: hours.specialHours.map((entry) => ({
+      ...entry,
+      opens: clock(entry.opens),
+      closes: clock(entry.closes),
+    })),
   };
 }

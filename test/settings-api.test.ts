@@ -30,16 +30,18 @@ function call(method: string, path: string, body?: unknown, { cookie = owner, he
 }
 
 async function shopHours() {
-  return (await (await fetchWorker("/api/shop-hours", {}, { at })).json()) as {
+  return (await fetchWorker("/api/shop-hours", {}, { at })).json<{
     weekly: unknown[];
     closures: { date: string; reason: string }[];
     specialHours: { date: string; opens: string; closes: string; reason: string }[];
     notice: { text: string; endsAt: string } | null;
-  };
+  }>();
 }
 
 const auditRows = (action: string) =>
-  env.DB.prepare("select actor_name, action, target, detail from audit_log where action = ? order by id").bind(action).all();
+  env.DB.prepare("select actor_name, action, target, detail from audit_log where action = ? order by id")
+    .bind(action)
+    .all();
 
 const weekday = (day: string, opens = "08:00", closes = "17:00") => ({ day, opens, closes });
 const workWeek = [
@@ -105,16 +107,28 @@ describe("closure days", () => {
 
   it.each([
     [{ date: "2026-11-27", reason: "Too late" }, "date", "That date has passed. Please choose today or a later day."],
-    [{ date: "2028-12-01", reason: "Too far" }, "date", "Please choose a date up to two years ahead (until November 30, 2028)."],
+    [
+      { date: "2028-12-01", reason: "Too far" },
+      "date",
+      "Please choose a date up to two years ahead (until November 30, 2028).",
+    ],
     [{ date: "2026-02-30", reason: "No such day" }, "date", "That date does not exist."],
-    [{ date: "2026-12-14", reason: "  " }, "reason", "Please say why, in a few words visitors will read (for example: Closed for snow)."],
+    [
+      { date: "2026-12-14", reason: "  " },
+      "reason",
+      "Please say why, in a few words visitors will read (for example: Closed for snow).",
+    ],
     [{ date: "2026-12-14", reason: "x".repeat(81) }, "reason", "Please keep the reason to 80 characters."],
-    [{ date: "2026-12-14", reason: "Snow\u0007" }, "reason", "The reason contains line breaks or control characters. Please remove them."],
+    [
+      { date: "2026-12-14", reason: "Snow\u0007" },
+      "reason",
+      "The reason contains line breaks or control characters. Please remove them.",
+    ],
     [{ date: "2026-12-14", reason: 42 }, "reason", "The reason must be text."],
   ])("refuses %j with 400 and a message for %s", async (body, field, message) => {
     const response = await call("POST", "/api/settings/closures", body);
     expect(response.status).toBe(400);
-    const answer = (await response.json()) as { fieldErrors: Record<string, string[]> };
+    const answer = await response.json<{ fieldErrors: Record<string, string[]> }>();
     expect(answer.fieldErrors[field]).toEqual([message]);
     expect((await shopHours()).closures.map((entry) => entry.date)).not.toContain("2026-12-14");
   });
@@ -123,7 +137,9 @@ describe("closure days", () => {
     await call("POST", "/api/settings/closures", { date: "2026-12-15", reason: "Inventory" });
     const again = await call("POST", "/api/settings/closures", { date: "2026-12-15", reason: "Inventory" });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ fieldErrors: { date: ["Tuesday, December 15, 2026 is already a closure day."] } });
+    expect(await again.json()).toMatchObject({
+      fieldErrors: { date: ["Tuesday, December 15, 2026 is already a closure day."] },
+    });
   });
 });
 
@@ -138,8 +154,14 @@ describe("special hours", () => {
     expect(await second.json()).toMatchObject({
       fieldErrors: { date: ["Wednesday, December 16, 2026 already has special hours. Remove them first."] },
     });
-    const backwards = await call("POST", "/api/settings/special-hours", { ...entry, date: "2026-12-17", opens: "13:00" });
-    expect(await backwards.json()).toMatchObject({ fieldErrors: { closes: ["The closing time must be after the opening time."] } });
+    const backwards = await call("POST", "/api/settings/special-hours", {
+      ...entry,
+      date: "2026-12-17",
+      opens: "13:00",
+    });
+    expect(await backwards.json()).toMatchObject({
+      fieldErrors: { closes: ["The closing time must be after the opening time."] },
+    });
     const onClosure = await call("POST", "/api/settings/special-hours", { ...entry, date: "2026-12-15" });
     expect(onClosure.status).toBe(400);
     expect((await call("DELETE", "/api/settings/special-hours/2026-12-16")).status).toBe(200);
@@ -155,7 +177,9 @@ describe("weekly hours", () => {
     const backwards = [weekday("monday", "17:00", "08:00"), ...workWeek.slice(1)];
     const refused = await call("PUT", "/api/settings/weekly-hours", { weekly: backwards });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ fieldErrors: { weekly: ["The closing time must be after the opening time."] } });
+    expect(await refused.json()).toMatchObject({
+      fieldErrors: { weekly: ["The closing time must be after the opening time."] },
+    });
     expect((await call("PUT", "/api/settings/weekly-hours", { weekly: workWeek })).status).toBe(200);
     expect((await auditRows("settings.hours")).results).toHaveLength(2);
   });
@@ -165,7 +189,9 @@ describe("weekly hours", () => {
     const refused = await call("PUT", "/api/settings/weekly-hours", { weekly: closedWeek });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
-      fieldErrors: { confirmNoOpenDay: ["With every day closed, the shop would never be open. Tick the box to confirm that."] },
+      fieldErrors: {
+        confirmNoOpenDay: ["With every day closed, the shop would never be open. Tick the box to confirm that."],
+      },
     });
     const confirmed = await call("PUT", "/api/settings/weekly-hours", { weekly: closedWeek, confirmNoOpenDay: true });
     expect(confirmed.status).toBe(200);
@@ -175,13 +201,17 @@ describe("weekly hours", () => {
 
   it("refuses a week that leaves out a day", async () => {
     const response = await call("PUT", "/api/settings/weekly-hours", { weekly: workWeek.slice(1) });
-    expect(await response.json()).toMatchObject({ fieldErrors: { weekly: ["Please give each of the seven days once."] } });
+    expect(await response.json()).toMatchObject({
+      fieldErrors: { weekly: ["Please give each of the seven days once."] },
+    });
   });
 });
 
 describe("holidays and the notice", () => {
   it("closes on the holidays ticked, and refuses one that is not a federal holiday", async () => {
-    expect((await call("PUT", "/api/settings/holidays", { closed: ["christmas-day", "veterans-day"] })).status).toBe(200);
+    expect((await call("PUT", "/api/settings/holidays", { closed: ["christmas-day", "veterans-day"] })).status).toBe(
+      200,
+    );
     const dates = (await shopHours()).closures.map((entry) => entry.date);
     expect(dates).toContain("2026-12-25");
     expect(dates).not.toContain("2027-01-01"); // New Year's Day no longer ticked
@@ -204,7 +234,7 @@ describe("holidays and the notice", () => {
     for (const [body, field] of refusals) {
       const response = await call("PUT", "/api/settings/notice", body);
       expect(response.status, field).toBe(400);
-      expect(Object.keys(((await response.json()) as { fieldErrors: object }).fieldErrors)).toEqual([field]);
+      expect(Object.keys((await response.json<{ fieldErrors: object }>()).fieldErrors)).toEqual([field]);
     }
     expect((await call("DELETE", "/api/settings/notice")).status).toBe(200);
     expect((await shopHours()).notice).toBeNull();

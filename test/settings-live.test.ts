@@ -85,7 +85,9 @@ describe("a closure added a minute ago", () => {
     });
     const form = await postForm("/?index", body, { at: aMinuteLater });
     expect(form.status).toBe(400);
-    expect(await form.text()).toContain("We&#x27;re closed on December 8 (Closed for snow). Please choose another day.");
+    expect(await form.text()).toContain(
+      "We&#x27;re closed on December 8 (Closed for snow). Please choose another day.",
+    );
     // The JSON-LD tells search engines too.
     expect(jsonLdOf(await page("/", aMinuteLater)).specialOpeningHoursSpecification).toContainEqual(
       expect.objectContaining({ name: "Closed for snow", validFrom: "2026-12-08", opens: "00:00", closes: "00:00" }),
@@ -140,9 +142,18 @@ describe("the page cache after a change", () => {
     };
     expect(await footerHours()).toMatchObject({ saturday: false });
 
-    const week = ["monday", "tuesday", "wednesday", "thursday", "friday"].map((day) => ({ day, opens: "08:00", closes: "17:00" }));
+    const week = ["monday", "tuesday", "wednesday", "thursday", "friday"].map((day) => ({
+      day,
+      opens: "08:00",
+      closes: "17:00",
+    }));
     const saturdays = [...week, { day: "saturday", opens: "09:00", closes: "13:00" }, { day: "sunday", closed: true }];
-    const saved = await ownerCall("PUT", "/api/settings/weekly-hours", { weekly: saturdays }, new Date(start.getTime() + 5_000));
+    const saved = await ownerCall(
+      "PUT",
+      "/api/settings/weekly-hours",
+      { weekly: saturdays },
+      new Date(start.getTime() + 5_000),
+    );
     expect(saved.status).toBe(200);
 
     worker.setTime(new Date(start.getTime() + 30_000));
@@ -151,8 +162,15 @@ describe("the page cache after a change", () => {
     expect(await footerHours()).toEqual({ cache: expect.stringContaining("fwd=uri-miss"), saturday: true });
 
     const json = await (await fetchWorker("/api/shop-hours", {}, { at: new Date(start.getTime() + 60_000) })).json();
-    expect(json).toMatchObject({ weekly: expect.arrayContaining([{ day: "saturday", opens: "09:00", closes: "13:00" }]) });
-    await ownerCall("PUT", "/api/settings/weekly-hours", { weekly: [...week, { day: "saturday", closed: true }, { day: "sunday", closed: true }] }, start);
+    expect(json).toMatchObject({
+      weekly: expect.arrayContaining([{ day: "saturday", opens: "09:00", closes: "13:00" }]),
+    });
+    await ownerCall(
+      "PUT",
+      "/api/settings/weekly-hours",
+      { weekly: [...week, { day: "saturday", closed: true }, { day: "sunday", closed: true }] },
+      start,
+    );
   });
 });
 
@@ -185,7 +203,9 @@ describe("the settings page without JavaScript", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/incoming/settings#closures");
     expect(response.headers.get("Set-Cookie")).toContain("__Host-toast");
-    const html = await (await fetchWorker("/incoming/settings", { headers: { Cookie: owner } }, { at: new Date("2026-11-30T15:00:00Z") })).text();
+    const html = await (
+      await fetchWorker("/incoming/settings", { headers: { Cookie: owner } }, { at: new Date("2026-11-30T15:00:00Z") })
+    ).text();
     expect(html).toContain("Family event");
     expect(html).toContain('aria-label="Remove the closure on Monday, December 21, 2026"');
   });

@@ -29,7 +29,11 @@ export const twentyFourHour = ({ hour, minute }: { hour: number; minute: number 
   `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 
 const sameHours = (a: DayHours | null, b: DayHours | null) =>
-  a === b || (!!a && !!b && twentyFourHour(a.opens) === twentyFourHour(b.opens) && twentyFourHour(a.closes) === twentyFourHour(b.closes));
+  a === b ||
+  (!!a &&
+    !!b &&
+    twentyFourHour(a.opens) === twentyFourHour(b.opens) &&
+    twentyFourHour(a.closes) === twentyFourHour(b.closes));
 
 /** Runs of consecutive days, Monday first, that keep the same hours (or are all closed). */
 export function openingHoursRows(weekly: WeeklyHours): OpeningHoursRow[] {

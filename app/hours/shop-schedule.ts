@@ -22,9 +22,7 @@ export type ShopSchedule = {
 export const weeklyOnlySchedule: ShopSchedule = { weekly: defaultWeeklyHours, closures: [], specialHours: [] };
 
 /** What one date holds: open (its hours, and the reason when they are special) or closed. */
-export type DaySchedule =
-  | ({ open: true; reason: string | null } & DayHours)
-  | { open: false; reason: string | null };
+export type DaySchedule = ({ open: true; reason: string | null } & DayHours) | { open: false; reason: string | null };
 
 /** Special hours win over a closure on the same date: the owner set them for that very day. */
 export function hoursOn(schedule: ShopSchedule, date: CalendarDate): DaySchedule {

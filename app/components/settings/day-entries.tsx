@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { TextField } from "~/components/forms/fields";
 import { calendarDateFormat, formatClockTime } from "~/hours/shop-calendar";
 import type { SettingsPageData } from "~/server/settings/settings-page.server";
-import { RemoveByDate, type SettingsActionData, SettingsForm, SettingsSection, useSettingsForm } from "./settings-form-parts";
+import {
+  RemoveByDate,
+  type SettingsActionData,
+  SettingsForm,
+  SettingsSection,
+  useSettingsForm,
+} from "./settings-form-parts";
 
 // Closure days and special hours: each a form to add one date, the upcoming ones with Remove, and
 // the past ones kept as history.
@@ -40,7 +46,11 @@ export function ClosuresSection({
           date: closure.date,
           text: closure.reason,
           remove: (
-            <RemoveByDate intent="closure.remove" date={closure.date} label={`Remove the closure on ${longDate(closure.date)}`} />
+            <RemoveByDate
+              intent="closure.remove"
+              date={closure.date}
+              label={`Remove the closure on ${longDate(closure.date)}`}
+            />
           ),
         }))}
       />

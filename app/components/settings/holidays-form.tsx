@@ -1,12 +1,24 @@
 import { getCollectionProps } from "@conform-to/react";
 import { calendarDateFormat } from "~/hours/shop-calendar";
 import type { SettingsPageData } from "~/server/settings/settings-page.server";
-import { FormErrors, type SettingsActionData, SettingsForm, SettingsSection, useSettingsForm } from "./settings-form-parts";
+import {
+  FormErrors,
+  type SettingsActionData,
+  SettingsForm,
+  SettingsSection,
+  useSettingsForm,
+} from "./settings-form-parts";
 
 const dayOff = calendarDateFormat({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
 
 /** The federal holidays of this year and the next, each with a tick for "we close". */
-export function HolidaysForm({ years, actionData }: { years: SettingsPageData["holidays"]; actionData: SettingsActionData }) {
+export function HolidaysForm({
+  years,
+  actionData,
+}: {
+  years: SettingsPageData["holidays"];
+  actionData: SettingsActionData;
+}) {
   const closed = years[0]?.holidays.filter((holiday) => holiday.closed).map((holiday) => holiday.id) ?? [];
   const [form, fields] = useSettingsForm<{ closed: string[] }>("holidays", actionData, { closed });
   const ids = years[0]?.holidays.map((holiday) => holiday.id) ?? [];

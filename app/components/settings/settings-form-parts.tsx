@@ -97,7 +97,15 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
 }
 
 /** A tick box with its label beside it, and its field's messages under it. */
-export function CheckboxField({ meta, label, value }: { meta: FieldMetadata<unknown>; label: ReactNode; value?: string }) {
+export function CheckboxField({
+  meta,
+  label,
+  value,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: ReactNode;
+  value?: string;
+}) {
   const { key, ...input } = getInputProps(meta, { type: "checkbox", value: value ?? "on" });
   return (
     <div>

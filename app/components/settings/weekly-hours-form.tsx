@@ -1,6 +1,12 @@
 import { TextField } from "~/components/forms/fields";
 import type { SettingsPageData } from "~/server/settings/settings-page.server";
-import { CheckboxField, type SettingsActionData, SettingsForm, SettingsSection, useSettingsForm } from "./settings-form-parts";
+import {
+  CheckboxField,
+  type SettingsActionData,
+  SettingsForm,
+  SettingsSection,
+  useSettingsForm,
+} from "./settings-form-parts";
 
 type WeeklyFields = {
   weekly: { day: string; closed?: string; opens?: string; closes?: string }[];
@@ -8,7 +14,13 @@ type WeeklyFields = {
 };
 
 /** Each day's opening and closing time, or closed. */
-export function WeeklyHoursForm({ days, actionData }: { days: SettingsPageData["weekly"]; actionData: SettingsActionData }) {
+export function WeeklyHoursForm({
+  days,
+  actionData,
+}: {
+  days: SettingsPageData["weekly"];
+  actionData: SettingsActionData;
+}) {
   const [form, fields] = useSettingsForm<WeeklyFields>("weekly-hours", actionData, {
     weekly: days.map((day) => ({
       day: day.id,

@@ -5,6 +5,7 @@ import { HolidaysForm } from "~/components/settings/holidays-form";
 import { NoticeForm } from "~/components/settings/notice-form";
 import type { SettingsActionData } from "~/components/settings/settings-form-parts";
 import { WeeklyHoursForm } from "~/components/settings/weekly-hours-form";
+import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { NO_STORE } from "~/server/http/responses.server";
 import { handleSettingsForm } from "~/server/settings/settings-form.server";
@@ -12,6 +13,9 @@ import { settingsPageData } from "~/server/settings/settings-page.server";
 
 // /incoming/settings (owners): the shop's hours, closure days, special hours, holidays and the
 // site's notice. Every change shows on the public pages within a minute, without a deploy.
+
+// The forms work as plain posts; with JavaScript they answer without a page load.
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return data(await settingsPageData(context), { headers: NO_STORE });

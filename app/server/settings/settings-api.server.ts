@@ -80,7 +80,9 @@ export function writeNotice(args: Args): Promise<Response> {
 export function deleteByDate(args: Args, kind: "closure.remove" | "special-hours.remove", date: string | undefined) {
   if (args.request.method !== "DELETE") return Promise.resolve(methodNotAllowed(["DELETE"]));
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    return Promise.resolve(jsonResponse({ message: "Name the date as YYYY-MM-DD in the address.", fieldErrors: {} }, 400));
+    return Promise.resolve(
+      jsonResponse({ message: "Name the date as YYYY-MM-DD in the address.", fieldErrors: {} }, 400),
+    );
   }
   return apply(args, { kind, date });
 }

@@ -26,8 +26,7 @@ export type SettingsChange =
   | { kind: "notice.clear" };
 
 export type ChangeOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: 400 | 404; message: string; field?: string };
+  { ok: true; message: string } | { ok: false; status: 400 | 404; message: string; field?: string };
 
 type Who = { member: StaffMember; client: string; at: Date };
 
@@ -62,7 +61,9 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, w
   switch (change.kind) {
     case "weekly-hours": {
       await upsertSettings(env, { weeklyHours: change.week });
-      const summary = openingHoursRows(change.week).map((row) => `${row.days}: ${row.hours}`).join(", ");
+      const summary = openingHoursRows(change.week)
+        .map((row) => `${row.days}: ${row.hours}`)
+        .join(", ");
       await audit(env, who, "settings.hours", "weekly-hours", { hours: summary });
       return { ok: true, message: `The weekly hours are now ${summary}.` };
     }
@@ -87,7 +88,10 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, w
         .where(eq(shopClosures.date, change.date))
         .returning({ reason: shopClosures.reason });
       if (!removed.length) return { ok: false, status: 404, message: "There is no closure on that date." };
-      await audit(env, who, "settings.closure.remove", change.date, { date: change.date, reason: removed[0]?.reason ?? "" });
+      await audit(env, who, "settings.closure.remove", change.date, {
+        date: change.date,
+        reason: removed[0]?.reason ?? "",
+      });
       return { ok: true, message: `${spelled(change.date)} is no longer a closure day.` };
     }
     case "special-hours.add": {
@@ -153,4 +157,3 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, w
 function refused(field: string, message: string): ChangeOutcome {
   return { ok: false, status: 400, field, message };
 }
-

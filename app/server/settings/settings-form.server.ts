@@ -65,12 +65,15 @@ export async function handleSettingsForm(request: Request, context: Readonly<Rou
     const result = step.submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
     return data({ intent, result }, { status: outcome.status, headers: NO_STORE });
   }
-  return redirectWithToast(env, back, { title: "Nothing changed", description: outcome.message, variant: "destructive" });
+  return redirectWithToast(env, back, {
+    title: "Nothing changed",
+    description: outcome.message,
+    variant: "destructive",
+  });
 }
 
 type Parsed =
-  | { change: SettingsChange; submission?: ReturnType<typeof parseFormData> }
-  | { refusal: ReturnType<typeof data> };
+  { change: SettingsChange; submission?: ReturnType<typeof parseFormData> } | { refusal: ReturnType<typeof data> };
 
 /** The change a form asks for, or the answer that keeps what the owner typed and says what to fix. */
 function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed {
@@ -79,7 +82,7 @@ function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed 
     if (submission.status !== "success") {
       return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
     }
-    return { change: toChange(submission.value as Input), submission };
+    return { change: toChange(submission.value), submission };
   };
   switch (intent) {
     case "weekly-hours":

@@ -2,7 +2,7 @@ import type { ClockTime, WeeklyHours } from "~/content/hours";
 import { requiredText } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { federalHolidayIds } from "~/hours/federal-holidays";
-import { calendarDateFormat, type CalendarDate, shopInstant, shopWallClock } from "~/hours/shop-calendar";
+import { calendarDateFormat, shopInstant, shopWallClock } from "~/hours/shop-calendar";
 
 // What the owner may send from the settings page and the owners' API: one schema per change, the
 // same for a posted form (conform's field names, `weekly[1].opens`) and a JSON body.
@@ -81,7 +81,11 @@ const dayEntry = z
     }
     if (!opens.success || !closes.success) return z.NEVER;
     if (minutes(closes.data) <= minutes(opens.data)) {
-      context.addIssue({ code: "custom", path: ["closes"], message: "The closing time must be after the opening time." });
+      context.addIssue({
+        code: "custom",
+        path: ["closes"],
+        message: "The closing time must be after the opening time.",
+      });
       return z.NEVER;
     }
     return { day: entry.day, hours: { opens: opens.data, closes: closes.data } };
@@ -114,7 +118,12 @@ export const closureSchemaAt = (now: Date) => z.object({ date: upcomingDateField
 
 export const specialHoursSchemaAt = (now: Date) =>
   z
-    .object({ date: upcomingDateField(now), opens: timeField("opening"), closes: timeField("closing"), reason: reasonField })
+    .object({
+      date: upcomingDateField(now),
+      opens: timeField("opening"),
+      closes: timeField("closing"),
+      reason: reasonField,
+    })
     .refine((entry) => minutes(entry.closes) > minutes(entry.opens), {
       path: ["closes"],
       message: "The closing time must be after the opening time.",
@@ -138,7 +147,7 @@ const instantField = (label: string) =>
     .trim()
     .transform((text, context) => {
       const local = LOCAL_DATE_TIME.exec(text);
-      if (local) return shopInstant(local[1] as CalendarDate, { hour: Number(local[2]), minute: Number(local[3]) });
+      if (local) return shopInstant(local[1]!, { hour: Number(local[2]), minute: Number(local[3]) });
       const iso = z.iso.datetime({ offset: true }).safeParse(text);
       if (iso.success) return new Date(iso.data);
       context.addIssue({ code: "custom", message: `Please enter the ${label} as a date and time.` });
