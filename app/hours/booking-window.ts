@@ -29,14 +29,15 @@ const SUNDAY = 0;
 export function preferredDateProblem(schedule: ShopSchedule, date: string, now: Date): string | null {
   if (!isRealDate(date)) return "Please enter the date as YYYY-MM-DD, or pick it from the calendar.";
   const { first, last } = bookingWindow(schedule, now);
-  if (date > last) return `Please choose a day within the next ${BOOKING_DAYS_AHEAD} days (until ${spelled(last)}).`;
-  if (date < first) {
-    return first > last
+  const tooSoon = () =>
+    first > last
       ? "We're not taking dates for visits just now. Please call us."
       : `Please choose a day from ${spelled(first)} on.`;
-  }
+  if (date > last) return `Please choose a day within the next ${BOOKING_DAYS_AHEAD} days (until ${spelled(last)}).`;
+  if (date <= shopWallClock(now).date) return tooSoon();
+  // A closed day says why, even before the first open day (the days between are all closed).
   const day = hoursOn(schedule, date);
-  if (day.open) return null;
+  if (day.open) return date < first ? tooSoon() : null;
   if (day.reason) return `We're closed on ${spelled(date)} (${day.reason}). Please choose another day.`;
   const weekday = weekdayOf(date);
   const weekend = weekday === SATURDAY || weekday === SUNDAY;
