@@ -6,6 +6,8 @@ import {
   ORIGIN,
   postForm,
   postJson,
+  recordingQueue,
+  runCron,
   sessionCookie,
   uniqueEmail,
   validServiceRequest,
@@ -224,5 +226,19 @@ describe("the settings page without JavaScript", () => {
     expect(response.status).toBe(403);
     const json = await (await fetchWorker("/api/shop-hours", {}, { at: new Date("2026-11-30T15:00:00Z") })).json();
     expect(JSON.stringify(json)).not.toContain("Not allowed");
+  });
+});
+
+describe("the morning digest", () => {
+  it("skips a day the owner closed and goes out on the next day the shop opens", async () => {
+    const closure = { date: "2026-12-09", reason: "Closed for snow" };
+    expect((await ownerCall("POST", "/api/settings/closures", closure, new Date("2026-12-01T15:00:00Z"))).status).toBe(
+      200,
+    );
+    const queue = recordingQueue();
+    await runCron("0 12,13 * * *", new Date("2026-12-09T13:00:00Z"), { NOTIFY_QUEUE: queue }); // 8:00 AM
+    expect(queue.bodies).toEqual([]);
+    await runCron("0 12,13 * * *", new Date("2026-12-10T13:00:00Z"), { NOTIFY_QUEUE: queue });
+    expect(queue.bodies).toEqual([expect.objectContaining({ type: "digest", shopDate: "2026-12-10" })]);
   });
 });
