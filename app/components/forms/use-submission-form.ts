@@ -4,7 +4,7 @@ import { useNavigation } from "react-router";
 import { showToast } from "~/components/toast/toast-store";
 import { INVALID_MESSAGE, submissionMessages, type SubmissionFormName } from "~/forms/submission-messages";
 import type { FormConstraint } from "~/forms/validators";
-import type { ShopSchedule } from "~/hours/shop-schedule";
+import { useShopHours } from "~/hours/use-shop-hours";
 import { useDeferredValidation } from "./use-deferred-validation";
 
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
@@ -14,8 +14,6 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
   lastResult?: SubmissionResult<string[]>;
   /** Values the form starts with (the service a service page sent the visitor here for). */
   defaultValue?: DefaultValue<Fields>;
-  /** From the page's loader: the shop's schedule, which the preferred date's rules read. */
-  schedule?: ShopSchedule;
 };
 
 /**
@@ -25,8 +23,10 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: SubmissionFormName,
-  { submissionId, constraint, lastResult, defaultValue, schedule }: SubmissionFormProps<Fields>,
+  { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
 ) {
+  // The shop's schedule as the page was rendered with it: the preferred date's rules read it.
+  const schedule = useShopHours()?.schedule;
   const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, {
     shouldValidate: "onBlur",
     context: { schedule },

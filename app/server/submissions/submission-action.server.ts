@@ -21,9 +21,9 @@ import { getShopSchedule, shopHoursOf } from "../settings/shop-settings.server";
 const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
 /**
- * What a page's loader hands its public form: this render's submission id, the HTML constraints,
- * and the shop's schedule through the booking window, which the preferred date's rules read in
- * the browser.
+ * What a page's loader hands its public form: this render's submission id and the HTML constraints
+ * (the date input's bounds follow the shop's schedule; the browser's rules read the schedule from
+ * the root loader's shopHours).
  */
 export async function submissionFormData(name: SubmissionFormName, context: Readonly<RouterContextProvider>) {
   const now = getRequestTime(context);
@@ -31,7 +31,6 @@ export async function submissionFormData(name: SubmissionFormName, context: Read
   return {
     submissionId: context.get(formSubmissionIdContext),
     constraint: formConstraintsAt(name, now, schedule),
-    schedule,
   };
 }
 
