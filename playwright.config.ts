@@ -35,7 +35,16 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /settings\.spec\.ts$/ },
+    // Changes the shop's hours for everyone: runs once every other test has finished.
+    {
+      name: "settings",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /settings\.spec\.ts$/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `npm run build && rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --inspector-port ${port + 1000} --persist-to ${e2eStateDir} --var SITE_URL:http://localhost:${port}`,
     url: `http://localhost:${port}/robots.txt`,

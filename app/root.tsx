@@ -25,10 +25,11 @@ import { ButtonLink } from "./components/ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
-import { shopHoursAt } from "./hours/shop-hours";
 import { getEnv, getRequestTime } from "./server/http/context.server";
 import { siteOriginOf } from "./server/http/env.server";
 import { takeToast } from "./server/http/toast.server";
+import { shopHoursOf } from "./server/settings/shop-settings.server";
+import { SiteNotice } from "./components/layout/site-notice";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -42,8 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { toast, clearCookie } = await takeToast(request, env);
   return data(
-    // The open-now line is in every page's header; the page cache keeps no page past its next change.
-    { origin: siteOriginOf(request, env), toast, shopHours: shopHoursAt(getRequestTime(context)) },
+    // The open-now line is in every page's header, the notice on top of every public page; the
+    // page cache keeps no page past their next change.
+    { origin: siteOriginOf(request, env), toast, shopHours: await shopHoursOf(context, getRequestTime(context)) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }
@@ -101,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
+        {staffShell ? null : <StaticMarkup id="site-notice">{import.meta.env.SSR && <SiteNotice />}</StaticMarkup>}
         {staffShell ? null : <StaticMarkup id="site-header">{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>}
         {/* Written into the page as well as toasted: a toast needs JavaScript. */}
         {pageFlash ? <FlashMessage toast={pageFlash} /> : null}

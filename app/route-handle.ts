@@ -43,8 +43,12 @@ export type PageCachePolicy = {
   maxAgeSeconds: (renderedAt: Date) => number;
 };
 
-/** The longest any page is served from the page cache. */
-export const PAGE_CACHE_MAX_AGE_SECONDS = 5 * 60;
+/**
+ * The longest any page is served from the page cache: an owner's change to the hours or the
+ * notice must show on every page, in every isolate and location, within a minute
+ * (docs/decisions/034-shop-settings-and-the-page-cache.md).
+ */
+export const PAGE_CACHE_MAX_AGE_SECONDS = 60;
 
 /** A public page whose content ships with the deploy: cached for the full max age. */
 export const publicPage: PageCachePolicy = { maxAgeSeconds: () => PAGE_CACHE_MAX_AGE_SECONDS };

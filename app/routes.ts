@@ -27,6 +27,7 @@ export default [
       // Owners only (a staff member gets the 403 page).
       layout("routes/staff/owners-layout.tsx", [
         route("team", "routes/staff/team.tsx"),
+        route("settings", "routes/staff/settings.tsx"),
         route("audit", "routes/staff/audit.tsx"),
       ]),
     ]),
@@ -40,6 +41,7 @@ export default [
     route("login", "routes/api/login.ts"),
     route("logout", "routes/api/logout.ts"),
     route("auth/status", "routes/api/auth/status.ts"),
+    route("shop-hours", "routes/api/shop-hours.ts"),
 
     // Staff endpoints: 401 without a session.
     layout("routes/api/staff/gate.ts", [
@@ -62,6 +64,15 @@ export default [
         route("team/:username", "routes/api/staff/team-member.ts"),
         route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
         route("audit", "routes/api/staff/audit.ts"),
+        ...prefix("settings", [
+          route("weekly-hours", "routes/api/settings/weekly-hours.ts"),
+          route("closures", "routes/api/settings/closures.ts"),
+          route("closures/:date", "routes/api/settings/closure.ts"),
+          route("special-hours", "routes/api/settings/special-hours.ts"),
+          route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
+          route("holidays", "routes/api/settings/holidays.ts"),
+          route("notice", "routes/api/settings/notice.ts"),
+        ]),
       ]),
     ]),
   ]),

@@ -2,9 +2,10 @@
 // tools they run against the test server's local state. Every spec imports `test` from here.
 import { spawn } from "node:child_process";
 import { DatabaseSync } from "node:sqlite";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, services } from "../app/content/services";
+import type { ShopSchedule } from "../app/hours/shop-schedule";
 import { e2eStateDir } from "../playwright.config";
 import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy, localD1File } from "../scripts/local-d1.ts";
 
@@ -169,4 +170,35 @@ export async function executeSql(sql: string): Promise<CliResult> {
     if (!busy || attempt === D1_BUSY_ATTEMPTS) return result;
     await new Promise((resolve) => setTimeout(resolve, d1BusyDelayMs(attempt)));
   }
+}
+
+/** The published shape of GET /api/shop-hours that the browser tests read. */
+type ShopHoursJson = {
+  weekly: ({ day: string; opens: string; closes: string } | { day: string; closed: true })[];
+  closures: { date: string; reason: string }[];
+  specialHours: { date: string; opens: string; closes: string; reason: string }[];
+};
+
+const clock = (text: string) => ({ hour: Number(text.slice(0, 2)), minute: Number(text.slice(3, 5)) });
+const DAY_IDS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/**
+ * The test server's schedule as its public JSON says it (the owner's settings as they stand), in
+ * the shape the booking rules read: the tests pick dates by the same rules as the server.
+ */
+export async function liveSchedule(request: APIRequestContext): Promise<ShopSchedule> {
+  const hours = (await (await request.get("/api/shop-hours")).json()) as ShopHoursJson;
+  const weekly = DAY_IDS.map((id) => {
+    const day = hours.weekly.find((entry) => entry.day === id);
+    return day && !("closed" in day) ? { opens: clock(day.opens), closes: clock(day.closes) } : null;
+  }) as unknown as ShopSchedule["weekly"];
+  return {
+    weekly,
+    closures: hours.closures,
+    specialHours: hours.specialHours.map((entry) => ({
+      ...entry,
+      opens: clock(entry.opens),
+      closes: clock(entry.closes),
+    })),
+  };
 }

@@ -12,7 +12,8 @@ import {
   type Service,
 } from "../app/content/services";
 import { phoneHref, shop } from "../app/content/shop";
-import { openingHours } from "../app/hours/opening-hours";
+import { defaultWeeklyHours } from "../app/content/hours";
+import { openingHoursRows } from "../app/hours/opening-hours";
 import { PRIVATE_PATH_PREFIXES } from "../app/private-paths";
 import {
   expect,
@@ -287,7 +288,7 @@ test("contact: info cards, feature cards, form section, location, after-hours ad
   await expect(info.getByRole("heading", { level: 3 })).toHaveText(["Phone", "Location", "Hours", "Online Form"]);
   await expect(info.getByRole("link", { name: shop.phone.display })).toHaveAttribute("href", phoneHref);
   await expect(info).toContainText(shop.location);
-  for (const row of openingHours) await expect(info).toContainText(`${row.days}: ${row.hours}`);
+  for (const row of openingHoursRows(defaultWeeklyHours)) await expect(info).toContainText(`${row.days}: ${row.hours}`);
   await expect(info).toContainText("Mon-Fri: 8:00 AM - 5:00 PM");
   await expect(info).toContainText("Sat-Sun: Closed");
   await expect(info.getByRole("link", { name: "Available 24/7" })).toHaveAttribute("href", "#contact-form");

@@ -1,13 +1,22 @@
+import type { APIRequestContext } from "@playwright/test";
 import { bookingWindow } from "../app/hours/booking-window";
 import { addDays, weekdayOf } from "../app/hours/shop-calendar";
-import { expect, fillVisitorDetails, test, uniqueEmail, visitorForm, waitForEnhancedForm } from "./fixtures";
+import {
+  expect,
+  fillVisitorDetails,
+  liveSchedule,
+  test,
+  uniqueEmail,
+  visitorForm,
+  waitForEnhancedForm,
+} from "./fixtures";
 
 // The service request's optional vehicle and visit groups, and booking from a service page, with
 // JavaScript on and off. The test server runs on the real clock: dates come from the same rules.
 
-/** The first day the form takes, and the first Saturday after it. */
-function bookableDays() {
-  const { first } = bookingWindow(new Date());
+/** The first day the form takes (by the hours the server publishes), and the first Saturday after it. */
+async function bookableDays(request: APIRequestContext) {
+  const { first } = bookingWindow(await liveSchedule(request), new Date());
   let saturday = first;
   while (weekdayOf(saturday) !== 6) saturday = addDays(saturday, 1);
   return { first, saturday };
@@ -32,9 +41,9 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`the vehicle and the visit with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("are sent and stored with the request", async ({ page, db }) => {
+    test("are sent and stored with the request", async ({ page, db, request }) => {
       const email = uniqueEmail();
-      const { first } = bookableDays();
+      const { first } = await bookableDays(request);
       await page.goto("/");
       if (javaScriptEnabled) await waitForEnhancedForm(page);
       const form = visitorForm(page);
@@ -69,9 +78,9 @@ for (const javaScriptEnabled of [false, true]) {
       ]);
     });
 
-    test("explain what to fix, keep what was typed and store nothing", async ({ page, db }) => {
+    test("explain what to fix, keep what was typed and store nothing", async ({ page, db, request }) => {
       const email = uniqueEmail();
-      const { saturday } = bookableDays();
+      const { saturday } = await bookableDays(request);
       await page.goto("/");
       if (javaScriptEnabled) await waitForEnhancedForm(page);
       const form = visitorForm(page);

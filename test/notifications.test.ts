@@ -23,7 +23,7 @@ import {
 } from "./helpers";
 
 const SWEEP = "*/5 * * * *";
-const DIGEST = "0 12,13 * * 1-5";
+const DIGEST = "0 12,13 * * *";
 const minutes = (n: number) => n * 60_000;
 
 // Vars as wrangler.toml does not set them (its generated types know only its own values).

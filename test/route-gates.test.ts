@@ -17,7 +17,15 @@ const gates = new Map<unknown, Gate>([
 ]);
 
 // The endpoints anyone may call: the public forms, sign-in and sign-out, the health check.
-const PUBLIC_API = ["api/health", "api/contact", "api/service-request", "api/login", "api/logout", "api/auth/status"];
+const PUBLIC_API = [
+  "api/health",
+  "api/contact",
+  "api/service-request",
+  "api/login",
+  "api/logout",
+  "api/auth/status",
+  "api/shop-hours",
+];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
 

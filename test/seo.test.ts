@@ -136,7 +136,14 @@ describe("JSON-LD", () => {
         telephone: shop.phone.e164,
         url: `${origin}/`,
         address: { "@type": "PostalAddress", addressLocality: "Pikesville", addressRegion: "MD" },
-        openingHours: ["Mo-Fr 08:00-17:00"],
+        openingHoursSpecification: [
+          {
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+            opens: "08:00",
+            closes: "17:00",
+          },
+        ],
         foundingDate: "1992",
       });
       expect(data.areaServed).toEqual(areas.map((area) => ({ "@type": "Place", name: `${area.name}, MD` })));

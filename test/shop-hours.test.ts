@@ -1,7 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
-import { closuresWithin, shopInstant } from "~/hours/shop-calendar";
-import { nextStatusChangeAt, shopStatusAt } from "~/hours/shop-status";
+import { defaultClosedHolidays, defaultWeeklyHours } from "~/content/hours";
+import { bookingWindow as windowOf, preferredDateProblem as problemOf } from "~/hours/booking-window";
+import { shopInstant } from "~/hours/shop-calendar";
+import { closuresWithin as closuresOf } from "~/hours/shop-schedule";
+import { nextStatusChangeAt as nextChangeOf, shopStatusAt as statusOf } from "~/hours/shop-status";
+import { scheduleOf } from "~/server/settings/shop-settings.server";
+
+// A fresh install's schedule: the shipped weekly hours and holidays, and the one closure the
+// migration seeds (Christmas Eve 2026).
+const freshInstall = scheduleOf(
+  {
+    weekly: defaultWeeklyHours,
+    weeklyIsDefault: true,
+    closedHolidays: [...defaultClosedHolidays],
+    closures: [{ date: "2026-12-24", reason: "Christmas Eve", createdBy: null }],
+    specialHours: [],
+    notice: null,
+  },
+  "2026-01-01",
+);
+const shopStatusAt = (now: Date) => statusOf(freshInstall, now);
+const nextStatusChangeAt = (now: Date) => nextChangeOf(freshInstall, now);
+const bookingWindow = (now: Date) => windowOf(freshInstall, now);
+const preferredDateProblem = (date: string, now: Date) => problemOf(freshInstall, date, now);
+const closuresWithin = (from: string, days: number) => closuresOf(freshInstall, from, days);
 
 // Instants are written in UTC; the comments give the shop's clock (America/New_York).
 const at = (iso: string) => new Date(iso);

@@ -19,6 +19,11 @@ import {
 import { NO_STORE } from "../app/server/http/responses.server";
 import { runScheduled } from "../app/server/scheduled/scheduled.server";
 import {
+  pageContentChangesAt,
+  settingsReaderFor,
+  shopSettingsContext,
+} from "../app/server/settings/shop-settings.server";
+import {
   applySecurityHeaders,
   createCspNonce,
   isCrossSiteWrite,
@@ -63,11 +68,20 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         version: appEnv.CF_VERSION_METADATA.id,
         waitUntil: (promise) => ctx.waitUntil(promise),
       });
-      const cache = { routes, store, clock: () => requestTime };
+      // The owner's settings (hours, closures, notice), read at most once per request and only
+      // when something needs them: a page served from the cache does not.
+      const shopSettings = settingsReaderFor(appEnv);
+      const cache = {
+        routes,
+        store,
+        clock: () => requestTime,
+        contentChangesAt: async () => pageContentChangesAt(await shopSettings(), requestTime),
+      };
       const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
         const context = new RouterContextProvider();
         context.set(cloudflareContext, { env: appEnv, ctx });
         context.set(requestTimeContext, requestTime);
+        context.set(shopSettingsContext, shopSettings);
         context.set(cspNonceContext, tokens.nonce);
         context.set(formSubmissionIdContext, tokens.submissionId);
         return requestHandler(request, context);

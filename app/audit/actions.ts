@@ -19,6 +19,14 @@ export const auditActionLabels = {
   "team.remove": "Removed an account",
   "password.reset-request": "Made a password reset link",
   "password.reset": "Set a new password through a reset link",
+  "settings.hours": "Changed the weekly hours",
+  "settings.closure.add": "Added a closure day",
+  "settings.closure.remove": "Removed a closure day",
+  "settings.special-hours.add": "Added special hours",
+  "settings.special-hours.remove": "Removed special hours",
+  "settings.holidays": "Changed the holidays the shop closes for",
+  "settings.notice.set": "Set the site's notice",
+  "settings.notice.clear": "Removed the site's notice",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -1,6 +1,6 @@
-// The shop's opening hours and the days it closes, written once. The footer, the contact page,
-// the JSON-LD, the open-now line and the service request's preferred date all read from here
-// (through app/hours/).
+// The shop's hours as they ship: what a fresh install shows until an owner changes them on the
+// settings page (/incoming/settings, stored in D1). The footer, the contact page, the JSON-LD,
+// the open-now line and the service request's preferred date read the hours through app/hours/.
 
 /** Days are numbered as `Date#getUTCDay()` numbers them: 0 is Sunday. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -8,26 +8,42 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** A wall-clock time in the shop's time zone. */
 export type ClockTime = { hour: number; minute: number };
 
-export const weeklyHours: { days: readonly Weekday[]; opens: ClockTime; closes: ClockTime } = {
-  days: [1, 2, 3, 4, 5],
-  opens: { hour: 8, minute: 0 },
-  closes: { hour: 17, minute: 0 },
-};
+/** One day's opening and closing time; the shop closes the same day it opens. */
+export type DayHours = { opens: ClockTime; closes: ClockTime };
 
-/** A weekday the shop does not open, with the reason visitors are shown. `date` is `YYYY-MM-DD`. */
-export type ClosureDay = { date: `${number}-${number}-${number}`; reason: string };
-
-// Kept a year or more ahead: add the next year's days each autumn. Dates are the days the shop
-// is closed (the observed day when a holiday falls on a weekend).
-export const closureDays: readonly ClosureDay[] = [
-  { date: "2026-11-26", reason: "Thanksgiving Day" },
-  { date: "2026-12-24", reason: "Christmas Eve" },
-  { date: "2026-12-25", reason: "Christmas Day" },
-  { date: "2027-01-01", reason: "New Year's Day" },
-  { date: "2027-05-31", reason: "Memorial Day" },
-  { date: "2027-07-05", reason: "Independence Day (observed)" },
-  { date: "2027-09-06", reason: "Labor Day" },
-  { date: "2027-11-25", reason: "Thanksgiving Day" },
-  { date: "2027-12-24", reason: "Christmas Day (observed)" },
-  { date: "2027-12-31", reason: "New Year's Day (observed)" },
+/** The hours of each weekday, Sunday first (index = Weekday); null is closed all day. */
+export type WeeklyHours = readonly [
+  DayHours | null,
+  DayHours | null,
+  DayHours | null,
+  DayHours | null,
+  DayHours | null,
+  DayHours | null,
+  DayHours | null,
 ];
+
+const weekdayHours: DayHours = { opens: { hour: 8, minute: 0 }, closes: { hour: 17, minute: 0 } };
+
+/** Monday to Friday, 8:00 AM to 5:00 PM; closed at weekends. */
+export const defaultWeeklyHours: WeeklyHours = [
+  null,
+  weekdayHours,
+  weekdayHours,
+  weekdayHours,
+  weekdayHours,
+  weekdayHours,
+  null,
+];
+
+/**
+ * The federal holidays the shop closes for until an owner ticks others (their ids in
+ * app/hours/federal-holidays.ts). The days themselves are computed, observed dates included.
+ */
+export const defaultClosedHolidays = [
+  "new-years-day",
+  "memorial-day",
+  "independence-day",
+  "labor-day",
+  "thanksgiving-day",
+  "christmas-day",
+] as const;

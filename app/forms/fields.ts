@@ -106,7 +106,7 @@ function withTextRules(text: z.ZodString, { subject, multiline = false }: Pick<T
  * A required text field with the rules above. Each failure gives one message: the first rule
  * broken (an empty field is only "missing", not also "too short").
  */
-function requiredText({ missing, max, tooLong, subject, multiline = false }: TextRules) {
+export function requiredText({ missing, max, tooLong, subject, multiline = false }: TextRules) {
   const text = z.string({
     error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${subject} must be text.`),
   });

@@ -1,3 +1,4 @@
+import type { ShopSchedule } from "~/hours/shop-schedule";
 import { z } from "./zod";
 import { serviceRequestOptions } from "~/content/services";
 import { emailField, honeypotField, messageField, nameField, phoneField, submissionIdField } from "./fields";
@@ -16,11 +17,13 @@ const serviceValues: string[] = serviceRequestOptions.map((option) => option.val
 
 /**
  * The service request as of `now`: which model years and preferred dates it takes depends on the
- * day. The server builds it with the request's time (tests pin it), the browser with its clock.
+ * day and on the shop's schedule (its hours, closures and special hours). The server builds it
+ * with the request's time (tests pin it), the browser with its clock and the schedule the page
+ * was rendered with.
  * The six original fields come first, required and in the form's order; the vehicle and the visit follow,
  * all optional.
  */
-export function serviceRequestSchemaAt(now: Date) {
+export function serviceRequestSchemaAt(now: Date, schedule: ShopSchedule) {
   return z.object({
     firstName: nameField("first name"),
     lastName: nameField("last name"),
@@ -32,7 +35,7 @@ export function serviceRequestSchemaAt(now: Date) {
     vehicleMake: vehicleTextField("make"),
     vehicleModel: vehicleTextField("model"),
     mileage: mileageField,
-    preferredDate: preferredDateField(now),
+    preferredDate: preferredDateField(schedule, now),
     preferredTime: preferredTimeField,
     visitType: visitTypeField,
     submissionId: submissionIdField,

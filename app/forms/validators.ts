@@ -3,6 +3,7 @@ import { contactSchema } from "./contact-schema";
 import { loginSchema } from "./login-schema";
 import { parseFormData } from "./parse-form";
 import { serviceRequestSchemaAt } from "./service-request-schema";
+import type { ShopSchedule } from "~/hours/shop-schedule";
 
 /**
  * The forms' zod schemas as conform validators. The server parses with the same schemas; the
@@ -11,10 +12,14 @@ import { serviceRequestSchemaAt } from "./service-request-schema";
  */
 export const validators = {
   contact: (formData: FormData) => parseFormData(formData, contactSchema),
-  // As of the browser's clock; the server checks again with its own.
-  serviceRequest: (formData: FormData) => parseFormData(formData, serviceRequestSchemaAt(new Date())),
+  // As of the browser's clock and the schedule the page came with; the server checks again with its own.
+  serviceRequest: (formData: FormData, { schedule }: ValidationContext) =>
+    parseFormData(formData, serviceRequestSchemaAt(new Date(), schedule)),
   login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
+
+/** What a form's rules may need besides its fields: the shop's schedule (the preferred date). */
+export type ValidationContext = { schedule: ShopSchedule };
 
 export type ValidatedFormName = keyof typeof validators;
 

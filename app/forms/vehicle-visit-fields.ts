@@ -3,6 +3,7 @@ import { z } from "./zod";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
 import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
 import { shopWallClock } from "~/hours/shop-calendar";
+import type { ShopSchedule } from "~/hours/shop-schedule";
 
 // The service request's optional fields: the vehicle, and when and how the visitor would like to
 // come in. Each may be left out; the JSON API also takes null for "not given". An HTML form
@@ -55,12 +56,12 @@ export const vehicleTextField = (label: "make" | "model") =>
   });
 
 /** A day the shop is open, from the next one to 60 days ahead, as of `now` (see app/hours/booking-window.ts). */
-export const preferredDateField = (now: Date) =>
+export const preferredDateField = (schedule: ShopSchedule, now: Date) =>
   z
     .string({ error: "Please enter the date as YYYY-MM-DD, or pick it from the calendar." })
     .trim()
     .superRefine((date, context) => {
-      const problem = preferredDateProblem(date, now);
+      const problem = preferredDateProblem(schedule, date, now);
       if (problem) context.addIssue({ code: "custom", message: problem });
     })
     .nullish();
@@ -73,8 +74,8 @@ export const visitTypeField = optionalChoice(visitType, "Please choose whether y
  * The bounds that move with the day, as HTML wants them: the year select's range and the date
  * input's `min` and `max` (the schema above refuses the same, with a message).
  */
-export function serviceRequestBoundsAt(now: Date) {
-  const { first, last } = bookingWindow(now);
+export function serviceRequestBoundsAt(schedule: ShopSchedule, now: Date) {
+  const { first, last } = bookingWindow(schedule, now);
   return {
     vehicleYear: { min: OLDEST_MODEL_YEAR, max: newestModelYear(now) },
     preferredDate: { min: first, max: last },

@@ -1,4 +1,4 @@
-import { type ClockTime, closureDays, type ClosureDay, type Weekday, weeklyHours } from "~/content/hours";
+import type { ClockTime, Weekday } from "~/content/hours";
 import { shop } from "~/content/shop";
 
 // Calendar arithmetic for the shop's hours, in the shop's time zone whatever the server's or the
@@ -109,31 +109,4 @@ export function formatShopTime(instant: Date): string {
 export function formatClockTime(time: ClockTime): string {
   const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
   return `${hour12}:${String(time.minute).padStart(2, "0")} ${time.hour < 12 ? "AM" : "PM"}`;
-}
-
-export function closureOn(date: CalendarDate): ClosureDay | undefined {
-  return closureDays.find((closure) => closure.date === date);
-}
-
-/** Whether the shop opens at all on this date: a weekday of its hours that is not a closure day. */
-export function isOpenDay(date: CalendarDate): boolean {
-  return weeklyHours.days.includes(weekdayOf(date)) && !closureOn(date);
-}
-
-/** The first date after `date` on which the shop opens. */
-export function nextOpenDay(date: CalendarDate): CalendarDate {
-  let candidate = addDays(date, 1);
-  // Bounded: even a long closure list leaves an open weekday within a few weeks.
-  for (let step = 0; step < 366 && !isOpenDay(candidate); step++) candidate = addDays(candidate, 1);
-  return candidate;
-}
-
-/** Closure days from `from` (inclusive) within `days` days, soonest first. */
-export function closuresWithin(from: CalendarDate, days: number): ClosureDay[] {
-  return closureDays
-    .filter((closure) => {
-      const ahead = daysBetween(from, closure.date);
-      return ahead >= 0 && ahead <= days;
-    })
-    .toSorted((a, b) => a.date.localeCompare(b.date));
 }

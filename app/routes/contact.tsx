@@ -1,6 +1,8 @@
 import type { Route } from "./+types/contact";
+import { defaultWeeklyHours } from "~/content/hours";
 import { shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
+import { openingHoursRows } from "~/hours/opening-hours";
+import type { ShopHours } from "~/hours/shop-hours";
 import { ContactForm } from "~/components/forms/page-forms";
 import { Card } from "~/components/ui/card";
 import { SectionHeading } from "~/components/ui/section";
@@ -28,12 +30,19 @@ export const headers: Route.HeadersFunction = retryAfterOfAction;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
     title: "Contact Us",
-    description: `Call ${shop.phone.display} or send us a message. ${shop.name} is open ${openingHours
-      .filter((row) => row.schemaOrg)
-      .map((row) => `${row.days} ${row.hours}`)
-      .join(", ")} in ${shop.location}, and replies to online messages within ${shop.replyWithinHours} hours.`,
+    description: `Call ${shop.phone.display} or send us a message. ${shop.name} is open ${openDays(matches)} in ${shop.location}, and replies to online messages within ${shop.replyWithinHours} hours.`,
     canonicalPath: "/contact",
   });
+
+/** "Mon-Fri 8:00 AM - 5:00 PM", from the root loader's hours (read by shape: no import cycle). */
+function openDays(matches: Route.MetaArgs["matches"]): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { shopHours?: ShopHours } | undefined;
+  const rows = root?.shopHours?.weekly ?? openingHoursRows(defaultWeeklyHours);
+  return rows
+    .filter((row) => row.times)
+    .map((row) => `${row.days} ${row.hours}`)
+    .join(", ");
+}
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return (

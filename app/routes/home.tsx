@@ -15,12 +15,12 @@ import { handleSubmissionForm, submissionFormData } from "~/server/submissions/s
 // put into every response), so the Worker may serve it from the page cache.
 export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A service page's "Schedule" link names its service (/?service=brake-service#request-service);
   // an unknown value is ignored. The page cache never stores a URL with a query string.
   const service = new URL(request.url).searchParams.get("service");
   return {
-    ...submissionFormData("serviceRequest", context),
+    ...(await submissionFormData("serviceRequest", context)),
     defaultValue: isServiceRequestValue(service) ? { service } : undefined,
   };
 }

@@ -1,8 +1,8 @@
 import { areas } from "~/content/areas";
-import type { ClosureDay } from "~/content/hours";
 import { servicePath, type Service } from "~/content/services";
 import { shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
+import { twentyFourHour, WEEKDAY_SCHEMA_NAMES } from "~/hours/opening-hours";
+import type { ShopHours } from "~/hours/shop-hours";
 import { SOCIAL_IMAGE } from "./meta";
 
 // schema.org structured data for search engines, built from the content modules.
@@ -12,23 +12,42 @@ export type JsonLdObject = { "@context": "https://schema.org"; "@type": string; 
 const businessId = (origin: string) => `${origin}/#business`;
 
 /**
- * Closure days as schema.org special opening hours, which override the weekly ones on their date.
- * Closed all day is written as opening and closing at 00:00, the form Google's local-business
- * documentation asks for (schema.org itself reads a specification without `opens` as closed).
+ * The closures and special hours ahead as schema.org special opening hours, which override the
+ * weekly ones on their date. Closed all day is written as opening and closing at 00:00, the form
+ * Google's local-business documentation asks for (schema.org itself reads a specification
+ * without `opens` as closed).
  */
-function closedOn(closures: readonly ClosureDay[]) {
-  return closures.map((closure) => ({
-    "@type": "OpeningHoursSpecification",
+function specialOpeningHours(shopHours: Pick<ShopHours, "closures" | "specialHours">) {
+  const closed = shopHours.closures.map((closure) => ({
+    date: closure.date,
     name: closure.reason,
     opens: "00:00",
     closes: "00:00",
-    validFrom: closure.date,
-    validThrough: closure.date,
   }));
+  const special = shopHours.specialHours.map((entry) => ({
+    date: entry.date,
+    name: entry.reason,
+    opens: twentyFourHour(entry.opens),
+    closes: twentyFourHour(entry.closes),
+  }));
+  return [...closed, ...special]
+    .toSorted((a, b) => a.date.localeCompare(b.date))
+    .map(({ date, name, opens, closes }) => ({
+      "@type": "OpeningHoursSpecification",
+      name,
+      opens,
+      closes,
+      validFrom: date,
+      validThrough: date,
+    }));
 }
 
-/** The shop as a schema.org AutoRepair, with the closure days ahead (ShopHours["closures"]). */
-export function autoRepairJsonLd(origin: string, closures: readonly ClosureDay[]): JsonLdObject {
+/**
+ * The shop as a schema.org AutoRepair with its weekly hours and the closures and special hours
+ * ahead (the root loader's ShopHours; none under an error page without it).
+ */
+export function autoRepairJsonLd(origin: string, shopHours: ShopHours | undefined): JsonLdObject {
+  const special = shopHours ? specialOpeningHours(shopHours) : [];
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",
@@ -44,8 +63,22 @@ export function autoRepairJsonLd(origin: string, closures: readonly ClosureDay[]
       addressRegion: shop.address.regionCode,
       addressCountry: shop.address.country,
     },
-    openingHours: openingHours.flatMap((row) => (row.schemaOrg ? [row.schemaOrg] : [])),
-    ...(closures.length ? { specialOpeningHoursSpecification: closedOn(closures) } : {}),
+    ...(shopHours
+      ? {
+          openingHoursSpecification: shopHours.weekly.flatMap((row) =>
+            row.times
+              ? [
+                  {
+                    "@type": "OpeningHoursSpecification",
+                    dayOfWeek: row.weekdays.map((day) => WEEKDAY_SCHEMA_NAMES[day]),
+                    ...row.times,
+                  },
+                ]
+              : [],
+          ),
+        }
+      : {}),
+    ...(special.length ? { specialOpeningHoursSpecification: special } : {}),
     areaServed: areas.map((area) => ({ "@type": "Place", name: `${area.name}, ${shop.address.regionCode}` })),
     foundingDate: String(shop.foundedYear),
   };

@@ -7,6 +7,7 @@ export type StaffNavItem = { label: string; href: string; owners?: boolean };
 export const staffNavigation: readonly StaffNavItem[] = [
   { label: "Inbox", href: "/incoming" },
   { label: "Team", href: "/incoming/team", owners: true },
+  { label: "Settings", href: "/incoming/settings", owners: true },
   { label: "Account", href: "/incoming/account" },
   { label: "Audit log", href: "/incoming/audit", owners: true },
 ];

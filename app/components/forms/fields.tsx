@@ -65,12 +65,17 @@ export function TextField({
   type = "text",
   inputMode,
   suggestions,
+  min,
+  max,
   ...props
 }: ControlProps & {
-  type?: "text" | "email" | "tel" | "password" | "date";
+  type?: "text" | "email" | "tel" | "password" | "date" | "time" | "datetime-local";
   inputMode?: "numeric";
   /** Offered as the visitor types (a <datalist>); any other value may still be typed. */
   suggestions?: readonly string[];
+  /** A date input's first and last day (the server refuses the same with a message). */
+  min?: string;
+  max?: string;
 }) {
   const { meta, label, hint, autoFocus, autoComplete } = props;
   const listId = suggestions ? `${meta.id}-suggestions` : undefined;
@@ -80,6 +85,9 @@ export function TextField({
         {...getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined })}
         key={meta.key}
         inputMode={inputMode}
+        // Only when given: otherwise the schema's constraint (through getInputProps) sets them.
+        {...(min === undefined ? {} : { min })}
+        {...(max === undefined ? {} : { max })}
         list={listId}
         autoComplete={autoComplete}
         autoFocus={autoFocus}

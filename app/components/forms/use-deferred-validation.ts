@@ -1,8 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import type { ValidatedFormName } from "~/forms/validators";
+import type { ValidatedFormName, ValidationContext } from "~/forms/validators";
+import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 
-type Validate<Fields> = (formData: FormData) => Submission<Fields, string[]>;
+type Validate<Fields> = (formData: FormData, context: ValidationContext) => Submission<Fields, string[]>;
 
 /**
  * Client-side validation with the form's zod schema, loaded once the form has hydrated: zod
@@ -12,8 +13,9 @@ type Validate<Fields> = (formData: FormData) => Submission<Fields, string[]>;
  */
 export function useDeferredValidation<Fields>(
   name: ValidatedFormName,
-  { shouldValidate }: { shouldValidate: "onBlur" | "onSubmit" },
+  { shouldValidate, context }: { shouldValidate: "onBlur" | "onSubmit"; context?: Partial<ValidationContext> },
 ) {
+  const schedule = context?.schedule ?? weeklyOnlySchedule;
   const [validate, setValidate] = useState<Validate<Fields>>();
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function useDeferredValidation<Fields>(
       ? {
           shouldValidate,
           shouldRevalidate: "onInput" as const,
-          onValidate: ({ formData }: { formData: FormData }) => validate(formData),
+          onValidate: ({ formData }: { formData: FormData }) => validate(formData, { schedule }),
         }
       : { shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const },
   };

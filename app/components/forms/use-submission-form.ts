@@ -5,6 +5,7 @@ import { useNavigation } from "react-router";
 import { showToast } from "~/components/toast/toast-store";
 import { INVALID_MESSAGE, submissionMessages } from "~/forms/submission-messages";
 import type { FormConstraint } from "~/forms/validators";
+import { useShopHours } from "~/hours/use-shop-hours";
 import { useDeferredValidation } from "./use-deferred-validation";
 
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
@@ -25,7 +26,12 @@ export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: InboxKind,
   { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
 ) {
-  const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, { shouldValidate: "onBlur" });
+  // The shop's schedule as the page was rendered with it: the preferred date's rules read it.
+  const schedule = useShopHours()?.schedule;
+  const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, {
+    shouldValidate: "onBlur",
+    context: { schedule },
+  });
   const [form, fields] = useForm<Fields>({
     // Distinct from the page sections that hold the forms (#contact-form, #request-service).
     id: `form-${name}`,

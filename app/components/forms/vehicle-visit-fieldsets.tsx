@@ -92,7 +92,7 @@ export function VisitFieldset({
         meta={fields.preferredDate}
         type="date"
         label="Preferred date"
-        hint="A weekday within the next 60 days. We're closed weekends and holidays."
+        hint="A day we're open, within the next 60 days (see our hours)."
         autoFocus={firstInvalidField === "preferredDate"}
       />
       <RadioGroupField

@@ -1,8 +1,7 @@
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
+import { useOpeningHours, useShopHours } from "~/hours/use-shop-hours";
 import { shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
-import { useShopHours } from "~/hours/use-shop-hours";
 import { CallButton } from "~/components/ui/button";
 import { ClockIcon, MapPinIcon } from "~/components/ui/icons";
 
@@ -12,6 +11,7 @@ const linkClasses =
 export function SiteFooter() {
   // The request's year, not the server's clock: tests pin it, and a cached page ends at the shop's midnight.
   const year = useShopHours()?.year;
+  const openingHours = useOpeningHours();
   return (
     <footer className="bg-blue-950 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { contactFeatures } from "~/content/about";
 import { areas } from "~/content/areas";
 import { phoneHref, shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
-import { calendarDateFormat } from "~/hours/shop-calendar";
-import { useShopHours } from "~/hours/use-shop-hours";
+import { calendarDateFormat, formatClockTime } from "~/hours/shop-calendar";
+import { useOpeningHours, useShopHours } from "~/hours/use-shop-hours";
 import { JsonLd } from "~/components/json-ld";
 import { AreaLinks } from "~/components/sections/area-links";
 import { PageHero } from "~/components/sections/page-hero";
@@ -28,6 +27,7 @@ import { useSiteOrigin } from "~/seo/meta";
 // ESLint checks.
 
 export function ContactIntroduction() {
+  const openingHours = useOpeningHours();
   return (
     <>
       <PageHero
@@ -123,7 +123,7 @@ export function ContactAside() {
 
 export function ContactClosing() {
   const origin = useSiteOrigin();
-  const closures = useShopHours()?.closures ?? [];
+  const shopHours = useShopHours();
   return (
     <>
       <Section
@@ -134,7 +134,7 @@ export function ContactClosing() {
       >
         <AreaLinks areas={areas} />
       </Section>
-      <JsonLd data={autoRepairJsonLd(origin, closures)} />
+      <JsonLd data={autoRepairJsonLd(origin, shopHours)} />
     </>
   );
 }
@@ -152,28 +152,51 @@ function OpenNowLine() {
 
 const closureDate = calendarDateFormat({ weekday: "long", month: "long", day: "numeric" });
 
-/** The closure days within the next 60 days (app/content/hours.ts), or nothing when there are none. */
+/** The closure days and special hours within the next 60 days, or nothing when there are none. */
 function UpcomingClosures() {
-  const closures = useShopHours()?.closures ?? [];
-  if (!closures.length) return null;
+  const shopHours = useShopHours();
+  const closures = shopHours?.closures ?? [];
+  const specialHours = shopHours?.specialHours ?? [];
+  if (!closures.length && !specialHours.length) return null;
   return (
     <section aria-labelledby="closures-heading">
       <Card>
         <IconBadge icon={CalendarIcon} tone="red" />
         <h2 id="closures-heading" className="mt-4 text-lg font-bold text-blue-950">
-          Holiday Closures
+          {specialHours.length ? "Closures and Special Hours" : "Holiday Closures"}
         </h2>
-        <p className="mt-2 text-sm text-slate-700">We're closed all day on:</p>
-        <ul className="mt-3 grid gap-2 text-slate-700">
-          {closures.map((closure) => (
-            <li key={closure.date}>
-              <time dateTime={closure.date} className="font-semibold text-blue-950">
-                {closureDate(closure.date)}
-              </time>
-              <span className="block text-sm">{closure.reason}</span>
-            </li>
-          ))}
-        </ul>
+        {closures.length ? (
+          <>
+            <p className="mt-2 text-sm text-slate-700">We're closed all day on:</p>
+            <ul className="mt-3 grid gap-2 text-slate-700">
+              {closures.map((closure) => (
+                <li key={closure.date}>
+                  <time dateTime={closure.date} className="font-semibold text-blue-950">
+                    {closureDate(closure.date)}
+                  </time>
+                  <span className="block text-sm">{closure.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {specialHours.length ? (
+          <>
+            <p className="mt-4 text-sm text-slate-700">Special hours:</p>
+            <ul className="mt-3 grid gap-2 text-slate-700">
+              {specialHours.map((entry) => (
+                <li key={entry.date}>
+                  <time dateTime={entry.date} className="font-semibold text-blue-950">
+                    {closureDate(entry.date)}
+                  </time>
+                  <span className="block text-sm">
+                    {formatClockTime(entry.opens)} - {formatClockTime(entry.closes)} ({entry.reason})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </Card>
     </section>
   );

@@ -1,8 +1,7 @@
 import { benefits, testimonials } from "~/content/about";
 import { services, type ServiceSlug } from "~/content/services";
 import { shop } from "~/content/shop";
-import { openingHours } from "~/hours/opening-hours";
-import { useShopHours } from "~/hours/use-shop-hours";
+import { useOpeningHours, useShopHours } from "~/hours/use-shop-hours";
 import { JsonLd } from "~/components/json-ld";
 import { EmergencyBanner } from "~/components/sections/emergency-banner";
 import { heroPanelClasses } from "~/components/sections/hero-facts";
@@ -98,16 +97,17 @@ export function HomeIntroduction() {
 
 export function HomeClosing() {
   const origin = useSiteOrigin();
-  const closures = useShopHours()?.closures ?? [];
+  const shopHours = useShopHours();
   return (
     <>
       <EmergencyBanner />
-      <JsonLd data={autoRepairJsonLd(origin, closures)} />
+      <JsonLd data={autoRepairJsonLd(origin, shopHours)} />
     </>
   );
 }
 
 function VisitCard() {
+  const openingHours = useOpeningHours();
   return (
     <div className={heroPanelClasses}>
       <h2 className="text-lg font-bold text-blue-950">Visit Our Shop</h2>

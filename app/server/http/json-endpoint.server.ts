@@ -11,7 +11,7 @@ import { jsonResponse, methodNotAllowed } from "./responses.server";
 
 type JsonEndpoint<Input> = {
   /** The write method the endpoint takes (POST unless said); anything else is answered 405. */
-  method?: "POST" | "PATCH";
+  method?: "POST" | "PATCH" | "PUT";
   /** Every method the endpoint answers, for the 405's `Allow` (default: `method` alone). */
   allowed?: readonly string[];
   schema: z.ZodType<Input>;

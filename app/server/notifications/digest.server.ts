@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, isNull, lte, ne, notInArray, or, sql } from "d
 import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
 import { contactSubmissions, notificationDigests, serviceRequests } from "~/db/schema";
-import { type CalendarDate, isOpenDay, shopWallClock } from "~/hours/shop-calendar";
+import { type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
+import { isOpenDay, type ShopSchedule } from "~/hours/shop-schedule";
 import { type MailSettings, type OverdueRequest, overdueDigest, type SpamKept } from "./message.server";
 import type { OutgoingMail } from "./mime.server";
 
@@ -18,12 +19,13 @@ const DIGEST_LIMIT = 100;
 
 /**
  * The shop date whose digest a scheduled run at `instant` sends, if any. Cron Triggers run in UTC,
- * so the digest's trigger fires at 12:00 and at 13:00 UTC on weekdays, and only the run at which
- * the shop's clock reads 8 (12:00 in summer, 13:00 in winter) sends; closure days are skipped.
+ * so the digest's trigger fires at 12:00 and at 13:00 UTC every day, and only the run at which
+ * the shop's clock reads 8 (12:00 in summer, 13:00 in winter) on a day the shop opens (its hours
+ * as the owner set them) sends; closed days are skipped.
  */
-export function digestDateAt(instant: Date): CalendarDate | undefined {
+export function digestDateAt(schedule: ShopSchedule, instant: Date): CalendarDate | undefined {
   const { date, minutes } = shopWallClock(instant);
-  return Math.floor(minutes / 60) === DIGEST_HOUR && isOpenDay(date) ? date : undefined;
+  return Math.floor(minutes / 60) === DIGEST_HOUR && isOpenDay(schedule, date) ? date : undefined;
 }
 
 /** Contact messages and service requests received before `before` and still `new`, oldest first. */

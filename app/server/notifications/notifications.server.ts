@@ -1,7 +1,9 @@
 import { getDb } from "~/db/db.server";
 import { z } from "~/forms/zod";
 import { INBOX_KINDS } from "~/inbox/kinds";
+import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../http/env.server";
+import { readShopSettings, scheduleOf } from "../settings/shop-settings.server";
 import { digestDateAt } from "./digest.server";
 import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./ledger.server";
 
@@ -56,8 +58,12 @@ export async function sweepUnsentNotifications(env: Pick<AppEnv, "DB" | "NOTIFY_
 }
 
 /** Enqueues the morning digest when the shop's clock reads 8 AM on a day it opens. */
-export async function enqueueDigestIfDue(env: Pick<AppEnv, "NOTIFY_QUEUE">, scheduledTime: Date): Promise<boolean> {
-  const shopDate = digestDateAt(scheduledTime);
+export async function enqueueDigestIfDue(
+  env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">,
+  scheduledTime: Date,
+): Promise<boolean> {
+  const settings = await readShopSettings(env);
+  const shopDate = digestDateAt(scheduleOf(settings, shopWallClock(scheduledTime).date), scheduledTime);
   if (!shopDate) return false;
   await enqueueJobs(env, [{ type: "digest", shopDate }]);
   return true;

@@ -1,5 +1,4 @@
 import type { ServerBuild } from "react-router";
-import { nextStatusChangeAt } from "~/hours/shop-status";
 import { isPrivatePath } from "~/private-paths";
 import { PAGE_CACHE_MAX_AGE_SECONDS } from "~/route-handle";
 import { leafRouteHandle } from "../http/route-match.server";
@@ -91,12 +90,7 @@ function cacheDecision(request: Request, routes: ServerBuild["routes"], now: Dat
   if (isPrivatePath(url.pathname)) return { cacheable: false, reason: "private-path" };
   const policy = leafRouteHandle(routes, url.pathname).pageCache;
   if (!policy) return { cacheable: false, reason: "not-public" };
-  // Every page's header says whether the shop is open now (app/root.tsx), so no rendering is kept
-  // past the moment that line changes, whatever its route allows (docs/decisions/012-*.md).
-  const untilOpenNowChanges = (nextStatusChangeAt(now).getTime() - now.getTime()) / 1000;
-  const maxAgeSeconds = Math.floor(
-    Math.min(PAGE_CACHE_MAX_AGE_SECONDS, policy.maxAgeSeconds(now), untilOpenNowChanges),
-  );
+  const maxAgeSeconds = Math.floor(Math.min(PAGE_CACHE_MAX_AGE_SECONDS, policy.maxAgeSeconds(now)));
   return { cacheable: true, key: url.origin + url.pathname, maxAgeSeconds };
 }
 
@@ -123,7 +117,23 @@ function personalize(page: Omit<StoredPage, "expiresAt">, tokens: ResponseTokens
 export async function servePage(
   request: Request,
   tokens: ResponseTokens,
-  { routes, store, clock = () => new Date() }: { routes: ServerBuild["routes"]; store: PageStore; clock?: () => Date },
+  {
+    routes,
+    store,
+    clock = () => new Date(),
+    contentChangesAt,
+  }: {
+    routes: ServerBuild["routes"];
+    store: PageStore;
+    clock?: () => Date;
+    /**
+     * When a page rendered now would next read differently although nothing was saved: every
+     * page's header says whether the shop is open, and the owner's notice starts and ends at set
+     * times (docs/decisions/012-*.md, 031-*.md). Asked after rendering, so it can reuse what the
+     * rendering read. No rendering is kept past it, whatever its route allows.
+     */
+    contentChangesAt?: () => Promise<Date>;
+  },
   render: (tokens: ResponseTokens) => Promise<Response>,
 ): Promise<{ response: Response; cache: CacheStatus }> {
   const now = clock();
@@ -145,8 +155,10 @@ export async function servePage(
   // The placeholders and the fresh values differ in length.
   const headers = [...rendered.headers].filter(([name]) => name.toLowerCase() !== "content-length");
   const page = { body: await rendered.text(), status: rendered.status, headers };
-  const stored = isStorable(rendered) && decision.maxAgeSeconds > 0;
-  if (stored) await store.put(decision.key, { ...page, expiresAt: now.getTime() + decision.maxAgeSeconds * 1000 });
+  const changesAt = isStorable(rendered) && contentChangesAt ? (await contentChangesAt()).getTime() : Infinity;
+  const maxAgeSeconds = Math.floor(Math.min(decision.maxAgeSeconds, (changesAt - now.getTime()) / 1000));
+  const stored = isStorable(rendered) && maxAgeSeconds > 0;
+  if (stored) await store.put(decision.key, { ...page, expiresAt: now.getTime() + maxAgeSeconds * 1000 });
   return { response: personalize(page, tokens), cache: { outcome: "miss", stored, status: page.status } };
 }
 

@@ -25,7 +25,7 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
     `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications again`,
   // The overdue digest at 8:00 AM shop time: 12:00 UTC in summer (EDT), 13:00 UTC in winter (EST);
   // the job queues it only from the run at which the shop's clock reads 8.
-  "0 12,13 * * 1-5": async (env, scheduledTime) =>
+  "0 12,13 * * *": async (env, scheduledTime) =>
     (await enqueueDigestIfDue(env, scheduledTime))
       ? "queued the digest check (an email goes out only if a request is overdue)"
       : "not 8 AM on a day the shop opens: no digest",

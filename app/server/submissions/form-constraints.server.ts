@@ -4,6 +4,7 @@ import { loginSchema } from "~/forms/login-schema";
 import { serviceRequestSchemaAt } from "~/forms/service-request-schema";
 import { serviceRequestBoundsAt } from "~/forms/vehicle-visit-fields";
 import type { FormConstraint, ValidatedFormName } from "~/forms/validators";
+import { type ShopSchedule, weeklyOnlySchedule } from "~/hours/shop-schedule";
 
 const escapeForPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
@@ -55,7 +56,7 @@ const ANY_INSTANT = new Date(0);
  */
 const formConstraints: Record<ValidatedFormName, FormConstraint> = {
   contact: htmlConstraints(contactSchema),
-  serviceRequest: htmlConstraints(serviceRequestSchemaAt(ANY_INSTANT)),
+  serviceRequest: htmlConstraints(serviceRequestSchemaAt(ANY_INSTANT, weeklyOnlySchedule)),
   login: htmlConstraints(loginSchema),
 };
 
@@ -64,10 +65,12 @@ const formConstraints: Record<ValidatedFormName, FormConstraint> = {
  * them without zod: the schema's limits, and for the service request the date input's `min` and
  * `max` and the range of model years the year select offers.
  */
-export function formConstraintsAt(name: ValidatedFormName, now: Date): FormConstraint {
+export function formConstraintsAt(name: ValidatedFormName, now: Date, schedule?: ShopSchedule): FormConstraint {
   const constraint = formConstraints[name];
   if (name !== "serviceRequest") return constraint;
-  const bounds = serviceRequestBoundsAt(now);
+  // The booking window depends on the owner's hours: a default here would offer closed days.
+  if (!schedule) throw new Error("formConstraintsAt: the service request needs the shop's schedule");
+  const bounds = serviceRequestBoundsAt(schedule, now);
   return {
     ...constraint,
     vehicleYear: { ...constraint.vehicleYear, ...bounds.vehicleYear },

@@ -21,16 +21,23 @@ import {
   submissionForms,
 } from "./submissions.server";
 import { redirectWithToast } from "../http/toast.server";
+import { getShopSchedule, shopHoursOf } from "../settings/shop-settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
 const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
 
-/** What a page's loader hands its public form: this render's submission id and the HTML constraints. */
-export function submissionFormData(name: InboxKind, context: Readonly<RouterContextProvider>) {
+/**
+ * What a page's loader hands its public form: this render's submission id and the HTML constraints
+ * (the date input's bounds follow the shop's schedule; the browser's rules read the schedule from
+ * the root loader's shopHours).
+ */
+export async function submissionFormData(name: InboxKind, context: Readonly<RouterContextProvider>) {
+  const now = getRequestTime(context);
+  const { schedule } = await shopHoursOf(context, now);
   return {
     submissionId: context.get(formSubmissionIdContext),
-    constraint: formConstraintsAt(name, getRequestTime(context)),
+    constraint: formConstraintsAt(name, now, schedule),
   };
 }
 
@@ -61,7 +68,9 @@ export async function handleSubmissionForm<Name extends InboxKind>(
     return data({ result }, rateLimited);
   }
 
-  const submission = parseFormData(posted.formData, submissionForms[name].schemaAt(getRequestTime(context)));
+  const now = getRequestTime(context);
+  const schema = submissionForms[name].schemaAt(now, await getShopSchedule(context, now));
+  const submission = parseFormData(posted.formData, schema);
   if (overLimit) return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, rateLimited);
   if (submission.status !== "success") {
     // The id is a hidden field: its message goes on top of the form, where the visitor sees it.

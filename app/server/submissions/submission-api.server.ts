@@ -10,6 +10,7 @@ import { getRequestTime } from "../http/context.server";
 import { unreachable } from "../http/exhaustive.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../http/responses.server";
+import { getShopSchedule } from "../settings/shop-settings.server";
 import {
   isOverSubmissionLimit,
   RATE_LIMIT_RETRY_SECONDS,
@@ -21,14 +22,16 @@ import {
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
-export function handleSubmissionApi<Name extends InboxKind>(
+export async function handleSubmissionApi<Name extends InboxKind>(
   name: Name,
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
   const save = saveContextFor(request, context);
+  const now = getRequestTime(context);
   const endpoint = {
-    schema: submissionForms[name].schemaAt(getRequestTime(context)),
+    // The service request's dates follow the owner's schedule (hours, closures, special hours).
+    schema: submissionForms[name].schemaAt(now, await getShopSchedule(context, now)),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
     // Every post counts against the client's limit, before its body is read.

@@ -1,3 +1,4 @@
+import type { ShopSchedule } from "~/hours/shop-schedule";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -51,7 +52,8 @@ type StoredRow<Name extends InboxKind> = {
 
 type SubmissionForm<Name extends InboxKind> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
-  schemaAt: (now: Date) => z.ZodType<SubmissionInput<Name>>;
+  /** The schema as of the request's time and the shop's schedule (the preferred date's rules). */
+  schemaAt: (now: Date, schedule: ShopSchedule) => z.ZodType<SubmissionInput<Name>>;
   /** Stores the row unless its id is taken; either way, the row stored under that id. */
   insertOnce: (db: Database, row: SubmissionFields<Name> & StoredExtras) => Promise<StoredRow<Name> | undefined>;
 };
@@ -84,7 +86,7 @@ export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
     insertOnce: insertOnceInto(inboxTables.contact),
   },
   serviceRequest: {
-    schemaAt: (now) => serviceRequestSchemaAt(now).extend({ submissionId: serverSubmissionId }),
+    schemaAt: (now, schedule) => serviceRequestSchemaAt(now, schedule).extend({ submissionId: serverSubmissionId }),
     insertOnce: insertOnceInto(inboxTables.serviceRequest),
   },
 };
