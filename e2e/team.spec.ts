@@ -100,6 +100,8 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("forgot password: the emailed link sets a new password", async ({ page, browser, logInAsStaff }) => {
+      // Two emails go through the queue's consumer, which batches for a second or more on a busy machine.
+      test.slow();
       const username = `forgot-${mode}`;
       const address = `${username}@example.com`;
       await logInAsStaff();

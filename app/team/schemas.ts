@@ -26,6 +26,9 @@ const role = z.enum(STAFF_ROLES, { error: "Choose Owner or Staff." });
 export const inviteSchema = z.object({ role, email: optionalEmail });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
+/** What /api/team/<username> takes: the route's handle (which the Worker checks) and its 405s. */
+export const MEMBER_METHODS = ["PATCH", "DELETE"] as const;
+
 /** PATCH /api/team/<username>: a new role, disabled or enabled, or both. */
 export const memberChangeSchema = z
   .object({

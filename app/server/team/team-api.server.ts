@@ -1,5 +1,5 @@
 import { z } from "~/forms/zod";
-import { inviteSchema, memberChangeSchema } from "~/team/schemas";
+import { inviteSchema, MEMBER_METHODS, memberChangeSchema } from "~/team/schemas";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
@@ -11,7 +11,6 @@ import { changeMember, listTeam, type MemberOutcome, removeMember, type TeamActo
 // The same functions as the team page's forms; writes through the one JSON door.
 
 const BODY_LIMIT_BYTES = 4 * 1024;
-export const MEMBER_METHODS = ["PATCH", "DELETE"] as const;
 
 const noContent = () => new Response(null, { status: 204, headers: NO_STORE });
 const unknownMember = () => jsonResponse({ message: "There is no account with this username." }, 404);

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/team-member";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv } from "~/server/http/context.server";
-import { MEMBER_METHODS, memberActionResponse } from "~/server/team/team-api.server";
+import { memberActionResponse } from "~/server/team/team-api.server";
+import { MEMBER_METHODS } from "~/team/schemas";
 import { teamActorOf } from "~/server/team/team.server";
 
 // PATCH and DELETE; anything else gets 405 with Allow (app/server/http/methods.server.ts).
