@@ -202,7 +202,8 @@ export async function createStaffUser(username: string, password: string, role: 
   return id;
 }
 
-type LoginOptions = { client?: string; cookie?: string };
+/** `at`: the Worker's clock for the sign-in, when the test pins the time its later requests run at. */
+type LoginOptions = { client?: string; cookie?: string; at?: Date };
 
 function loginHeaders({ client, cookie: sent }: LoginOptions, extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ "CF-Connecting-IP": client ?? newClientAddress(), ...extra });
@@ -212,11 +213,15 @@ function loginHeaders({ client, cookie: sent }: LoginOptions, extra: Record<stri
 
 /** Signs in through POST /api/login. */
 export function apiLogin(username: string, password: string, options: LoginOptions = {}) {
-  return fetchWorker("/api/login", {
-    method: "POST",
-    headers: loginHeaders(options, { "Content-Type": "application/json" }),
-    body: JSON.stringify({ username, password }),
-  });
+  return fetchWorker(
+    "/api/login",
+    {
+      method: "POST",
+      headers: loginHeaders(options, { "Content-Type": "application/json" }),
+      body: JSON.stringify({ username, password }),
+    },
+    { at: options.at },
+  );
 }
 
 /** Signs in through the login page's form, without JavaScript. */

@@ -13,8 +13,9 @@ let staff = "";
 beforeAll(async () => {
   await createStaffUser("settings-owner", "settings owner has a long password", "owner");
   await createStaffUser("settings-staff", "settings staff has a long password", "staff");
-  owner = sessionCookie(await apiLogin("settings-owner", "settings owner has a long password"));
-  staff = sessionCookie(await apiLogin("settings-staff", "settings staff has a long password"));
+  // Signed in at the pinned time: a session's 8 hours run on the Worker's clock.
+  owner = sessionCookie(await apiLogin("settings-owner", "settings owner has a long password", { at }));
+  staff = sessionCookie(await apiLogin("settings-staff", "settings staff has a long password", { at }));
 });
 
 function call(method: string, path: string, body?: unknown, { cookie = owner, headers = {} } = {}) {

@@ -24,12 +24,16 @@ let staff = "";
 beforeAll(async () => {
   await createStaffUser("live-owner", "live owner has a long enough password", "owner");
   await createStaffUser("live-staff", "live staff has a long enough password", "staff");
-  owner = sessionCookie(await apiLogin("live-owner", "live owner has a long enough password"));
-  staff = sessionCookie(await apiLogin("live-staff", "live staff has a long enough password"));
+  // Signed in at the time the page forms below are pinned to: a session's 8 hours run on the Worker's clock.
+  const at = new Date("2026-11-30T15:00:00Z");
+  owner = sessionCookie(await apiLogin("live-owner", "live owner has a long enough password", { at }));
+  staff = sessionCookie(await apiLogin("live-staff", "live staff has a long enough password", { at }));
 });
 
-function ownerCall(method: string, path: string, body: unknown, at: Date) {
-  const headers = { Cookie: owner, "Content-Type": "application/json", Origin: ORIGIN };
+/** The owner's API call at a pinned time, from a session begun at that time. */
+async function ownerCall(method: string, path: string, body: unknown, at: Date) {
+  const cookie = sessionCookie(await apiLogin("live-owner", "live owner has a long enough password", { at }));
+  const headers = { Cookie: cookie, "Content-Type": "application/json", Origin: ORIGIN };
   return fetchWorker(path, { method, headers, body: JSON.stringify(body) }, { at });
 }
 

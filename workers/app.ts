@@ -91,7 +91,9 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
       applySecurityHeaders(response.headers, nonce, { dev: import.meta.env.DEV });
       // Data requests carry per-visitor data; private paths answer staff, or say what exists there
       // (a 404 under /incoming included): no browser or proxy keeps either.
-      if (isDataRequest(request) || isPrivatePath(new URL(request.url).pathname)) {
+      // A private path's route may say otherwise (the public /api/shop-hours is cacheable for a minute).
+      const privateUnsaid = isPrivatePath(new URL(request.url).pathname) && !response.headers.has("Cache-Control");
+      if (isDataRequest(request) || privateUnsaid) {
         response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
       }
       response.headers.set("Cache-Status", cacheStatusHeader(served.cache));

@@ -1,6 +1,6 @@
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 
-// The secret in an invitation or password-reset link (docs/decisions/031-staff-tokens.md).
+// The secret in an invitation or password-reset link (docs/decisions/032-staff-links.md).
 // A link's token is `<id>.<verifier>`: the id finds the row (it is no secret: the team page lists
 // invitations by it), the verifier is 256 random bits of which D1 keeps only the SHA-256. The
 // stored hash is compared in constant time, so response times say nothing about how much of a

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/closure";
-import { onlyMethods } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
 import { deleteByDate } from "~/server/settings/settings-api.server";
 
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(["DELETE"])];
+export const handle: RouteHandle = { methods: ["DELETE"] };
 
 // DELETE /api/settings/closures/<date>: an upcoming closure day removed (owners).
 export function action(args: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/closures";
-import { onlyMethods } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
 import { postClosure } from "~/server/settings/settings-api.server";
 
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(["POST"])];
+export const handle: RouteHandle = { methods: ["POST"] };
 
 // POST /api/settings/closures: a day the shop is closed, with the reason visitors read (owners).
 export function action(args: Route.ActionArgs) {

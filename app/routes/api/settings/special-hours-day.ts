@@ -1,8 +1,8 @@
 import type { Route } from "./+types/special-hours-day";
-import { onlyMethods } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
 import { deleteByDate } from "~/server/settings/settings-api.server";
 
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(["DELETE"])];
+export const handle: RouteHandle = { methods: ["DELETE"] };
 
 // DELETE /api/settings/special-hours/<date>: the date keeps its weekly hours again (owners).
 export function action(args: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/weekly-hours";
-import { onlyMethods } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
 import { putWeeklyHours } from "~/server/settings/settings-api.server";
 
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(["PUT"])];
+export const handle: RouteHandle = { methods: ["PUT"] };
 
 // PUT /api/settings/weekly-hours: the hours of each day of the week (owners).
 export function action(args: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/account-password";
+import type { RouteHandle } from "~/route-handle";
 import { passwordResponse } from "~/server/account/account-api.server";
-import { methodNotAllowed } from "~/server/http/responses.server";
 
-export const loader = () => methodNotAllowed();
+export const handle: RouteHandle = { methods: ["POST"] };
 
 // POST /api/account/password { currentPassword, newPassword }: every other session ends.
 export const action = (args: Route.ActionArgs) => passwordResponse(args);

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/account";
-import { ACCOUNT_METHODS, accountResponse, updateAccountResponse } from "~/server/account/account-api.server";
-import { onlyMethods } from "~/server/http/responses.server";
+import type { RouteHandle } from "~/route-handle";
+import { accountResponse, updateAccountResponse } from "~/server/account/account-api.server";
 
 // GET, HEAD and PATCH; anything else gets 405 with Allow.
-export const middleware: Route.MiddlewareFunction[] = [onlyMethods(ACCOUNT_METHODS)];
+export const handle: RouteHandle = { methods: ["GET", "HEAD", "PATCH"] };
 
 // /api/account: the signed-in member's username, display name, email and role; PATCH changes the
 // display name and the email.

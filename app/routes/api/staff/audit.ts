@@ -1,10 +1,11 @@
 import type { Route } from "./+types/audit";
+import type { RouteHandle } from "~/route-handle";
 import { listAuditEntries, parseAuditQuery } from "~/server/audit/audit-log-list.server";
 import { getEnv } from "~/server/http/context.server";
-import { jsonResponse, onlyReads } from "~/server/http/responses.server";
+import { jsonResponse } from "~/server/http/responses.server";
 
 // Read only: every other method gets 405 with Allow. Nothing edits or deletes an entry.
-export const middleware: Route.MiddlewareFunction[] = [onlyReads];
+export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 
 // GET /api/audit?person=&action=&before=&limit=: entries newest first, 50 a page, with
 // `Link: rel="next"` and `X-Total-Count` like the inbox lists. Owners only (app/routes.ts).
