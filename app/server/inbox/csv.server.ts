@@ -14,13 +14,14 @@ const FORMULA_AFTER_SEPARATOR = /[;,]\s*[=+\-@\t\r]/;
 
 /**
  * One cell: neutralised with a leading apostrophe if it could run as a formula, here or after a
- * separator, and then always quoted; otherwise quoted only if RFC 4180 needs it.
+ * separator; quoted if RFC 4180 needs it, and always when a separator comes before a formula
+ * character, so that a semicolon locale keeps the cell whole.
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  const formula = FORMULA_START.test(text) || FORMULA_AFTER_SEPARATOR.test(text);
-  if (formula) text = `'${text}`;
-  return formula || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const formulaAfterSeparator = FORMULA_AFTER_SEPARATOR.test(text);
+  if (FORMULA_START.test(text) || formulaAfterSeparator) text = `'${text}`;
+  return formulaAfterSeparator || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvRow(cells: readonly (string | number | null | undefined)[]): string {
