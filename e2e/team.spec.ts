@@ -102,7 +102,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("forgot password: the emailed link sets a new password", async ({ page, browser, logInAsStaff }) => {
       // Two emails go through the queue's consumer, which batches for a second or more on a busy machine.
       test.slow();
-      const username = `forgot-${mode}`;
+      // Unique per run: the emulator's .eml files from earlier runs stay in .wrangler/tmp/email.
+      const username = `forgot-${mode}-${Math.random().toString(36).slice(2, 8)}`;
       const address = `${username}@example.com`;
       await logInAsStaff();
       const member = await joinAs(browser, javaScriptEnabled, await invite(page, address), username);
