@@ -31,3 +31,15 @@ export const auditActionLabels = {
 
 export type AuditAction = keyof typeof auditActionLabels;
 export const AUDIT_ACTIONS = Object.keys(auditActionLabels) as AuditAction[];
+
+/** One entry as the audit page and GET /api/audit show it. */
+export type AuditEntry = {
+  id: number;
+  at: Date;
+  action: string;
+  /** Null for entries without an actor; `id` null for a failed sign-in (`username` is the name tried). */
+  actor: { id: string | null; username: string; name: string } | null;
+  target: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+  client: string | null;
+};

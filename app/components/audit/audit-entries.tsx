@@ -1,28 +1,18 @@
-import { auditActionLabels, type AuditAction } from "~/audit/actions";
+import { type AuditAction, auditActionLabels, type AuditEntry } from "~/audit/actions";
 import { describeDetail, describeTarget } from "~/audit/describe";
 import { formatSubmittedAt } from "~/components/inbox/submission-card";
-
-export type AuditEntryRow = {
-  id: number;
-  at: Date;
-  action: string;
-  actor: { id: string | null; username: string; name: string } | null;
-  target: string | null;
-  detail: Record<string, string | number | boolean | null> | null;
-  client: string | null;
-};
 
 const actionLabel = (action: string) => auditActionLabels[action as AuditAction] ?? action;
 
 /** Who: the name staff know them by, with the username when it differs; "tried" for a failed sign-in. */
-function actorText(actor: AuditEntryRow["actor"]): string {
+function actorText(actor: AuditEntry["actor"]): string {
   if (!actor) return "Nobody";
   if (actor.id === null) return `“${actor.username}” (tried)`;
   return actor.name === actor.username ? actor.name : `${actor.name} (${actor.username})`;
 }
 
 /** The log's entries, newest first: a card per entry on a phone, a table's rows from md up. */
-export function AuditEntries({ entries }: { entries: AuditEntryRow[] }) {
+export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   return (
     <ol className="grid gap-2" aria-label="Audit log entries">
       <li

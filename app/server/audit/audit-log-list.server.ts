@@ -1,3 +1,4 @@
+import type { AuditEntry } from "~/audit/actions";
 import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { AUDIT_ACTIONS, type AuditAction } from "~/audit/actions";
 import { USERNAME_PATTERN } from "~/forms/login-schema";
@@ -21,18 +22,7 @@ export type AuditQuery = {
   limit: number;
 };
 
-export type AuditListEntry = {
-  id: number;
-  at: Date;
-  action: string;
-  /** Null for entries without an actor; `id` null for a failed sign-in (`username` is the name tried). */
-  actor: { id: string | null; username: string; name: string } | null;
-  target: string | null;
-  detail: Record<string, string | number | boolean | null> | null;
-  client: string | null;
-};
-
-export type AuditPage = { entries: AuditListEntry[]; total: number; before: number | null };
+export type AuditPage = { entries: AuditEntry[]; total: number; before: number | null };
 
 type QueryResult = { ok: true; query: AuditQuery } | { ok: false; message: string };
 
@@ -104,7 +94,7 @@ export async function listAuditEntries(env: AppEnv, query: AuditQuery): Promise<
       .from(auditLog)
       .where(and(...filter)),
   ]);
-  const entries = rows.slice(0, query.limit).map(({ actorId, actorName, displayName, ...entry }): AuditListEntry => ({
+  const entries = rows.slice(0, query.limit).map(({ actorId, actorName, displayName, ...entry }): AuditEntry => ({
     ...entry,
     actor: actorName === null ? null : { id: actorId, username: actorName, name: displayName ?? actorName },
   }));
