@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { contactSubmissions, serviceRequests } from "~/db/schema";
+import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
 import { buildRawMessage } from "~/server/notifications/mime.server";
 import {
   type MailSettings,

@@ -1,7 +1,7 @@
 // A choice among a few fixed values (radio buttons on a form): the values as the database stores
 // them and the JSON API sends them, the words visitors read on the form, and the words staff read
 // in the inbox, the CSV and the emails where those differ. The column's values and CHECK
-// (app/db/schema.ts), the form's rule (`optionalChoice`, app/forms/fields.ts) and the radio
+// (app/db/schema/inbox.ts), the form's rule (`optionalChoice`, app/forms/fields.ts) and the radio
 // options all come from one of these. Relative imports only: drizzle-kit reads it through the schema.
 
 export type Choice<Value extends string> = {

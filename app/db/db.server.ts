@@ -1,6 +1,13 @@
 import { drizzle } from "drizzle-orm/d1";
+import * as audit from "~/db/schema/audit";
+import * as inbox from "~/db/schema/inbox";
+import * as notifications from "~/db/schema/notifications";
+import * as settings from "~/db/schema/settings";
+import * as staff from "~/db/schema/staff";
 import type { AppEnv } from "~/server/http/env.server";
-import * as schema from "./schema";
+
+// Every table, one file per feature (app/db/schema/); drizzle-kit reads the same folder.
+const schema = { ...staff, ...inbox, ...notifications, ...audit, ...settings };
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 

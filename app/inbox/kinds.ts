@@ -1,8 +1,8 @@
 // The kinds of record the site takes in and staff read: the one registry that the public forms,
 // the inbox, the JSON API, the notifications, the seed script and the tests name a kind by. No
 // server code, so the browser may import it; the schema's tables (`inboxTables` in
-// app/db/schema.ts) and each kind's fields (app/inbox/record-fields.ts) are keyed by it too.
-// Relative imports only: drizzle-kit reads this file through app/db/schema.ts.
+// app/db/schema/inbox.ts) and each kind's fields (app/inbox/record-fields.ts) are keyed by it too.
+// Relative imports only: drizzle-kit reads this file through app/db/schema/inbox.ts.
 
 /** A kind of record, as the code names it (the queue's jobs and the history table store it too). */
 export const INBOX_KINDS = ["contact", "serviceRequest"] as const;

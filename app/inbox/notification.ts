@@ -5,7 +5,7 @@ import { formatShopTime } from "~/hours/shop-calendar";
 
 export type NotificationState = { sentAt: Date | null; attempts: number; lastError: string | null };
 
-/** The ledger's columns on a record's row (app/db/schema.ts), which staff read as `notification`. */
+/** The ledger's columns on a record's row (app/db/schema/inbox.ts), which staff read as `notification`. */
 type StateColumns = { notifiedAt: Date | null; notifyAttempts: number; notifyLastError: string | null };
 
 /** A record as staff read it: the email's state folded into `notification`. */

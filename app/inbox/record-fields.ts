@@ -1,6 +1,6 @@
 import { serviceRequestLabel } from "~/content/services";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
-import type { ContactSubmission, ServiceRequest } from "~/db/schema";
+import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
 import type { ContactInput } from "~/forms/contact-schema";
 import type { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { ServiceRequestInput } from "~/forms/service-request-schema";

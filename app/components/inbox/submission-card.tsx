@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ServiceRequest } from "~/db/schema";
+import type { ServiceRequest } from "~/db/schema/inbox";
 import { telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";

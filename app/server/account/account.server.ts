@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { PasswordChangeInput } from "~/forms/account-schema";
 import { getDb } from "~/db/db.server";
-import { users } from "~/db/schema";
+import { users } from "~/db/schema/staff";
 import type { StaffRole } from "~/staff/roles";
 import { type Acting, auditInsert, recordAudit } from "../audit/audit-log.server";
 import type { StaffMember } from "../auth/gates.server";

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from "drizzl
 import { AUDIT_ACTIONS, type AuditAction } from "~/audit/actions";
 import { USERNAME_PATTERN } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
-import { auditLog, users } from "~/db/schema";
+import { auditLog } from "~/db/schema/audit";
+import { users } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
 
 // Reading the audit log (/incoming/audit and GET /api/audit): newest first, a page at a time by

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { auditLog } from "~/db/schema";
+import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../http/env.server";
 
 // Entries are kept 400 days: long enough to answer "who did this last year", short enough that

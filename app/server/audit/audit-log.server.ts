@@ -1,6 +1,6 @@
 import type { AuditAction } from "~/audit/actions";
 import { getDb, type Database } from "~/db/db.server";
-import { auditLog } from "~/db/schema";
+import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../http/env.server";
 
 /** Who did it: a signed-in member, or (for a failed sign-in) only the name that was tried. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { auditInsert, recordAudit } from "../audit/audit-log.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
-import { type User, users } from "~/db/schema";
+import { type User, users } from "~/db/schema/staff";
 import type { StaffRole } from "~/staff/roles";
 import type { AppEnv } from "../http/env.server";
 import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";

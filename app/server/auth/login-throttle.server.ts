@@ -1,6 +1,6 @@
 import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import { loginThrottle } from "~/db/schema";
+import { loginThrottle } from "~/db/schema/staff";
 
 // Password guessing is limited in fixed windows counted in D1, so that every Worker instance sees
 // the same numbers. Each attempt is counted atomically *before* the password is checked: parallel

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
-import { staffSessions, users } from "~/db/schema";
+import { staffSessions, users } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
 import { deleteSessionData, SESSION_LIFETIME_MS } from "./session.server";
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
-import { inboxTables } from "~/db/schema";
+import { inboxTables } from "~/db/schema/inbox";
 import type { InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";

@@ -67,7 +67,7 @@ function parseStatuses(
 
 // ------------------------------------------------------------------------------------------------
 // Search terms. The database keeps each record's search text in lower case (ASCII, as SQLite's
-// lower() does) with the phone as digits only (app/db/schema.ts): terms are made the same way.
+// lower() does) with the phone as digits only (app/db/schema/inbox.ts): terms are made the same way.
 
 const PHONE_LIKE = /^[\d\s+().-]+$/;
 const digitsOf = (text: string) => text.replace(/\D/g, "");

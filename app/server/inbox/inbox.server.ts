@@ -1,12 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
-import {
-  type contactSubmissions,
-  inboxTables,
-  type serviceRequests,
-  submissionStatusChanges,
-  users,
-} from "~/db/schema";
+import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
+import { users } from "~/db/schema/staff";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";

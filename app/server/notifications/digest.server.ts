@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import type { Database } from "~/db/db.server";
-import { contactSubmissions, notificationDigests, serviceRequests } from "~/db/schema";
+import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
+import { notificationDigests } from "~/db/schema/notifications";
 import { type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { isOpenDay, type ShopSchedule } from "~/hours/shop-schedule";
 import { type MailSettings, type OverdueRequest, overdueDigest, type SpamKept } from "./message.server";

@@ -4,10 +4,10 @@ import {
   type ContactSubmission,
   type contactSubmissions,
   inboxTables,
-  notificationDigests,
   type ServiceRequest,
   type serviceRequests,
-} from "~/db/schema";
+} from "~/db/schema/inbox";
+import { notificationDigests } from "~/db/schema/notifications";
 import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import type { NotifiedSubmission } from "./message.server";
 

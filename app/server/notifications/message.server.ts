@@ -1,6 +1,6 @@
 import { shop } from "~/content/shop";
 import { serviceRequestLabel } from "~/content/services";
-import type { ContactSubmission, ServiceRequest } from "~/db/schema";
+import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
 import { telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { INBOX_KINDS, type InboxKind, inboxKinds, recordPath } from "~/inbox/kinds";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { WeeklyHours } from "~/content/hours";
 import type { AuditAction } from "~/audit/actions";
 import { getDb } from "~/db/db.server";
-import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema";
+import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settings";
 import { type FederalHolidayId, federalHolidayNames } from "~/hours/federal-holidays";
 import { openingHoursRows, twentyFourHour } from "~/hours/opening-hours";
 import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { defaultClosedHolidays, defaultWeeklyHours, type WeeklyHours } from "~/content/hours";
 import { getDb } from "~/db/db.server";
-import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema";
+import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settings";
 import {
   type FederalHolidayId,
   federalHolidaysObservedBetween,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { inboxTables, notificationDigests, submissionStatusChanges } from "~/db/schema";
+import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
+import { notificationDigests } from "~/db/schema/notifications";
 import { INBOX_KINDS } from "~/inbox/kinds";
 import { SPAM_RETENTION_DAYS, type SpamReason } from "~/inbox/statuses";
 import { isHoneypotFilled } from "~/forms/fields";

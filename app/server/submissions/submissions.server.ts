@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "~/forms/zod";
 import { type Database, getDb } from "~/db/db.server";
-import { inboxTables } from "~/db/schema";
+import { inboxTables } from "~/db/schema/inbox";
 import { contactSchema } from "~/forms/contact-schema";
 import { submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";

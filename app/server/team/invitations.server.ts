@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { staffTokens, users } from "~/db/schema";
+import { staffTokens, users } from "~/db/schema/staff";
 import type { InviteInput, JoinInput } from "~/team/schemas";
 import type { StaffRole } from "~/staff/roles";
 import { recordAudit } from "../audit/audit-log.server";

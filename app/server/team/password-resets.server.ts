@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { staffTokens, type User, users } from "~/db/schema";
+import { staffTokens, type User, users } from "~/db/schema/staff";
 import { recordAudit } from "../audit/audit-log.server";
 import { isActiveAccount } from "../auth/auth.server";
 import { countLoginAttempt } from "../auth/login-throttle.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
-import { type StaffToken, staffTokens, users } from "~/db/schema";
+import { type StaffToken, staffTokens, users } from "~/db/schema/staff";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels } from "~/staff/roles";
 import type { AppEnv } from "../http/env.server";

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AuditAction } from "~/audit/actions";
 import { getDb } from "~/db/db.server";
-import { staffTokens, type User, users } from "~/db/schema";
+import { staffTokens, type User, users } from "~/db/schema/staff";
 import type { MemberChange } from "~/team/schemas";
 import type { StaffRole } from "~/staff/roles";
 import { recordAudit } from "../audit/audit-log.server";

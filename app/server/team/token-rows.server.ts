@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { type StaffToken, staffTokens } from "~/db/schema";
+import { type StaffToken, staffTokens } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
 import { tokenId, verifierMatches } from "./tokens.server";
 

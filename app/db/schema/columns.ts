@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { check, integer, text } from "drizzle-orm/sqlite-core";
+
+// The column helpers every table file uses. Relative imports only in app/db/schema/: drizzle-kit
+// reads these files without the app's path aliases.
+export const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+// Milliseconds since the epoch, set by the database so every writer agrees on "now".
+export const submittedAt = () =>
+  integer("submitted_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const timestampMs = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+export const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/** The database refuses any value of `column` but these (a status, a choice's values). */
+export const oneOf = (table: string, column: string, values: readonly string[]) =>
+  check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(values)})`);

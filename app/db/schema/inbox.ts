@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { preferredTime, visitType } from "../../content/vehicle-visit";
+import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../inbox/kinds";
+import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../inbox/statuses";
+import { id, inList, oneOf, submittedAt } from "./columns";
+import { notificationColumns } from "./notifications";
+
+// Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
+// spam reason on a record that is not spam.
+const statusColumns = () => ({
+  status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
+  spamReason: text("spam_reason", { enum: SPAM_REASONS }),
+  // Arrived with the hidden field filled, as a browser's autofill can do, on a message that reads
+  // like a customer's: kept in the inbox and emailed, shown as "Possible spam" (decision 033).
+  possibleSpam: integer("possible_spam", { mode: "boolean" }).notNull().default(false),
+  // The shop date of the morning digest that counted this record as kept aside as spam; the purge
+  // deletes only spam that a digest sent has counted (or that staff marked themselves).
+  spamReportedIn: text("spam_reported_in"),
+});
+
+const statusChecks = (table: string) => [
+  oneOf(table, "status", SUBMISSION_STATUSES),
+  check(
+    `${table}_spam_reason_check`,
+    // `is not null` spelled out: a CHECK fails only when false, and `null in (…)` is null, not false.
+    sql`(status = 'spam' and spam_reason is not null and spam_reason in (${inList(SPAM_REASONS)})) or (status <> 'spam' and spam_reason is null)`,
+  ),
+];
+
+// What the inbox search looks in, kept by the database itself so no writer can forget it: names,
+// email, the phone's digits (so "410-555-0147" finds "(410) 555-0147") and the message, in lower
+// case. The phone's other characters are the few the forms allow (app/forms/fields.ts). See
+// docs/decisions/021-inbox-search.md.
+const searchText = (extra: string[] = []) =>
+  text("search_text").generatedAlwaysAs(
+    sql.raw(
+      `lower(${[
+        "first_name",
+        "last_name",
+        "email",
+        "replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')",
+        ...extra,
+        "message",
+      ].join(" || ' ' || ")})`,
+    ),
+    { mode: "stored" },
+  );
+
+// Lists are read newest first, by status, a page at a time (keyset on submitted_at and id).
+const listIndexes = (
+  table: string,
+  columns: { status: AnySQLiteColumn; submittedAt: AnySQLiteColumn; id: AnySQLiteColumn },
+) => [
+  index(`${table}_submitted_at_idx`).on(columns.submittedAt, columns.id),
+  index(`${table}_status_submitted_at_idx`).on(columns.status, columns.submittedAt, columns.id),
+];
+
+// The sweep reads the unsent records by due time: an index of those only, small whatever the table's size.
+const unsentIndex = (table: string, columns: { notifyDueAt: AnySQLiteColumn; notifiedAt: AnySQLiteColumn }) =>
+  index(`${table}_unsent_idx`)
+    .on(columns.notifyDueAt)
+    .where(sql`${columns.notifiedAt} is null`);
+
+export const contactSubmissions = sqliteTable(
+  inboxKinds.contact.tableName,
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    submittedAt: submittedAt(),
+    ...statusColumns(),
+    searchText: searchText(),
+    ...notificationColumns(),
+  },
+  (table) => [
+    ...listIndexes(inboxKinds.contact.tableName, table),
+    ...statusChecks(inboxKinds.contact.tableName),
+    unsentIndex(inboxKinds.contact.tableName, table),
+  ],
+);
+
+export const serviceRequests = sqliteTable(
+  inboxKinds.serviceRequest.tableName,
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    message: text("message").notNull(),
+    // Optional: the vehicle, and when and how the visitor would like to come in. Null when not given.
+    vehicleYear: integer("vehicle_year"),
+    vehicleMake: text("vehicle_make"),
+    vehicleModel: text("vehicle_model"),
+    mileage: integer("mileage"),
+    /** `YYYY-MM-DD`, a day in the shop's calendar. */
+    preferredDate: text("preferred_date"),
+    preferredTime: text("preferred_time", { enum: preferredTime.values }),
+    visitType: text("visit_type", { enum: visitType.values }),
+    submittedAt: submittedAt(),
+    ...statusColumns(),
+    // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
+    searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
+    ...notificationColumns(),
+  },
+  (table) => [
+    ...listIndexes(inboxKinds.serviceRequest.tableName, table),
+    ...statusChecks(inboxKinds.serviceRequest.tableName),
+    unsentIndex(inboxKinds.serviceRequest.tableName, table),
+  ],
+);
+
+/** Each kind's table: the one map from a kind of record to where it is stored. */
+export const inboxTables = {
+  contact: contactSubmissions,
+  serviceRequest: serviceRequests,
+} as const satisfies Record<InboxKind, unknown>;
+
+// Every status change staff make, with who and when; a record's page lists them. Deleted with the
+// record ("forget me" leaves nothing behind). Not a foreign key: the kind names the table.
+export const submissionStatusChanges = sqliteTable(
+  "submission_status_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
+    submissionId: text("submission_id").notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    index("submission_status_changes_submission_idx").on(table.submissionKind, table.submissionId, table.changedAt),
+  ],
+);
+
+export type ContactSubmission = typeof contactSubmissions.$inferSelect;
+export type ServiceRequest = typeof serviceRequests.$inferSelect;
+export type StatusChange = typeof submissionStatusChanges.$inferSelect;

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { WeeklyHours } from "../../content/hours";
+import { timestampMs } from "./columns";
+
+// The shop's hours as the owner sets them (/incoming/settings, app/server/settings/). One row (id 1)
+// once an owner has saved anything; until then, and for each column left null, the defaults in
+// app/content/hours.ts hold.
+export const shopSettings = sqliteTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey(),
+    weeklyHours: text("weekly_hours", { mode: "json" }).$type<WeeklyHours>(),
+    closedHolidays: text("closed_holidays", { mode: "json" }).$type<string[]>(),
+    noticeText: text("notice_text"),
+    noticeStartsAt: timestampMs("notice_starts_at"),
+    noticeEndsAt: timestampMs("notice_ends_at"),
+  },
+  () => [check("shop_settings_single_row", sql`id = 1`)],
+);
+
+// Days the shop is closed, by date; past ones stay as history.
+export const shopClosures = sqliteTable("shop_closures", {
+  date: text("date").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: timestampMs("created_at").notNull(),
+  createdBy: text("created_by"),
+});
+
+// Days the shop keeps other hours ("HH:MM" in the shop's time zone), one entry per date.
+export const shopSpecialHours = sqliteTable("shop_special_hours", {
+  date: text("date").primaryKey(),
+  opens: text("opens").notNull(),
+  closes: text("closes").notNull(),
+  reason: text("reason").notNull(),
+  createdAt: timestampMs("created_at").notNull(),
+  createdBy: text("created_by"),
+});
