@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as audit from "~/db/schema/audit";
+import * as desk from "~/db/schema/desk";
 import * as inbox from "~/db/schema/inbox";
 import * as notifications from "~/db/schema/notifications";
 import * as settings from "~/db/schema/settings";
@@ -7,7 +8,7 @@ import * as staff from "~/db/schema/staff";
 import type { AppEnv } from "~/server/http/env.server";
 
 // Every table, one file per feature (app/db/schema/); drizzle-kit reads the same folder.
-const schema = { ...staff, ...inbox, ...notifications, ...audit, ...settings };
+const schema = { ...staff, ...inbox, ...notifications, ...desk, ...audit, ...settings };
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 

@@ -3,7 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "
 import { preferredTime, visitType } from "../../content/vehicle-visit";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../inbox/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../inbox/statuses";
-import { id, inList, oneOf, submittedAt } from "./columns";
+import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
 import { notificationColumns } from "./notifications";
 
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
@@ -18,6 +18,32 @@ const statusColumns = () => ({
   // deletes only spam that a digest sent has counted (or that staff marked themselves).
   spamReportedIn: text("spam_reported_in"),
 });
+
+// The call-back desk (app/db/schema/desk.ts for its log): when the customer was first reached (a
+// call that reached them, an email, or the change to contacted; set once), when to call back, and
+// which member (username) handles it.
+const deskColumns = () => ({
+  firstContactAt: timestampMs("first_contact_at"),
+  followUpAt: timestampMs("follow_up_at"),
+  assignee: text("assignee"),
+});
+
+const deskIndexes = (
+  table: string,
+  columns: {
+    followUpAt: AnySQLiteColumn;
+    assignee: AnySQLiteColumn;
+    submittedAt: AnySQLiteColumn;
+    id: AnySQLiteColumn;
+  },
+) => [
+  index(`${table}_follow_up_idx`)
+    .on(columns.followUpAt)
+    .where(sql`${columns.followUpAt} is not null`),
+  index(`${table}_assignee_idx`)
+    .on(columns.assignee, columns.submittedAt, columns.id)
+    .where(sql`${columns.assignee} is not null`),
+];
 
 const statusChecks = (table: string) => [
   oneOf(table, "status", SUBMISSION_STATUSES),
@@ -73,6 +99,7 @@ export const contactSubmissions = sqliteTable(
     message: text("message").notNull(),
     submittedAt: submittedAt(),
     ...statusColumns(),
+    ...deskColumns(),
     searchText: searchText(),
     ...notificationColumns(),
   },
@@ -80,6 +107,7 @@ export const contactSubmissions = sqliteTable(
     ...listIndexes(inboxKinds.contact.tableName, table),
     ...statusChecks(inboxKinds.contact.tableName),
     unsentIndex(inboxKinds.contact.tableName, table),
+    ...deskIndexes(inboxKinds.contact.tableName, table),
   ],
 );
 
@@ -104,6 +132,7 @@ export const serviceRequests = sqliteTable(
     visitType: text("visit_type", { enum: visitType.values }),
     submittedAt: submittedAt(),
     ...statusColumns(),
+    ...deskColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
     ...notificationColumns(),
@@ -112,6 +141,7 @@ export const serviceRequests = sqliteTable(
     ...listIndexes(inboxKinds.serviceRequest.tableName, table),
     ...statusChecks(inboxKinds.serviceRequest.tableName),
     unsentIndex(inboxKinds.serviceRequest.tableName, table),
+    ...deskIndexes(inboxKinds.serviceRequest.tableName, table),
   ],
 );
 
