@@ -115,4 +115,19 @@ describe("route gates", () => {
       }
     }
   });
+
+  it("shows the owners' pages' refusal inside the staff shell, not the public site's", async () => {
+    await createStaffUser("gate-shell", "correct horse battery staple", "staff");
+    const cookie = sessionCookie(await apiLogin("gate-shell", "correct horse battery staple"));
+    const page = await fetchWorker("/incoming/team", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toMatch(/Only the shop(&#x27;|')s owners can open this page\./);
+    expect(html).toMatch(/<nav aria-label="Staff"/);
+    expect(html).toContain("Sign out");
+    // A staff member's navigation: no owners' entries, and none of the public site's header or footer.
+    expect(html).not.toContain('href="/incoming/settings"');
+    expect(html).not.toContain('id="site-header"');
+    expect(html).not.toContain('id="site-footer"');
+  });
 });
