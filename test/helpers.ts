@@ -50,13 +50,13 @@ async function runWorker(
  */
 export function workerAt(start: Date) {
   let now = start;
-  const worker = createWorker({ now: () => now });
+  const worker = createWorker({ now: () => now, sharedPageCache: false });
   return {
     setTime(instant: Date) {
       now = instant;
     },
     fetch(path: string, init: RequestInit = {}, bindings?: Partial<Cloudflare.Env>) {
-      return runWorker(worker, path, init, { ...env, PAGE_CACHE_STORE: "isolate", ...bindings });
+      return runWorker(worker, path, init, { ...env, ...bindings });
     },
   };
 }

@@ -225,28 +225,27 @@ export function platformStore(
   };
 }
 
-/** The store the Worker uses, as PAGE_CACHE_STORE chooses (docs/decisions/004-page-cache.md). */
-export function pageStore(
-  choice: "tiered" | "isolate" | "platform",
-  {
+/**
+ * The store the Worker uses: this isolate's memory in front of the platform's cache, or memory
+ * only (`shared: false`) for a Worker that a test runs on a clock of its own, since the platform's
+ * cache is shared by every Worker in a test run. See docs/decisions/004-page-cache.md.
+ */
+export function pageStore({
+  memory,
+  shared,
+  version,
+  waitUntil,
+}: {
+  memory: PageStore;
+  shared: boolean;
+  version: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): PageStore {
+  if (!shared) return memory;
+  return tieredStore(
     memory,
-    version,
-    waitUntil,
-  }: { memory: PageStore; version: string; waitUntil: (promise: Promise<unknown>) => void },
-): PageStore {
-  const platform = () => platformStore(() => caches.open(CACHE_NAME), { version, waitUntil });
-  switch (choice) {
-    case "tiered":
-      return tieredStore(memory, platform());
-    case "isolate":
-      return memory;
-    case "platform":
-      return platform();
-    default: {
-      const unknown: never = choice;
-      throw new Error(`Unknown page store ${String(unknown)}`);
-    }
-  }
+    platformStore(() => caches.open(CACHE_NAME), { version, waitUntil }),
+  );
 }
 
 /**
