@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, staffApi, staffSessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // Paging through a list whose records share timestamps: keyset on (submitted time, id) must give
 // every record exactly once, in one order, whatever the page size, the filter or the search. This

@@ -10,7 +10,8 @@ import {
   submissionNotification,
   visitorConfirmation,
 } from "~/server/notifications/message.server";
-import { readMail, validContact, validServiceRequest } from "./helpers";
+import { validContact, validServiceRequest } from "./support/inbox";
+import { readMail } from "./support/mail";
 
 const settings: MailSettings = {
   from: "notifications@shop.example",

@@ -2,25 +2,10 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
 import worker from "../workers/app";
-import {
-  apiLogin,
-  createStaffUser,
-  deliverQueued,
-  fetchWorker,
-  formSubmissionId,
-  ORIGIN,
-  postForm,
-  postJson,
-  rateLimiterAllowing,
-  recordingMailer,
-  recordingQueue,
-  runCron,
-  sessionCookie,
-  staffSessionCookie,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, formSubmissionId, ORIGIN, postForm, postJson, rateLimiterAllowing } from "./support/http";
+import { uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
+import { apiLogin, createStaffUser, sessionCookie, staffSessionCookie } from "./support/staff";
 
 const SWEEP = "*/5 * * * *";
 const DIGEST = "0 12,13 * * *";
@@ -372,8 +357,11 @@ describe("the record's notification state", () => {
     // The email ledger's own bookkeeping stays out of the API.
     expect(Object.keys(sent).sort()).toEqual(
       [
+        "assignee",
         "email",
+        "firstContactAt",
         "firstName",
+        "followUpAt",
         "id",
         "lastName",
         "message",

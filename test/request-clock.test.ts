@@ -1,15 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "../workers/app";
-import {
-  cookieFrom,
-  createStaffUser,
-  fetchWorker,
-  newClientAddress,
-  recordingMailer,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { cookieFrom, fetchWorker, newClientAddress } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { recordingMailer } from "./support/queue";
+import { createStaffUser } from "./support/staff";
 
 // Every decision a request makes about "now" uses the one instant the Worker read for it
 // (docs/decisions/012-request-time-and-open-now.md). Each test pins the Worker's clock years away

@@ -2,7 +2,8 @@ import { routes } from "virtual:react-router/server-build";
 import { describe, expect, it } from "vitest";
 import { readRouteHandle } from "~/route-handle";
 import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/server/auth/gates.server";
-import { apiLogin, createStaffUser, fetchWorker, sessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // Every route of the app with the gates above it (app/routes.ts). The staff area's pages and
 // endpoints are gated once by a parent route's middleware; this test is what makes a route added
