@@ -75,9 +75,9 @@ describe("the request's time", () => {
     );
     expect(posted.status).toBe(201);
     const { id } = await posted.json<{ id: string }>();
-    const due = await env.DB.prepare("select notify_due_at from contact_submissions where id = ?")
+    const due = await env.DB.prepare("select due_at from notification_ledger where submission_id = ?")
       .bind(id)
-      .first<number>("notify_due_at");
+      .first<number>("due_at");
     expect(due).toBe(pinned.getTime());
 
     const delivered = new Date(pinned.getTime() + 60_000);
@@ -100,7 +100,7 @@ describe("the request's time", () => {
     };
     await createWorker({ now: () => delivered }).queue(batch, { ...env, NOTIFY_EMAIL: mailer.binding });
     expect(acked).toBe(true);
-    const notified = await env.DB.prepare("select notified_at from contact_submissions where id = ?")
+    const notified = await env.DB.prepare("select notified_at from notification_ledger where submission_id = ?")
       .bind(id)
       .first<number>("notified_at");
     expect(notified).toBe(delivered.getTime());

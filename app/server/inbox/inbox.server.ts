@@ -1,12 +1,14 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
+import { notificationLedger } from "~/db/schema/notifications";
 import { users } from "~/db/schema/staff";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
 import { type Acting, recordAudit } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
+import { forgetLedgerEntries } from "../notifications/notifications.server";
 
 // The staff inbox's records: what one is, and the reads and writes of one record. The lists and
 // the counts are in inbox-lists.server.ts and inbox-counts.server.ts. Callers are inside the staff
@@ -15,12 +17,14 @@ import type { AppEnv } from "../http/env.server";
 
 export type InboxTable = (typeof inboxTables)[InboxKind];
 
-/** The database's own bookkeeping: the search text, and the email ledger's (docs/decisions/030-notifications.md). */
-type Bookkeeping =
-  "searchText" | "spamReportedIn" | "notifyDueAt" | "notifyClaimedUntil" | "notifySentTo" | "confirmationSentAt";
+/** The database's own bookkeeping: the search text, and which digest counted a spam record. */
+type Bookkeeping = "searchText" | "spamReportedIn";
 
-/** A record's row as the inbox reads it: every column but the bookkeeping. */
-export type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping>;
+/** What the email ledger says of a record (docs/decisions/030-notifications.md), read with it. */
+type LedgerState = { notifiedAt: Date | null; notifyAttempts: number | null; notifyLastError: string | null };
+
+/** A record's row as the inbox reads it: every column but the bookkeeping, and its email's state. */
+export type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping> & LedgerState;
 
 /** A record as staff see it: what the visitor sent, when, where it stands, and whether the shop's
  * email went out (`notification`). A column a form gains shows up here and in the API by itself. */
@@ -34,17 +38,21 @@ export function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
 export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedByName: string; changedAt: Date };
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
 
-/** Every column but the bookkeeping. */ export function recordColumns<Table extends InboxTable>(table: Table) {
-  const {
-    searchText: _searchText,
-    spamReportedIn: _spamReportedIn,
-    notifyDueAt: _due,
-    notifyClaimedUntil: _claim,
-    notifySentTo: _sentTo,
-    confirmationSentAt: _confirmation,
-    ...columns
-  } = getTableColumns(table);
-  return columns;
+/** Every column but the bookkeeping, and the email ledger's state: read `from(table)` joined by `withLedger`. */
+export function recordColumns<Table extends InboxTable>(table: Table) {
+  const { searchText: _searchText, spamReportedIn: _spamReportedIn, ...columns } = getTableColumns(table);
+  return {
+    ...columns,
+    notifiedAt: notificationLedger.notifiedAt,
+    notifyAttempts: notificationLedger.attempts,
+    notifyLastError: notificationLedger.lastError,
+  };
+}
+
+/** The join of a record read to its email's ledger entry (none for a record from before emails). */
+export function withLedger(kind: InboxKind) {
+  const table = inboxTables[kind];
+  return and(eq(notificationLedger.submissionKind, kind), eq(notificationLedger.submissionId, table.id));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -71,7 +79,12 @@ export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promi
   const db = getDb(env);
   const table = inboxTables[kind];
   const [rows, history] = await db.batch([
-    db.select(recordColumns(table)).from(table).where(eq(table.id, id)).limit(1),
+    db
+      .select(recordColumns(table))
+      .from(table)
+      .leftJoin(notificationLedger, withLedger(kind))
+      .where(eq(table.id, id))
+      .limit(1),
     historyQuery(db, kind, id),
   ]);
   const [record] = rows;
@@ -97,7 +110,7 @@ export async function changeStatus(
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [changed, updated, history] = await db.batch([
+  const [changed, , updated, history] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
     db
       .insert(changes)
@@ -121,8 +134,13 @@ export async function changeStatus(
         status,
         spamReason: status === "spam" ? sql`coalesce(${table.spamReason}, ${staffReason})` : null,
       })
+      .where(eq(table.id, id)),
+    db
+      .select(recordColumns(table))
+      .from(table)
+      .leftJoin(notificationLedger, withLedger(kind))
       .where(eq(table.id, id))
-      .returning(recordColumns(table)),
+      .limit(1),
     historyQuery(db, kind, id),
   ]);
   const [record] = updated;
@@ -146,6 +164,7 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
   const [, deleted] = await db.batch([
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    forgetLedgerEntries(db, kind, [id]),
   ]);
   if (deleted.length === 0) return false;
   await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });

@@ -81,7 +81,7 @@ async function deliverNotification(
   // Sent already, being sent by another consumer, or gone: nothing to do.
   if (!submission) return done;
   const mail = submissionNotification(submission, shopSettings(env), clock);
-  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.record.notifySentTo);
+  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.sentTo);
   await recordNotification(db, job.form, job.id, result, clock);
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
 }
