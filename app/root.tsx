@@ -29,7 +29,7 @@ import { pageMeta, siteOrigin } from "./seo/meta";
 import { getEnv, getRequestTime } from "./server/http/context.server";
 import { siteOriginOf } from "./server/http/env.server";
 import { takeToast } from "./server/http/toast.server";
-import { shopHoursOf } from "./server/settings/shop-settings.server";
+import { shopHoursOf } from "./server/settings/settings.server";
 import { SiteNotice } from "./components/layout/site-notice";
 
 export const links: Route.LinksFunction = () => [

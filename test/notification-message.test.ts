@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
-import { buildRawMessage } from "~/server/notifications/mime.server";
+import { buildRawMessage } from "~/server/mail/mime.server";
 import {
   type MailSettings,
   type NotifiedSubmission,

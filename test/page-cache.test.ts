@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import { CACHED_PAGE_SUBMISSION_ID } from "~/server/http/context.server";
 import { PAGE_CACHE_MAX_AGE_SECONDS, type PageCachePolicy, publicPage } from "~/route-handle";
 import {
-  CACHED_PAGE_SUBMISSION_ID,
   isolateStore,
   platformStore,
   type ResponseTokens,

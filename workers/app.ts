@@ -18,11 +18,7 @@ import {
 } from "../app/server/rendering/page-cache.server";
 import { NO_STORE } from "../app/server/http/responses.server";
 import { runScheduled } from "../app/server/scheduled/scheduled.server";
-import {
-  pageContentChangesAt,
-  settingsReaderFor,
-  shopSettingsContext,
-} from "../app/server/settings/shop-settings.server";
+import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/server/settings/settings.server";
 import {
   applySecurityHeaders,
   createCspNonce,

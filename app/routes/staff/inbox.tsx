@@ -13,7 +13,7 @@ import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut } from "~/server/auth/auth.server";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { NO_STORE } from "~/server/http/responses.server";

@@ -12,7 +12,7 @@ import { shownFields, vehicleSummary, visitSummary } from "~/inbox/record-fields
 import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { actingMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/http/staff-member.server";
 import { getEnv } from "~/server/http/context.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { inboxKinds, inboxTabPath, type InboxKind } from "~/inbox/kinds";
 import type { RecordActionResult } from "~/inbox/record-action";
 import { isSubmissionStatus, statusLabels } from "~/inbox/statuses";
-import type { Acting } from "../audit/audit-log.server";
+import type { Acting } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
 import { changeStatus, deleteRecord } from "./inbox.server";
 import { readPostedForm } from "../http/request-body.server";

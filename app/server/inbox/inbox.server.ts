@@ -6,7 +6,8 @@ import { users } from "~/db/schema/staff";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
-import { type Acting, recordAudit } from "../audit/audit-log.server";
+import { recordAudit } from "../audit/audit-log.server";
+import { type Acting } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
 import { forgetLedgerEntries } from "../notifications/notifications.server";
 

@@ -15,8 +15,8 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { deliverStaffEmail } from "../team/staff-mail.server";
-import { buildRawMessage, type OutgoingMail } from "./mime.server";
+import { deliverStaffEmail } from "../team/team.server";
+import { buildRawMessage, type OutgoingMail } from "../mail/mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the

@@ -6,7 +6,7 @@ import { notificationDigests } from "~/db/schema/notifications";
 import { type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { isOpenDay, type ShopSchedule } from "~/hours/shop-schedule";
 import { type MailSettings, type OverdueRequest, overdueDigest, type SpamKept } from "./message.server";
-import type { OutgoingMail } from "./mime.server";
+import type { OutgoingMail } from "../mail/mime.server";
 
 // The 24-hour promise, watched: on each day the shop opens, at 8:00 AM on its clock, one email
 // lists the requests still new after `shop.replyWithinHours`, and says how many submissions were

@@ -8,7 +8,8 @@ import { inboxListUrl } from "~/inbox/list-params";
 import { type FieldPlace, shownFields, textsIn } from "~/inbox/record-fields";
 import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL, SPAM_RETENTION_DAYS } from "~/inbox/statuses";
 import { isMailAddress } from "../http/env.server";
-import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "./mime.server";
+import { htmlLink, htmlPage, shopSender } from "../mail/html.server";
+import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "../mail/mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
 // still waiting, and the visitor's optional confirmation. Everything a visitor typed goes through
@@ -67,14 +68,6 @@ export function notificationSubject(submission: NotifiedSubmission): string {
     ? `${flag}${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
     : `${flag}${inboxKinds.contact.singular} — ${who}`;
 }
-
-export const shopSender = (address: string) => ({ address, name: shop.name });
-
-export const htmlPage = (body: string) =>
-  `<!doctype html><html><body style="margin:0;padding:16px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;line-height:1.5;color:#0f172a">${body}</body></html>`;
-
-export const htmlLink = (href: string, text: string) =>
-  `<a href="${escapeHtml(href)}" style="color:#1e3a8a">${escapeHtml(text)}</a>`;
 
 /** The shop's email about one stored submission: Reply-To is the visitor, so replying answers them. */
 export function submissionNotification(

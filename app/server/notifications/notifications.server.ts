@@ -6,7 +6,7 @@ import { z } from "~/forms/zod";
 import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../http/env.server";
-import { readShopSettings, scheduleOf } from "../settings/shop-settings.server";
+import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./digest.server";
 import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./ledger.server";
 

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { isPrivatePath } from "~/private-paths";
 import { PAGE_CACHE_MAX_AGE_SECONDS } from "~/route-handle";
+import { CACHED_PAGE_SUBMISSION_ID } from "../http/context.server";
 import { leafRouteHandle } from "../http/route-match.server";
 
 /**
@@ -15,13 +16,6 @@ import { leafRouteHandle } from "../http/route-match.server";
  */
 
 export type ResponseTokens = { nonce: string; submissionId: string };
-
-/**
- * The submission id a cached page is rendered with, replaced in every response. Shaped like a
- * random UUID so the rendered markup matches a real one's; the server refuses it as an id
- * (app/server/submissions/submissions.server.ts), so it can never become a key that visitors share.
- */
-export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
 
 const PLACEHOLDERS: ResponseTokens = {
   nonce: "cached-page-nonce-placeholder",

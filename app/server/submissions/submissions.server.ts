@@ -12,10 +12,9 @@ import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/servi
 import type { InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
-import { getCloudflare, getRequestTime } from "../http/context.server";
+import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
-import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
 import { judgeSubmission } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
