@@ -343,7 +343,7 @@ describe("the response record on the website", () => {
     const ownerPage = await (
       await fetchWorker("/incoming/insights", { headers: { Cookie: owner } }, { at: NOW })
     ).text();
-    expect(ownerPage).toContain("On: / and /contact say");
+    expect(ownerPage).toContain("On: the home and contact pages say");
 
     expect((await postSwitch(owner, false)).status).toBe(302);
     expect(await publicLine("/", NOW)).toBeNull();

@@ -58,23 +58,25 @@ const rows: { label: string; value: (figures: KindFigures) => string }[] = [
 ];
 
 export function InsightsTable({ insights }: { insights: Insights }) {
-  const columns: [string, KindFigures][] = [
-    ["All requests", insights.together],
-    ["Contact messages", insights.byKind.contact],
-    ["Service requests", insights.byKind.serviceRequest],
+  // [heading, its short form on a phone, figures]
+  const columns: [string, string, KindFigures][] = [
+    ["All requests", "All", insights.together],
+    ["Contact messages", "Messages", insights.byKind.contact],
+    ["Service requests", "Service", insights.byKind.serviceRequest],
   ];
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-xs sm:text-sm">
         <caption className="sr-only">Every figure of the last {insights.days} days, by kind of request</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
               Last {insights.days} days
             </th>
-            {columns.map(([label]) => (
-              <th key={label} scope="col" className="px-3 py-2 text-right font-semibold">
-                {label}
+            {columns.map(([label, short]) => (
+              <th key={label} scope="col" className="px-2 py-2 text-right font-semibold sm:px-3">
+                <span className="sm:hidden">{short}</span>
+                <span className="hidden sm:inline">{label}</span>
               </th>
             ))}
           </tr>
@@ -82,11 +84,11 @@ export function InsightsTable({ insights }: { insights: Insights }) {
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="px-3 py-2 font-medium text-slate-800">
+              <th scope="row" className="px-2 py-2 font-medium text-slate-800 sm:px-3">
                 {row.label}
               </th>
-              {columns.map(([label, figures]) => (
-                <td key={label} className="px-3 py-2 text-right text-slate-900 tabular-nums">
+              {columns.map(([label, , figures]) => (
+                <td key={label} className="px-2 py-2 text-right text-slate-900 tabular-nums sm:px-3">
                   {row.value(figures)}
                 </td>
               ))}

@@ -15,7 +15,7 @@ export type ResponseRecordState = {
 
 function status({ show, shownPercent, received }: ResponseRecordState): string {
   if (!show) return "Off: the website shows no figure.";
-  if (shownPercent !== null) return `On: / and /contact say "${responseRecordLine(shownPercent)}".`;
+  if (shownPercent !== null) return `On: the home and contact pages say "${responseRecordLine(shownPercent)}".`;
   if (received !== null && received < RESPONSE_RECORD_MIN_RECEIVED) {
     return `On, but not shown yet: ${received} of the ${RESPONSE_RECORD_MIN_RECEIVED} requests in 30 days it needs.`;
   }

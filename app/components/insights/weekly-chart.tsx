@@ -4,12 +4,16 @@ import type { Week } from "~/server/insights/insights.server";
 // The last 12 weeks, drawn on the server as SVG (no script): the share answered within 24 hours
 // and the median wait, one bar a week, with the same figures in a table beside the charts.
 
+// In the viewBox's units; the chart is drawn at the column's width (about 350 px on a phone,
+// 700 on a desktop), so the labels are sized to stay readable at the smaller.
 const WIDTH = 480;
-const HEIGHT = 150;
-const TOP = 18;
-const BOTTOM = 24;
+const HEIGHT = 200;
+const TOP = 22;
+const BOTTOM = 28;
 const SLOT = WIDTH / 12;
-const BAR = SLOT - 10;
+const BAR = SLOT - 8;
+/** "11/23": short enough to sit under a bar. */
+const shortWeek = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
 function Bars({
   title,
@@ -41,11 +45,11 @@ function Bars({
           return (
             <g key={week.weekStart}>
               {figure === null ? null : <rect x={x} y={y} width={BAR} height={height} rx={2} className={color} />}
-              <text x={x + BAR / 2} y={y - 4} textAnchor="middle" className="fill-slate-800 text-[11px]">
+              <text x={x + BAR / 2} y={y - 4} textAnchor="middle" className="fill-slate-800 text-[13px]">
                 {label(week)}
               </text>
-              <text x={x + BAR / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[10px]">
-                {formatWeek(week.weekStart)}
+              <text x={x + BAR / 2} y={HEIGHT - 9} textAnchor="middle" className="fill-slate-600 text-[13px]">
+                {shortWeek(week.weekStart)}
               </text>
             </g>
           );
@@ -80,7 +84,7 @@ export function WeeklyChart({ weeks }: { weeks: readonly Week[] }) {
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
-          <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">The last 12 weeks</caption>
+          <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">Week by week</caption>
           <thead className="text-slate-700">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">
