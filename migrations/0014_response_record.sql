@@ -8,6 +8,7 @@ ALTER TABLE `shop_settings` ADD `response_record` text;--> statement-breakpoint
 -- first contact: an index that holds all three answers without touching the table.
 CREATE INDEX `contact_submissions_response_idx` ON `contact_submissions` (`submitted_at`,`status`,`first_contact_at`);--> statement-breakpoint
 CREATE INDEX `service_requests_response_idx` ON `service_requests` (`submitted_at`,`status`,`first_contact_at`);--> statement-breakpoint
--- Who is still waiting for a first contact: few rows, whatever the table's size.
-CREATE INDEX `contact_submissions_waiting_idx` ON `contact_submissions` (`submitted_at`) WHERE `first_contact_at` is null and `status` in ('new', 'contacted');--> statement-breakpoint
-CREATE INDEX `service_requests_waiting_idx` ON `service_requests` (`submitted_at`) WHERE `first_contact_at` is null and `status` in ('new', 'contacted');
+-- Who is still waiting for a first contact (count and oldest, by status): few rows, whatever the
+-- table's size. The query names `first_contact_at is null`, so SQLite may use these.
+CREATE INDEX `contact_submissions_waiting_idx` ON `contact_submissions` (`status`,`submitted_at`) WHERE `first_contact_at` is null;--> statement-breakpoint
+CREATE INDEX `service_requests_waiting_idx` ON `service_requests` (`status`,`submitted_at`) WHERE `first_contact_at` is null;

@@ -142,10 +142,9 @@ describe("GET /api/insights", () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const body = (await response.json()) as Record<string, unknown> & {
-      byKind: Record<string, Record<string, unknown>>;
-      weeks: Record<string, unknown>[];
-    };
+    const body = await response.json<
+      Record<string, unknown> & { byKind: Record<string, Record<string, unknown>>; weeks: Record<string, unknown>[] }
+    >();
     const figureKeys = [
       "received",
       "contacted",
@@ -222,9 +221,9 @@ describe("GET /api/insights", () => {
     const cookie = await signIn(STAFF);
     const received = async (days: number) =>
       (
-        (await (
+        await (
           await fetchWorker(`/api/insights?days=${days}`, { headers: { Cookie: cookie } }, { at: NOW })
-        ).json()) as { received: number }
+        ).json<{ received: number }>()
       ).received;
     expect([await received(7), await received(30), await received(90)]).toEqual([1, 2, 3]);
   });
@@ -352,7 +351,7 @@ describe("the response record on the website", () => {
     const audit = await env.DB.prepare(
       "select detail from audit_log where action = 'insights.public-record' order by id desc limit 2",
     ).all<{ detail: string }>();
-    expect(audit.results.map((row) => JSON.parse(row.detail))).toEqual([{ shown: "off" }, { shown: "on" }]);
+    expect(audit.results.map((row) => JSON.parse(row.detail) as unknown)).toEqual([{ shown: "off" }, { shown: "on" }]);
   });
 
   it("stops showing a figure the hourly job has not renewed for three hours", async () => {

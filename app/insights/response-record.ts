@@ -36,10 +36,11 @@ export type ResponseRecordSetting = { show: boolean; figure: StoredResponseRecor
 /** The share a visitor is shown, or null: switched off, too few requests, nothing measured, or stale. */
 export function publicResponseRecord(setting: ResponseRecordSetting, now: Date): { percent: number } | null {
   const { show, figure } = setting;
-  if (!show || !figure || figure.withinPromisePercent === null) return null;
+  const percent = figure?.withinPromisePercent ?? null;
+  if (!show || !figure || percent === null) return null;
   if (figure.received < RESPONSE_RECORD_MIN_RECEIVED) return null;
   if (now.getTime() - Date.parse(figure.computedAt) > RESPONSE_RECORD_STALE_MS) return null;
-  return { percent: figure.withinPromisePercent };
+  return { percent };
 }
 
 /** "Last 30 days: 97% of requests answered within 24 hours". */

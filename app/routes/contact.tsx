@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { SectionHeading } from "~/components/ui/section";
 import { ContactAside, ContactClosing, ContactIntroduction } from "~/components/static/contact";
 import { StaticMarkup } from "~/components/static-markup";
-import { ResponseRecordLine } from "~/components/sections/response-record-line";
+import { ResponseRecordLine } from "~/components/insights/response-record-line";
 import { publicResponseRecord } from "~/insights/response-record";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";

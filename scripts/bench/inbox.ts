@@ -180,7 +180,9 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     .all(SAMPLES + 2)
     .map((row) => String(row.id));
   const phone = String(db.prepare("select phone from contact_submissions where status = 'new' limit 1").get()?.phone);
-  const reached = Number(db.prepare("select count(*) as n from contact_submissions where first_contact_at is not null").get()?.n);
+  const reached = Number(
+    db.prepare("select count(*) as n from contact_submissions where first_contact_at is not null").get()?.n,
+  );
   db.close();
   if (reached === 0) giveFirstContacts();
 

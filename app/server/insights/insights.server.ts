@@ -11,9 +11,18 @@ import {
 import { type Acting, recordAudit } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
 import { readScheduleFrom } from "../settings/settings.server";
-import { type Figures, HOUR_MS, measure, type Sample } from "./measure.server";
+import {
+  type Figures,
+  figures,
+  HOUR_MS,
+  joinSamples,
+  type Samples,
+  samplesBetween,
+  tally,
+  together,
+} from "./measure.server";
 import { openClockOf } from "./open-clock.server";
-import { type KindRows, readResponseRows, type Waiting } from "./insights-reads.server";
+import { readResponseRows, type Waiting } from "./insights-reads.server";
 
 // The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
 // show (docs/decisions/038-response-record.md). Every member may read them; the switch is the owners'.
@@ -44,22 +53,16 @@ function weekStarts(now: Date): string[] {
 
 const MIDNIGHT = { hour: 0, minute: 0 };
 
-function weeksOf(samples: readonly Sample[], starts: readonly string[], now: Date): Week[] {
+function weeksOf(samples: Samples, starts: readonly string[], now: Date): Week[] {
   const bounds = starts.map((date) => shopInstant(date, MIDNIGHT).getTime());
   return starts.map((weekStart, index) => {
-    const from = bounds[index]!;
-    const to = bounds[index + 1] ?? Number.POSITIVE_INFINITY;
-    const figures = measure(
-      samples.filter((sample) => sample.submittedAt >= from && sample.submittedAt < to),
-      now,
-      null,
-    );
-    const { received, withinPromisePercent, medianMinutes } = figures;
+    const inWeek = samplesBetween(samples, bounds[index]!, bounds[index + 1] ?? Number.POSITIVE_INFINITY);
+    const { received, withinPromisePercent, medianMinutes } = figures(tally(inWeek, now, null));
     return { weekStart, received, withinPromisePercent, medianMinutes };
   });
 }
 
-function together(byKind: Record<InboxKind, Waiting>): Waiting {
+function waitingTogether(byKind: Record<InboxKind, Waiting>): Waiting {
   const all = Object.values(byKind);
   const oldest = all.flatMap(({ oldestWaitingAt }) => (oldestWaitingAt ? [oldestWaitingAt.getTime()] : []));
   return {
@@ -79,21 +82,21 @@ export async function readInsights(env: Pick<AppEnv, "DB">, now: Date, days: Ins
     readScheduleFrom(env, firstDate),
   ]);
   const clock = openClockOf(schedule, firstDate, addDays(shopWallClock(now).date, 1));
-  const inWindow = (samples: Sample[]) => samples.filter((sample) => sample.submittedAt >= windowStart);
-  const figuresOf = ({ samples, waiting, oldestWaitingAt }: KindRows): KindFigures => ({
-    ...measure(inWindow(samples), now, clock),
-    waiting,
-    oldestWaitingAt,
-  });
-  const contact = figuresOf(rows.contact);
-  const serviceRequest = figuresOf(rows.serviceRequest);
-  const all = [...rows.contact.samples, ...rows.serviceRequest.samples];
-  const byKind = { contact, serviceRequest };
+  const inWindow = (samples: Samples) => samplesBetween(samples, windowStart, Number.POSITIVE_INFINITY);
+  const tallies = {
+    contact: tally(inWindow(rows.contact.samples), now, clock),
+    serviceRequest: tally(inWindow(rows.serviceRequest.samples), now, clock),
+  };
+  const waitingOf = ({ waiting, oldestWaitingAt }: Waiting): Waiting => ({ waiting, oldestWaitingAt });
+  const byKind = {
+    contact: { ...figures(tallies.contact), ...waitingOf(rows.contact) },
+    serviceRequest: { ...figures(tallies.serviceRequest), ...waitingOf(rows.serviceRequest) },
+  };
   return {
     days,
-    together: { ...measure(inWindow(all), now, clock), ...together(byKind) },
+    together: { ...figures(together([tallies.contact, tallies.serviceRequest])), ...waitingTogether(byKind) },
     byKind,
-    weeks: weeksOf(all, starts, now),
+    weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, now),
   };
 }
 
@@ -130,10 +133,12 @@ const SETTINGS_ROW = 1;
 async function computeResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promise<StoredResponseRecord> {
   const windowStart = new Date(now.getTime() - RESPONSE_RECORD_DAYS * DAY_MS);
   const rows = await readResponseRows(env, windowStart, now);
-  const figures = measure([...rows.contact.samples, ...rows.serviceRequest.samples], now, null);
+  const { received, withinPromisePercent } = figures(
+    tally(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), now, null),
+  );
   return {
-    received: figures.received,
-    withinPromisePercent: figures.withinPromisePercent,
+    received,
+    withinPromisePercent,
     computedAt: now.toISOString(),
   };
 }
