@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { executeSql, expect, gotoHydrated, test } from "./fixtures";
 
 // /incoming/insights with JavaScript and without: the window's figures, the 12 weeks drawn as SVG
@@ -37,6 +38,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("figure svg")).toHaveCount(2);
       const weeks = page.getByRole("table", { name: "Week by week" });
       await expect(weeks.getByRole("row")).toHaveCount(13);
+      const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);
+      expect(violations, "axe-core on /incoming/insights").toEqual([]);
 
       await page.getByRole("link", { name: "Last 7 days" }).click();
       await expect(page).toHaveURL(/days=7$/);
