@@ -194,6 +194,25 @@ describe("GET /api/insights", () => {
     expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
   });
 
+  it("cuts the weeks at the shop's Monday midnight, across the change to daylight time", async () => {
+    // Daylight time began Sunday, March 14, 2027; Monday the 15th starts at 04:00 UTC, not 05:00.
+    const at = new Date("2027-03-17T16:00:00Z");
+    const justAfter = shopInstant("2027-03-15", { hour: 0, minute: 30 }).getTime();
+    const justBefore = shopInstant("2027-03-14", { hour: 23, minute: 30 }).getTime();
+    await addRecords("contact", [
+      { ago: NOW.getTime() - justAfter, wait: HOUR },
+      { ago: NOW.getTime() - justBefore, wait: HOUR },
+    ]);
+    expect(new Date(justAfter).toISOString()).toBe("2027-03-15T04:30:00.000Z");
+    const cookie = await signIn(STAFF, at);
+    const response = await fetchWorker("/api/insights?days=7", { headers: { Cookie: cookie } }, { at });
+    const { weeks } = await response.json<{ weeks: { weekStart: string; received: number }[] }>();
+    expect(weeks.slice(-2)).toEqual([
+      expect.objectContaining({ weekStart: "2027-03-08", received: 1 }),
+      expect.objectContaining({ weekStart: "2027-03-15", received: 1 }),
+    ]);
+  });
+
   it("has null figures where there is nothing to measure", async () => {
     const response = await fetchWorker(
       "/api/insights?days=7",
