@@ -23,6 +23,7 @@ export default [
     route("incoming", "routes/staff/inbox.tsx"),
     ...prefix("incoming", [
       route("account", "routes/staff/account.tsx"),
+      route("insights", "routes/staff/insights.tsx"),
       route(":kind/:id", "routes/staff/record.tsx"),
       // Owners only (a staff member gets the 403 page).
       layout("routes/staff/owners-layout.tsx", [
@@ -55,6 +56,7 @@ export default [
       route("account/password", "routes/api/staff/account-password.ts"),
       route("account/sessions", "routes/api/staff/account-sessions.ts"),
       route("account/sessions/:id", "routes/api/staff/account-session.ts"),
+      route("insights", "routes/api/staff/insights.ts"),
 
       // Owners only: 403 for a staff member.
       layout("routes/api/staff/owners-gate.ts", [

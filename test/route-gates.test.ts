@@ -29,6 +29,8 @@ const PUBLIC_API = [
 ];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
+// Staff pages and endpoints every member may use (behind the staff gate only), beyond the inbox's.
+const EVERY_MEMBER = ["incoming/insights", "api/insights"];
 
 type BuiltRoute = NonNullable<(typeof routes)[string]>;
 
@@ -101,6 +103,16 @@ describe("route gates", () => {
         expect(response.status, `${method} ${fullPath(route)}`).toBe(401);
         expect(response.headers.get("Cache-Control")).toBe("no-store");
       }
+    }
+  });
+
+  it("lets every member, owner or staff, into the insights", async () => {
+    const paths = endpoints.map(fullPath);
+    for (const path of EVERY_MEMBER) expect(paths, path).toContain(path);
+    await createStaffUser("gate-insights", "correct horse battery staple", "staff");
+    const cookie = sessionCookie(await apiLogin("gate-insights", "correct horse battery staple"));
+    for (const path of EVERY_MEMBER) {
+      expect((await fetchWorker(`/${path}`, { headers: { Cookie: cookie } })).status, path).toBe(200);
     }
   });
 

@@ -27,6 +27,7 @@ export const auditActionLabels = {
   "settings.holidays": "Changed the holidays the shop closes for",
   "settings.notice.set": "Set the site's notice",
   "settings.notice.clear": "Removed the site's notice",
+  "insights.public-record": "Turned the response record on the website on or off",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

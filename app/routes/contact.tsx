@@ -8,17 +8,25 @@ import { Card } from "~/components/ui/card";
 import { SectionHeading } from "~/components/ui/section";
 import { ContactAside, ContactClosing, ContactIntroduction } from "~/components/static/contact";
 import { StaticMarkup } from "~/components/static-markup";
+import { ResponseRecordLine } from "~/components/insights/response-record-line";
+import { publicResponseRecord } from "~/insights/response-record";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getRequestTime } from "~/server/http/context.server";
 import { retryAfterOfAction } from "~/server/http/responses.server";
+import { getShopSettings } from "~/server/settings/settings.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submissions/submission-action.server";
 
 // The contact form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.
 export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 
-export function loader({ context }: Route.LoaderArgs) {
-  return submissionFormData("contact", context);
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    ...(await submissionFormData("contact", context)),
+    // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
+    responseRecord: publicResponseRecord((await getShopSettings(context)).responseRecord, getRequestTime(context)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +63,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               Questions about a repair, a price or an appointment? Write to us and we'll get back to you within{" "}
               {shop.replyWithinHours} hours.
             </SectionHeading>
+            <ResponseRecordLine record={loaderData.responseRecord} className="mt-4 sm:justify-start" />
             <Card className="mt-8 sm:p-8">
               <ContactForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
             </Card>

@@ -6,9 +6,13 @@ import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
+import { ResponseRecordLine } from "~/components/insights/response-record-line";
+import { publicResponseRecord } from "~/insights/response-record";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getRequestTime } from "~/server/http/context.server";
 import { retryAfterOfAction } from "~/server/http/responses.server";
+import { getShopSettings } from "~/server/settings/settings.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submissions/submission-action.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
@@ -22,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...(await submissionFormData("serviceRequest", context)),
     defaultValue: isServiceRequestValue(service) ? { service } : undefined,
+    // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
+    responseRecord: publicResponseRecord((await getShopSettings(context)).responseRecord, getRequestTime(context)),
   };
 }
 
@@ -50,6 +56,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         title="Request Automotive Service"
         intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
       >
+        <ResponseRecordLine record={loaderData.responseRecord} className="-mt-4 mb-8" />
         <Card className="mx-auto max-w-3xl sm:p-8">
           <ServiceRequestForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
         </Card>

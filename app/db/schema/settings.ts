@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { WeeklyHours } from "../../content/hours";
+import type { StoredResponseRecord } from "../../insights/response-record";
 import { timestampMs } from "./columns";
 
 // The shop's hours as the owner sets them (/incoming/settings, app/server/settings/). One row (id 1)
@@ -15,6 +16,10 @@ export const shopSettings = sqliteTable(
     noticeText: text("notice_text"),
     noticeStartsAt: timestampMs("notice_starts_at"),
     noticeEndsAt: timestampMs("notice_ends_at"),
+    // The owner's switch "Show our response record on the website", and the figure the hourly job
+    // stores for it (migration 0014; docs/decisions/038-response-record.md).
+    showResponseRecord: integer("show_response_record", { mode: "boolean" }).notNull().default(false),
+    responseRecord: text("response_record", { mode: "json" }).$type<StoredResponseRecord>(),
   },
   () => [check("shop_settings_single_row", sql`id = 1`)],
 );

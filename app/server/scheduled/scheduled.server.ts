@@ -1,6 +1,7 @@
 import { purgeOldAuditEntries } from "../audit/audit-log.server";
 import { purgeOldSessions } from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
+import { refreshResponseRecord } from "../insights/insights.server";
 import { enqueueDigestIfDue, sweepUnsentNotifications } from "../notifications/notifications.server";
 import { purgeOldSpam } from "../submissions/submissions.server";
 
@@ -29,6 +30,9 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
     (await enqueueDigestIfDue(env, scheduledTime))
       ? "queued the digest check (an email goes out only if a request is overdue)"
       : "not 8 AM on a day the shop opens: no digest",
+  // Every hour at :30: the response record the public pages may show, recomputed while the owner
+  // shows it (docs/decisions/038-response-record.md). Visitors' requests only read what it stored.
+  "30 * * * *": (env, scheduledTime) => refreshResponseRecord(env, scheduledTime),
 };
 
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */

@@ -13,6 +13,7 @@ import { addDays, type CalendarDate, shopWallClock } from "~/hours/shop-calendar
 import type { ClosureDay, ShopSchedule, SpecialHours } from "~/hours/shop-schedule";
 import { type ShopHours, shopHoursAt, type SiteNotice } from "~/hours/shop-hours";
 import { nextStatusChangeAt } from "~/hours/shop-status";
+import type { ResponseRecordSetting } from "~/insights/response-record";
 import type { AppEnv } from "../http/env.server";
 import { parseClockTime } from "./settings-schemas.server";
 
@@ -33,6 +34,8 @@ export type ShopSettings = {
   closures: StoredClosure[];
   specialHours: StoredSpecialHours[];
   notice: SiteNotice | null;
+  /** The owner's switch for the response record on the public pages, and its stored figure (decision 038). */
+  responseRecord: ResponseRecordSetting;
   /** D1 could not be read: these are the defaults, and no page made with them is cached. */
   unread?: true;
 };
@@ -64,6 +67,7 @@ export async function readShopSettings(env: Pick<AppEnv, "DB">): Promise<ShopSet
       createdBy,
     })),
     notice,
+    responseRecord: { show: row?.showResponseRecord ?? false, figure: row?.responseRecord ?? null },
   };
 }
 
@@ -74,7 +78,7 @@ const HOLIDAYS_AHEAD_DAYS = 2 * 366;
  * The schedule from `today` on: the weekly hours, the owner's closures and the ticked federal
  * holidays' observed days (the owner's own reason wins on a date both give), the special hours.
  */
-export function scheduleOf(settings: ShopSettings, today: CalendarDate): ShopSchedule {
+export function scheduleOf(settings: Omit<ShopSettings, "responseRecord">, today: CalendarDate): ShopSchedule {
   const byDate = new Map<CalendarDate, ClosureDay>();
   for (const holiday of federalHolidaysObservedBetween(today, addDays(today, HOLIDAYS_AHEAD_DAYS))) {
     if (settings.closedHolidays.includes(holiday.id)) {
@@ -118,6 +122,7 @@ const unreadSettings: ShopSettings = {
   closures: [],
   specialHours: [],
   notice: null,
+  responseRecord: { show: false, figure: null },
   unread: true,
 };
 
@@ -147,4 +152,13 @@ export async function getShopSchedule(context: Readonly<RouterContextProvider>, 
 export async function shopHoursOf(context: Readonly<RouterContextProvider>, now: Date): Promise<ShopHours> {
   const settings = await getShopSettings(context);
   return shopHoursAt(scheduleOf(settings, shopWallClock(now).date), settings.notice, now);
+}
+
+/**
+ * The shop's schedule from `from` on, read from D1: the weekly hours as they are now, the owner's
+ * closures and special hours on or after `from` (past ones are kept), the ticked federal holidays.
+ * For a look back (the insights' open-hours clock); a request's pages use the one reading per request.
+ */
+export async function readScheduleFrom(env: Pick<AppEnv, "DB">, from: CalendarDate): Promise<ShopSchedule> {
+  return scheduleOf(await readShopSettings(env), from);
 }
