@@ -7,6 +7,7 @@ import { filterLabel, InboxToolbar } from "~/components/inbox/inbox-toolbar";
 import { Pagination } from "~/components/inbox/pagination";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
+import { type DeskMember, namesOf } from "~/desk/members";
 import { INBOX_KINDS, inboxKinds } from "~/inbox/kinds";
 import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
@@ -14,6 +15,7 @@ import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut } from "~/server/auth/auth.server";
 import { getStaffMember } from "~/server/auth/gates.server";
+import { activeMembers } from "~/server/desk/desk.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { NO_STORE } from "~/server/http/responses.server";
@@ -23,8 +25,10 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const inbox = await loadInboxPage(request, env);
-  return data({ username: getStaffMember(context).username, ...inbox }, { headers: NO_STORE });
+  const username = getStaffMember(context).username;
+  const now = getRequestTime(context);
+  const [inbox, members] = await Promise.all([loadInboxPage(request, env, { now, me: username }), activeMembers(env)]);
+  return data({ username, now, members, ...inbox }, { headers: NO_STORE });
 }
 
 // The Logout button posts here, so it works without JavaScript. (A record's status buttons post
@@ -60,8 +64,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
-  const { username, kind, statuses, q, records, total, newer, older, counts } = loaderData;
-  const list: InboxListState = { kind, statuses, q };
+  const { username, now, members, kind, statuses, q, due, assignee, records, total, newer, older, counts } = loaderData;
+  const list: InboxListState = { kind, statuses, q, due, assignee };
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -125,16 +129,20 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
             </p>
           }
         >
-          <InboxToolbar key={location.search} list={list} />
+          <InboxToolbar key={location.search} list={list} members={members} />
           <p className="mt-5 mb-3 text-sm text-slate-600">
             {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
             {searching ? <> matching “{q}”</> : null} · {filterLabel(statuses)}
+            {due ? " · call back today or overdue" : null}
+            {assignee ? ` · assigned to ${assigneeLabel(assignee, members)}` : null}
           </p>
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
             <InboxList
               kind={kind}
               records={records}
               returnTo={location.pathname + location.search}
+              names={namesOf(members)}
+              now={now}
               empty={
                 neverReceived ? (
                   <p>{inboxKinds[kind].empty}</p>
@@ -158,6 +166,9 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+const assigneeLabel = (assignee: string, members: readonly DeskMember[]) =>
+  assignee === "me" ? "me" : assignee === "none" ? "nobody" : (namesOf(members)[assignee] ?? assignee);
 
 const countsOf = ({ total, new: fresh }: { total: number; new: number }) => ({ total, fresh });
 
