@@ -61,7 +61,7 @@ function DeskForm({
       onSubmit={onSubmit}
       aria-label={label}
       aria-describedby={shown ? errorId : undefined}
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="returnTo" value={returnTo} />

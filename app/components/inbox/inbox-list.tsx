@@ -70,7 +70,13 @@ function InboxCard({
       submission={record}
       href={href}
       status={shown}
-      desk={record.assignee || record.followUpAt ? <DeskLine record={record} names={names} now={now} /> : null}
+      desk={
+        record.assignee || record.followUpAt ? (
+          <>
+            Handled by <DeskLine record={record} names={names} now={now} />
+          </>
+        ) : null
+      }
       actions={
         <StatusButtons
           action={action}

@@ -15,7 +15,7 @@ import { fullName, type SubmissionCardData } from "./submission-card";
 
 /** Each column's width: the need takes what is left. */
 const GRID =
-  "lg:grid lg:grid-cols-[5rem_minmax(6rem,10rem)_7rem_minmax(6rem,12rem)_minmax(6rem,1fr)_9.5rem_minmax(6rem,10rem)_auto] lg:items-center lg:gap-x-2";
+  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,11rem)_minmax(8rem,1fr)_10.5rem_minmax(6rem,10rem)_12.5rem] lg:items-center lg:gap-x-2";
 
 const cell = "truncate text-sm";
 
@@ -91,7 +91,7 @@ function InboxRow({
         : null;
   const emailFailing = record.notification && !record.notification.sentAt && record.notification.lastError;
   return (
-    <article className={`${GRID} border-b border-slate-200 px-3 py-1 hover:bg-slate-50`}>
+    <article className={`${GRID} border-b border-slate-200 px-3 py-0.5 hover:bg-slate-50`}>
       <div>
         <StatusBadge status={shown} />
       </div>

@@ -36,15 +36,15 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
   const current = filterValue(list.statuses);
   const known = statusFilters.some((filter) => filterValue(filter.statuses) === current);
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between lg:gap-2">
       <Form
         method="get"
         action="/incoming"
         role="search"
-        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:gap-2"
       >
         {list.kind === "serviceRequest" ? <input type="hidden" name="tab" value="service-requests" /> : null}
-        <div className="sm:w-72">
+        <div className="sm:w-72 lg:w-60">
           <label htmlFor="inbox-search" className="block text-sm font-semibold text-slate-800">
             Search
           </label>
@@ -55,11 +55,11 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
             defaultValue={list.q}
             maxLength={200}
             placeholder="Name, email, phone or message"
-            className={`${controlClasses} h-11`}
+            className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
           />
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+        <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap lg:gap-2">
+          <div className="min-w-0 sm:w-56 lg:w-52">
             <label htmlFor="inbox-status" className="block text-sm font-semibold text-slate-800">
               Status
             </label>
@@ -69,7 +69,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               defaultValue={current}
               // With JavaScript a new choice applies at once; without, the Search button sends it.
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={`${controlClasses} h-11`}
+              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
             >
               {statusFilters.map((filter) => (
                 <option key={filter.label} value={filterValue(filter.statuses)}>
@@ -79,7 +79,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               {known ? null : <option value={current}>{filterLabel(list.statuses)}</option>}
             </select>
           </div>
-          <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
+          <div className="min-w-0 sm:w-44">
             <label htmlFor="inbox-assignee" className="block text-sm font-semibold text-slate-800">
               Assigned to
             </label>
@@ -88,7 +88,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               name="assignee"
               defaultValue={list.assignee ?? ""}
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={`${controlClasses} h-11`}
+              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
             >
               <option value="">Anyone</option>
               <option value="me">Me</option>
@@ -103,7 +103,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               ) : null}
             </select>
           </div>
-          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
             <input
               type="checkbox"
               name="due"
@@ -114,7 +114,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
             />
             Due: call back today
           </label>
-          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11`}>
+          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11 justify-self-end lg:h-9`}>
             Search
           </button>
         </div>
@@ -123,7 +123,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
       <a
         href={exportUrl(list)}
         download
-        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}
+        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:h-9 lg:self-auto`}
       >
         Export CSV
       </a>

@@ -11,7 +11,7 @@ type HistoryRecord = {
 
 /** A record's history, newest first: status changes and the call log side by side, then its arrival. */
 export function RecordHistory({ record }: { record: HistoryRecord }) {
-  const entries: { at: Date; body: ReactNode }[] = [
+  const entries: { at: Date; body: ReactNode; note?: string }[] = [
     ...record.history.map(({ changedByName: who, status, changedAt }) => ({
       at: changedAt,
       body: (
@@ -30,13 +30,9 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
               : activityTypeLabels[entry.type]}
           </span>{" "}
           by {entry.by}
-          {entry.note ? (
-            <span className="mt-1 block rounded bg-slate-50 px-2 py-1 break-words whitespace-pre-wrap text-slate-800">
-              {entry.note}
-            </span>
-          ) : null}
         </>
       ),
+      note: entry.note,
     })),
   ].toSorted((a, b) => b.at.getTime() - a.at.getTime());
   return (
@@ -45,6 +41,11 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
         <li key={index}>
           {entry.body},{" "}
           <time dateTime={entry.at.toISOString()}>{formatSubmittedAt(entry.at)}</time>
+          {entry.note ? (
+            <span className="mt-1 block rounded bg-slate-50 px-2 py-1 break-words whitespace-pre-wrap text-slate-800">
+              {entry.note}
+            </span>
+          ) : null}
         </li>
       ))}
       <li>

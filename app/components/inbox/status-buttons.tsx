@@ -66,7 +66,7 @@ export function StatusButtons({
   compact?: boolean;
 }) {
   return (
-    <div className={compact ? "flex flex-nowrap gap-1" : "flex flex-wrap gap-2"}>
+    <div className={compact ? "flex flex-nowrap justify-end gap-1" : "flex flex-wrap gap-2"}>
       {nextStatuses(current).map((status) => {
         const label = statusActionLabel(current, status);
         return (
@@ -80,7 +80,7 @@ export function StatusButtons({
               size="sm"
               disabled={busy}
               aria-label={`${label}: ${name}`}
-              className={compact ? "!px-2 !py-0.5 !text-xs" : ""}
+              className={compact ? "h-6 !px-2 !py-0 !text-xs" : ""}
             >
               {compact ? label.replace(/^Mark /, "").replace(/^./, (first) => first.toUpperCase()) : label}
             </Button>

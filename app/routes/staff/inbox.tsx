@@ -82,11 +82,21 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   const neverReceived = counts[kind].total === 0 && !searching;
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+    // From 1024 px the page widens and its head packs into one row, so the list's rows start high
+    // enough for 15 of them to show at 1280 × 900 (decision 037).
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12 lg:max-w-[90rem] lg:py-5">
+      <div className="flex flex-wrap items-center justify-between gap-4 lg:grid lg:grid-cols-[auto_1fr_auto] lg:gap-6">
         <div>
-          <h1 className="text-3xl font-bold text-blue-950">Admin Panel</h1>
+          <h1 className="text-3xl font-bold text-blue-950 lg:text-2xl">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Signed in as {username}</p>
+        </div>
+        <div className="order-last grid w-full grid-cols-2 gap-3 sm:gap-4 lg:order-none lg:max-w-2xl lg:justify-self-center">
+          <CountCard label="Contact Messages" {...countsOf(counts.contact)} icon={<MailIcon className="size-6" />} />
+          <CountCard
+            label="Service Requests"
+            {...countsOf(counts.serviceRequest)}
+            icon={<WrenchIcon className="size-6" />}
+          />
         </div>
         <div className="flex items-center gap-2">
           <Link
@@ -110,16 +120,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
-        <CountCard label="Contact Messages" {...countsOf(counts.contact)} icon={<MailIcon className="size-6" />} />
-        <CountCard
-          label="Service Requests"
-          {...countsOf(counts.serviceRequest)}
-          icon={<WrenchIcon className="size-6" />}
-        />
-      </div>
-
-      <div className="mt-8">
+      <div className="mt-8 lg:mt-4">
         <InboxTabs
           tabs={tabs}
           selected={inboxKinds[kind].slug}
@@ -130,7 +131,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
           }
         >
           <InboxToolbar key={location.search} list={list} members={members} />
-          <p className="mt-5 mb-3 text-sm text-slate-600">
+          <p className="mt-5 mb-3 text-sm text-slate-600 lg:mt-3 lg:mb-2">
             {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
             {searching ? <> matching “{q}”</> : null} · {filterLabel(statuses)}
             {due ? " · call back today or overdue" : null}
