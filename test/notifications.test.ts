@@ -372,8 +372,11 @@ describe("the record's notification state", () => {
     // The email ledger's own bookkeeping stays out of the API.
     expect(Object.keys(sent).sort()).toEqual(
       [
+        "assignee",
         "email",
+        "firstContactAt",
         "firstName",
+        "followUpAt",
         "id",
         "lastName",
         "message",
