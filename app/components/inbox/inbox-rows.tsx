@@ -15,7 +15,7 @@ import { fullName, type SubmissionCardData } from "./submission-card";
 
 /** Each column's width: the need takes what is left. */
 const GRID =
-  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,11rem)_minmax(8rem,1fr)_10.5rem_minmax(6rem,10rem)_12.5rem] lg:items-center lg:gap-x-2";
+  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,10rem)_minmax(8rem,1fr)_11rem_minmax(6rem,9.5rem)_12.5rem] lg:items-center lg:gap-x-2";
 
 const cell = "truncate text-sm";
 
@@ -44,7 +44,7 @@ export function DeskLine({
 }) {
   const who = record.assignee ? (names[record.assignee] ?? record.assignee) : null;
   const state = record.followUpAt ? followUpState(record.followUpAt, now) : null;
-  if (!who && !record.followUpAt) return <span className={`${className} text-slate-400`}>Unassigned</span>;
+  if (!who && !record.followUpAt) return <span className={`${className} text-slate-600`}>Unassigned</span>;
   return (
     <span className={className}>
       {who ?? "Unassigned"}
@@ -118,14 +118,14 @@ function InboxRow({
         {need.service ? <span className="font-semibold">{need.service} · </span> : null}
         {need.rest}
       </p>
-      <p className={`${cell} text-xs text-slate-600`}>
+      <p className="min-w-0 text-xs leading-[0.875rem] text-slate-600">
         <span className="sr-only">Received </span>
         {received ? (
           <>
-            <time dateTime={received.toISOString()} title={formatShopDateTime(received)}>
-              {formatShortShopDateTime(received)}
+            <time dateTime={received.toISOString()} className="block truncate">
+              {formatShopDateTime(received)}
             </time>
-            <span className="text-slate-500"> · {timeAgo(received, now)}</span>
+            <span className="block truncate text-slate-600">{timeAgo(received, now)}</span>
           </>
         ) : (
           "N/A"

@@ -84,7 +84,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   return (
     // From 1024 px the page widens and its head packs into one row, so the list's rows start high
     // enough for 15 of them to show at 1280 × 900 (decision 037).
-    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12 lg:max-w-[90rem] lg:py-5">
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12 lg:max-w-[90rem] lg:pt-3 lg:pb-5">
       <div className="flex flex-wrap items-center justify-between gap-4 lg:grid lg:grid-cols-[auto_1fr_auto] lg:gap-6">
         <div>
           <h1 className="text-3xl font-bold text-blue-950 lg:text-2xl">Admin Panel</h1>
@@ -120,7 +120,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mt-8 lg:mt-4">
+      <div className="mt-8 lg:mt-2">
         <InboxTabs
           tabs={tabs}
           selected={inboxKinds[kind].slug}
