@@ -19,7 +19,12 @@ describe("the morning digest's call-backs", () => {
     ];
     const ids = await insertInboxRecords(
       "contact",
-      rows.map((row) => ({ firstName: row.firstName, lastName: row.lastName, status: row.status, phone: "4435550120" })),
+      rows.map((row) => ({
+        firstName: row.firstName,
+        lastName: row.lastName,
+        status: row.status,
+        phone: "4435550120",
+      })),
     );
     for (const [index, row] of rows.entries()) {
       await env.DB.prepare("update contact_submissions set follow_up_at = ?, assignee = ? where id = ?")

@@ -61,13 +61,17 @@ for (const { kind, path } of collections) {
       await log(id!, { type: "email" });
       const record = await read(id!);
       expect(record.activity).toEqual([
-        { type: "call", outcome: "voicemail", note: "Left a voicemail, try after 5", by: "Dana Desk", at: expect.any(String) },
+        {
+          type: "call",
+          outcome: "voicemail",
+          note: "Left a voicemail, try after 5",
+          by: "Dana Desk",
+          at: expect.any(String),
+        },
         { type: "note", note: "Wife picks the car up.\nBring the spare key.", by: "Dana Desk", at: expect.any(String) },
         { type: "email", by: "Dana Desk", at: expect.any(String) },
       ]);
-      const { results } = await env.DB.prepare(
-        "select action, detail from audit_log where target like ? order by id",
-      )
+      const { results } = await env.DB.prepare("select action, detail from audit_log where target like ? order by id")
         .bind(`%/${id}`)
         .all<{ action: string }>();
       expect(results.map((row) => row.action)).toEqual(["record.call", "record.note", "record.email", "record.status"]);
@@ -223,17 +227,23 @@ for (const { kind, path } of collections) {
 }
 
 describe("?due=1 and ?assignee= on the lists", () => {
-  const hour = 3_600_000;
   const password = "desk-clock long enough password";
   beforeAll(async () => {
     await createStaffUser("desk-clock", password, "staff");
   });
 
   /** Records tagged with a word of their own, each with a follow-up (ms) and optional status and assignee. */
-  async function followUps(tag: string, rows: { at: number | null; status?: "new" | "closed" | "contacted"; assignee?: string }[]) {
+  async function followUps(
+    tag: string,
+    rows: { at: number | null; status?: "new" | "closed" | "contacted"; assignee?: string }[],
+  ) {
     const ids = await insertInboxRecords(
       "contact",
-      rows.map((row, index) => ({ message: `${tag} ${index}`, status: row.status, submittedAt: Date.UTC(2026, 0, 1) + index })),
+      rows.map((row, index) => ({
+        message: `${tag} ${index}`,
+        status: row.status,
+        submittedAt: Date.UTC(2026, 0, 1) + index,
+      })),
     );
     for (const [index, row] of rows.entries()) {
       await env.DB.prepare("update contact_submissions set follow_up_at = ?, assignee = ? where id = ?")
@@ -303,7 +313,11 @@ describe("?due=1 and ?assignee= on the lists", () => {
       const response = await staffApi(cookie, `/api/contact-submissions?q=${tag}&${query}`);
       expect(response.status).toBe(200);
       const body = await response.json<{ message: string }[]>();
-      return { messages: body.map((record) => record.message), total: response.headers.get("X-Total-Count"), link: response.headers.get("Link") };
+      return {
+        messages: body.map((record) => record.message),
+        total: response.headers.get("X-Total-Count"),
+        link: response.headers.get("Link"),
+      };
     };
     expect((await messages("assignee=me")).messages).toEqual([`${tag} 4`, `${tag} 3`, `${tag} 0`]);
     expect((await messages("assignee=desk-sam")).messages).toEqual([`${tag} 1`]);
@@ -332,7 +346,12 @@ describe("the record page's desk forms, without JavaScript", () => {
   it("logs a call and comes back to the page, keeping the list's address", async () => {
     const [id] = await insertInboxRecords("contact", [{ phone: "4435550120" }]);
     const back = `/incoming/contact-messages/${id}?back=${encodeURIComponent("/incoming?status=all&q=smith")}`;
-    const response = await post(id!, { intent: "call", outcome: "reached", note: "Booked for Tuesday", returnTo: back });
+    const response = await post(id!, {
+      intent: "call",
+      outcome: "reached",
+      note: "Booked for Tuesday",
+      returnTo: back,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(back);
     const page = (await (await fetchWorker(back, { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
@@ -345,7 +364,11 @@ describe("the record page's desk forms, without JavaScript", () => {
 
   it("gives back what was typed with the message when a call has no outcome", async () => {
     const [id] = await insertInboxRecords("contact", [{}]);
-    const response = await post(id!, { intent: "call", note: "Kept note", returnTo: `/incoming/contact-messages/${id}` });
+    const response = await post(id!, {
+      intent: "call",
+      note: "Kept note",
+      returnTo: `/incoming/contact-messages/${id}`,
+    });
     expect(response.status).toBe(400);
     const page = (await response.text()).replaceAll("<!-- -->", "");
     expect(page).toContain("Choose how the call went.");

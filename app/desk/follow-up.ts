@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, formatShopDateTime, shopInstant, shopWallClock } from "../hours/shop-calendar";
+import { addDays, formatShopDateTime, shopInstant, shopWallClock } from "../hours/shop-calendar";
 
 // Follow-ups at the call-back desk, in the shop's time zone whatever the browser's or the
 // server's: what "due" means, the "Call back by" inputs, and how long ago a record arrived.
@@ -19,7 +19,7 @@ const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export function followUpFromShopTime(date: string, time: string): Date | null {
   const clock = TIME_PATTERN.exec(time);
   if (!DATE_PATTERN.test(date) || !clock) return null;
-  const instant = shopInstant(date as CalendarDate, { hour: Number(clock[1]), minute: Number(clock[2]) });
+  const instant = shopInstant(date, { hour: Number(clock[1]), minute: Number(clock[2]) });
   // 2026-02-31 is not a day: the calendar would roll it into March.
   return shopWallClock(instant).date === date ? instant : null;
 }

@@ -46,8 +46,8 @@ export const recordPatchSchema = <Status extends string>(statuses: readonly [Sta
   z
     .object({
       status: z.enum(statuses, { error: `status must be one of ${statuses.join(", ")}.` }).optional(),
-      followUpAt: z
-        .iso.datetime({ offset: true, error: "followUpAt must be a date and time in ISO 8601 with its offset, or null." })
+      followUpAt: z.iso
+        .datetime({ offset: true, error: "followUpAt must be a date and time in ISO 8601 with its offset, or null." })
         .nullable()
         .optional(),
       assignee: username.nullable().optional(),

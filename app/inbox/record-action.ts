@@ -4,5 +4,4 @@
  * A desk form's refusal (a call log, a follow-up…) names its form and gives back what was typed.
  */
 export type RecordActionResult =
-  | { ok: true }
-  | { ok: false; message: string; intent?: string; fields?: Record<string, string> };
+  { ok: true } | { ok: false; message: string; intent?: string; fields?: Record<string, string> };

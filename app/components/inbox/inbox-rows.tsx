@@ -51,7 +51,9 @@ export function DeskLine({
       {record.followUpAt ? (
         <>
           {" · "}
-          <span className={state === "overdue" ? "font-semibold text-red-800" : state === "today" ? "font-semibold" : ""}>
+          <span
+            className={state === "overdue" ? "font-semibold text-red-800" : state === "today" ? "font-semibold" : ""}
+          >
             {state === "overdue" ? "overdue, " : ""}call by{" "}
             <time dateTime={record.followUpAt.toISOString()} title={formatShopDateTime(record.followUpAt)}>
               {formatShortShopDateTime(record.followUpAt)}
@@ -181,14 +183,7 @@ export function InboxRows({
       <ul>
         {records.map((record) => (
           <li key={record.id}>
-            <InboxRow
-              kind={kind}
-              record={record}
-              href={hrefOf(record)}
-              returnTo={returnTo}
-              names={names}
-              now={now}
-            />
+            <InboxRow kind={kind} record={record} href={hrefOf(record)} returnTo={returnTo} names={names} now={now} />
           </li>
         ))}
       </ul>

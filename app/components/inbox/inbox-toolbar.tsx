@@ -98,7 +98,9 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
                   {member.name}
                 </option>
               ))}
-              {list.assignee && !["me", "none"].includes(list.assignee) && !members.some((m) => m.username === list.assignee) ? (
+              {list.assignee &&
+              !["me", "none"].includes(list.assignee) &&
+              !members.some((m) => m.username === list.assignee) ? (
                 <option value={list.assignee}>{list.assignee}</option>
               ) : null}
             </select>

@@ -39,8 +39,7 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
     <ol className="mt-3 grid gap-2 text-sm text-slate-700">
       {entries.map((entry, index) => (
         <li key={index}>
-          {entry.body},{" "}
-          <time dateTime={entry.at.toISOString()}>{formatSubmittedAt(entry.at)}</time>
+          {entry.body}, <time dateTime={entry.at.toISOString()}>{formatSubmittedAt(entry.at)}</time>
           {entry.note ? (
             <span className="mt-1 block rounded bg-slate-50 px-2 py-1 break-words whitespace-pre-wrap text-slate-800">
               {entry.note}

@@ -19,7 +19,6 @@ import { auditTarget, type InboxRecordWithHistory, recordFrom, recordReads } fro
 // contact (set once, never overwritten: the insights measure the 24-hour promise from it), marks a
 // `new` record contacted when a call reached them or an email went out, and reads the record back.
 
-
 const activeMember = and(isNull(users.disabledAt), isNull(users.removedAt));
 
 /** The members a record can be assigned to, by the name staff know them by. */
@@ -117,8 +116,7 @@ export async function logActivity(
 export type DeskChange = { followUpAt?: Date | null; assignee?: string | null };
 
 export type DeskUpdate =
-  | { ok: true; record: InboxRecordWithHistory }
-  | { ok: false; reason: "missing" | "unknown-assignee" };
+  { ok: true; record: InboxRecordWithHistory } | { ok: false; reason: "missing" | "unknown-assignee" };
 
 /**
  * Sets a record's follow-up and assignee. An assignee must be an active member: otherwise nothing
@@ -139,11 +137,7 @@ export async function updateDesk(
       ? sql`exists (select 1 from ${users} where ${users.username} = ${assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`
       : sql`1 = 1`;
   const [before, updated, rows, history, activity] = await db.batch([
-    db
-      .select({ followUpAt: table.followUpAt, assignee: table.assignee })
-      .from(table)
-      .where(eq(table.id, id))
-      .limit(1),
+    db.select({ followUpAt: table.followUpAt, assignee: table.assignee }).from(table).where(eq(table.id, id)).limit(1),
     db
       .update(table)
       .set({
@@ -189,8 +183,7 @@ export function followUpProblem(followUpAt: Date, now: Date): string | null {
 
 /** What a desk form on the record page did: a toast to show, or a refusal with its message. */
 export type DeskFormResult =
-  | { ok: true; title: string; description: string }
-  | { ok: false; status: 400 | 404; message: string };
+  { ok: true; title: string; description: string } | { ok: false; status: 400 | 404; message: string };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -208,13 +201,21 @@ export async function deskFormAction(
   form: FormData,
   acting: Acting,
 ): Promise<DeskFormResult | null> {
-  const intent = text(form, "intent");
-  const gone = { ok: false, status: 404, message: "This record no longer exists: someone may have deleted it." } as const;
+  const intent = text(form, "intent") ?? "";
+  const gone = {
+    ok: false,
+    status: 404,
+    message: "This record no longer exists: someone may have deleted it.",
+  } as const;
   switch (intent) {
     case "call":
     case "note":
     case "email": {
-      const parsed = activitySchema.safeParse({ type: intent, outcome: text(form, "outcome"), note: text(form, "note") });
+      const parsed = activitySchema.safeParse({
+        type: intent,
+        outcome: text(form, "outcome"),
+        note: text(form, "note"),
+      });
       if (!parsed.success) {
         const outcomeMissing = parsed.error.issues.some((issue) => issue.path[0] === "outcome");
         const message = outcomeMissing ? "Choose how the call went." : (parsed.error.issues[0]?.message ?? "");
@@ -235,10 +236,16 @@ export async function deskFormAction(
       }
       const result = await updateDesk(env, kind, id, { followUpAt }, acting);
       if (!result.ok) return gone;
-      return { ok: true, title: followUpAt ? "Call-back set" : "Call-back cleared", description: fullNameOf(result.record) };
+      return {
+        ok: true,
+        title: followUpAt ? "Call-back set" : "Call-back cleared",
+        description: fullNameOf(result.record),
+      };
     }
     case "assign": {
-      const assignee = text(form, "assignee") || null;
+      // The select's "Nobody" sends an empty value.
+      const chosen = text(form, "assignee") ?? "";
+      const assignee = chosen === "" ? null : chosen;
       const result = await updateDesk(env, kind, id, { assignee }, acting);
       if (!result.ok) {
         return result.reason === "missing"

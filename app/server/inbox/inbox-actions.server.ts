@@ -87,7 +87,7 @@ export async function handleRecordAction(request: Request, env: AppEnv, acting: 
         const result: RecordActionResult = {
           ok: false,
           message: desk.message,
-          intent: String(form.get("intent")),
+          intent: typeof intent === "string" ? intent : "",
           fields: typedFields(form),
         };
         return data(result, { status: desk.status, headers: NO_STORE });

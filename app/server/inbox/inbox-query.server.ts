@@ -69,7 +69,13 @@ export function parseListQuery(params: URLSearchParams, surface: ListSurface, co
     return { ok: false, message: "assignee must be me, none or a member's username." };
   }
   const assignee =
-    assigneeParam === "" ? undefined : assigneeParam === "none" ? null : assigneeParam === "me" ? context.me : assigneeParam;
+    assigneeParam === ""
+      ? undefined
+      : assigneeParam === "none"
+        ? null
+        : assigneeParam === "me"
+          ? context.me
+          : assigneeParam;
 
   return {
     ok: true,

@@ -169,7 +169,9 @@ export async function changeStatus(
         status,
         spamReason: status === "spam" ? sql`coalesce(${table.spamReason}, ${staffReason})` : null,
         // The first contact, kept once (the 24-hour promise is measured from it; decision 037).
-        ...(status === "contacted" ? { firstContactAt: sql`coalesce(${table.firstContactAt}, ${acting.at.getTime()})` } : {}),
+        ...(status === "contacted"
+          ? { firstContactAt: sql`coalesce(${table.firstContactAt}, ${acting.at.getTime()})` }
+          : {}),
       })
       .where(eq(table.id, id))
       .returning(recordColumns(table)),
