@@ -87,7 +87,8 @@ describe("keyset pagination across equal timestamps", () => {
         new RegExp(`<a[^>]*href="([^"]+)"[^>]*>(?:<span[^>]*>[^<]*</span>\\s*)?${label}`)
           .exec(html)?.[1]
           ?.replaceAll("&amp;", "&");
-      const ids = [...html.matchAll(/href="\/incoming\/service-requests\/([^"]+)"/g)].map((match) => match[1]);
+      // A record's link carries the list's address for its Back link (?back=…): the id is before it.
+      const ids = [...html.matchAll(/href="\/incoming\/service-requests\/([^"?]+)/g)].map((match) => match[1]);
       return { ids: [...new Set(ids)], older: link("Older"), newer: link("Newer") };
     };
     const first = await page("/incoming?tab=service-requests");

@@ -14,7 +14,13 @@ import { type InboxRecord, type InboxTable, recordColumns, type RowOf, toRecord,
 // however deep it is, and two records received in the same millisecond are neither lost nor
 // repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
 
-function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "statuses" | "terms">): SQL[] {
+type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "assignee">;
+
+/** Whether a list has a filter the status counts cannot total (a follow-up or assignee filter, a search). */
+const needsCount = (query: ListFilters) =>
+  query.terms.length > 0 || query.dueBefore !== null || query.assignee !== undefined;
+
+function filterConditions(table: InboxTable, query: ListFilters): SQL[] {
   const conditions: SQL[] = [];
   const searching = query.terms.length > 0;
   if (query.statuses.length < SUBMISSION_STATUSES.length) {
@@ -25,6 +31,16 @@ function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "status
       searching ? sql`+${table.status} in ${query.statuses}` : inArray(table.status, [...query.statuses]),
     );
   }
+  // The call-back desk's filters (decision 037): a follow-up due by the end of the shop's day on a
+  // record not closed (nor spam), and whose record it is.
+  if (query.dueBefore) {
+    conditions.push(
+      sql`${table.followUpAt} is not null and ${table.followUpAt} < ${query.dueBefore.getTime()}`,
+      sql`${table.status} not in ('closed', 'spam')`,
+    );
+  }
+  if (query.assignee === null) conditions.push(sql`${table.assignee} is null`);
+  else if (query.assignee !== undefined) conditions.push(sql`${table.assignee} = ${query.assignee}`);
   // instr on lower-cased text: no LIKE wildcards to escape in what staff type.
   for (const term of query.terms) conditions.push(sql`instr(${table.searchText}, ${term}) > 0`);
   return conditions;
@@ -158,7 +174,7 @@ export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxList
   const db = getDb(env);
   const table = inboxTables[kind];
   const take = query.limit + 1;
-  if (query.terms.length > 0) {
+  if (needsCount(query)) {
     const { rows, total } = await searchPageWithTotal(db, kind, query, query.cursor, take);
     return pageOrFirstPage(db, kind, query, rows, total);
   }
@@ -180,7 +196,7 @@ export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxLi
     statusCountsQuery(db, inboxTables.contact),
     statusCountsQuery(db, inboxTables.serviceRequest),
   ] as const;
-  if (query.terms.length > 0) {
+  if (needsCount(query)) {
     // Two requests at once: the counts' batch, and the search, which cannot join a batch.
     const [statusCounts, { rows, total }] = await Promise.all([
       db.batch(bothCounts),

@@ -1,8 +1,10 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
+import { submissionActivity } from "~/db/schema/desk";
 import { notificationLedger } from "~/db/schema/notifications";
 import { users } from "~/db/schema/staff";
+import type { ActivityEntry } from "~/desk/activity";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
@@ -37,7 +39,8 @@ export function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
 
 /** A change in a record's history: who by username, and by the name staff know them by. */
 export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedByName: string; changedAt: Date };
-export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
+/** The record with its status changes (newest first) and its call log (`activity`, oldest first). */
+export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[]; activity: ActivityEntry[] };
 
 /** Every column but the bookkeeping, and the email ledger's state: read `from(table)` joined by `withLedger`. */
 export function recordColumns<Table extends InboxTable>(table: Table) {
@@ -75,11 +78,41 @@ function historyQuery(db: Database, kind: InboxKind, id: string) {
     .orderBy(desc(changes.changedAt), desc(changes.id));
 }
 
-/** The record with its status history (newest change first), or null for an unknown id. */
-export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promise<InboxRecordWithHistory | null> {
-  const db = getDb(env);
+function activityQuery(db: Database, kind: InboxKind, id: string) {
+  const log = submissionActivity;
+  return db
+    .select({
+      type: log.type,
+      outcome: log.outcome,
+      note: log.note,
+      by: sql<string>`coalesce(${users.displayName}, ${log.by})`.as("by_name"),
+      at: log.at,
+    })
+    .from(log)
+    .leftJoin(users, eq(users.username, log.by))
+    .where(and(eq(log.submissionKind, kind), eq(log.submissionId, id)))
+    .orderBy(asc(log.at), asc(log.id));
+}
+
+type ActivityRead = Awaited<ReturnType<typeof activityQuery>>[number];
+
+/** A log entry as the API shows it: no `outcome` or `note` keys where there is none. */
+const toActivityEntry = ({ type, outcome, note, by, at }: ActivityRead): ActivityEntry => ({
+  type,
+  ...(outcome ? { outcome } : {}),
+  ...(note ? { note } : {}),
+  by,
+  at,
+});
+
+/**
+ * The three reads of one record (its row, its status history, its call log), for a D1 batch that
+ * writes first and reads after (the call-back desk's writes in app/server/desk/); `recordFrom` puts
+ * their rows together.
+ */
+export function recordReads(db: Database, kind: InboxKind, id: string) {
   const table = inboxTables[kind];
-  const [rows, history] = await db.batch([
+  return [
     db
       .select(recordColumns(table))
       .from(table)
@@ -87,9 +120,24 @@ export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promi
       .where(eq(table.id, id))
       .limit(1),
     historyQuery(db, kind, id),
-  ]);
+    activityQuery(db, kind, id),
+  ] as const;
+}
+
+export function recordFrom(
+  rows: RowOf<InboxTable>[],
+  history: StatusChangeEntry[],
+  activity: ActivityRead[],
+): InboxRecordWithHistory | null {
   const [record] = rows;
-  return record ? { ...toRecord(record), history } : null;
+  return record ? { ...toRecord(record), history, activity: activity.map(toActivityEntry) } : null;
+}
+
+/** The record with its status history (newest change first) and call log, or null for an unknown id. */
+export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promise<InboxRecordWithHistory | null> {
+  const db = getDb(env);
+  const [rows, history, activity] = await db.batch(recordReads(db, kind, id));
+  return recordFrom(rows, history, activity);
 }
 
 /**
@@ -111,7 +159,7 @@ export async function changeStatus(
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [changed, , updated, history] = await db.batch([
+  const [changed, , updated, history, activity] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
     db
       .insert(changes)
@@ -134,6 +182,10 @@ export async function changeStatus(
       .set({
         status,
         spamReason: status === "spam" ? sql`coalesce(${table.spamReason}, ${staffReason})` : null,
+        // The first contact, kept once (the 24-hour promise is measured from it; decision 037).
+        ...(status === "contacted"
+          ? { firstContactAt: sql`coalesce(${table.firstContactAt}, ${acting.at.getTime()})` }
+          : {}),
       })
       .where(eq(table.id, id)),
     db
@@ -143,16 +195,16 @@ export async function changeStatus(
       .where(eq(table.id, id))
       .limit(1),
     historyQuery(db, kind, id),
+    activityQuery(db, kind, id),
   ]);
-  const [record] = updated;
   if (changed.length > 0) {
     await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
   }
-  return record ? { ...toRecord(record), history } : null;
+  return recordFrom(updated, history, activity);
 }
 
 /** How the audit log names a record: its address below /incoming. */
-const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
+export const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
 
 /**
  * Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown.
@@ -162,8 +214,10 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
   const db = getDb(env);
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
-  const [, deleted] = await db.batch([
+  const log = submissionActivity;
+  const [, , deleted] = await db.batch([
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
+    db.delete(log).where(and(eq(log.submissionKind, kind), eq(log.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
     forgetLedgerEntries(db, kind, [id]),
   ]);

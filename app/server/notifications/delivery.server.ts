@@ -123,6 +123,7 @@ async function deliverDigest(
     ...clock,
     shopDate: job.shopDate,
     overdue: due.overdue,
+    followUps: due.followUps,
     settings: shopSettings(env),
   });
   const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);

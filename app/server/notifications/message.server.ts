@@ -155,6 +155,7 @@ export function overdueDigest(
   spam: SpamKept,
   settings: MailSettings,
   { now, shopDate }: { now: Date; shopDate: string },
+  followUps: { count: number; text: string[]; html: string } = { count: 0, text: [], html: "" },
 ): OutgoingMail {
   const count = requests.length;
   const spamTotal = spam.contact + spam.serviceRequest;
@@ -190,6 +191,7 @@ export function overdueDigest(
           ...spamKinds.map((kind) => `  ${kind.filter}: ${kind.link}`),
         ]
       : []),
+    ...(followUps.count > 0 ? ["", ...followUps.text] : []),
   ].join("\n");
   const html = htmlPage(
     [
@@ -213,16 +215,20 @@ export function overdueDigest(
             `<p style="margin:0">${spamKinds.map((kind) => htmlLink(kind.link, kind.filter)).join(" &middot; ")}</p>`,
           ]
         : []),
+      followUps.html,
     ].join(""),
   );
   const spamSubject = `${spamTotal} kept as spam`;
+  const callBacks = followUps.count > 0 ? ` · ${counted(followUps.count, "call-back", "call-backs")} today` : "";
   return {
     from: shopSender(settings.from),
     to: settings.to,
     subject:
       count > 0
-        ? `Waiting over ${shop.replyWithinHours} hours: ${counted(count, "request", "requests")}${spamTotal > 0 ? ` · ${spamSubject}` : ""}`
-        : `Since the last digest: ${spamSubject}`,
+        ? `Waiting over ${shop.replyWithinHours} hours: ${counted(count, "request", "requests")}${spamTotal > 0 ? ` · ${spamSubject}` : ""}${callBacks}`
+        : spamTotal > 0
+          ? `Since the last digest: ${spamSubject}${callBacks}`
+          : `To call back today: ${counted(followUps.count, "call-back", "call-backs")}`,
     text,
     html,
     date: now,
