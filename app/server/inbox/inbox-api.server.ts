@@ -11,6 +11,7 @@ import { parseListQuery } from "./inbox-query.server";
 import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "./inbox.server";
 import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
+import { askAgainIfStale } from "../second-factor/second-factor.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
 // GET, PATCH, DELETE), for contact-submissions and service-requests alike. The staff endpoints'
@@ -65,7 +66,7 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
         },
       );
     case "DELETE":
-      return (await deleteRecord(env, kind, id, acting))
+      return ((await askAgainIfStale(request, env, acting.at)) ?? (await deleteRecord(env, kind, id, acting)))
         ? new Response(null, { status: 204, headers: NO_STORE })
         : notFound(kind);
     default:
