@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/account-second-factor";
 import { RecoveryCodes } from "~/components/second-factor/recovery-codes";
 import { shop } from "~/content/shop";
@@ -14,7 +14,8 @@ import { handleSecondFactorAction } from "~/server/second-factor/second-factor-p
 
 export const handle: RouteHandle = { hydrate: true };
 
-export const loader = () => redirect("/incoming/account", { headers: NO_STORE });
+// No redirect here: after a post, the page is rendered with this loader too (and the codes with it).
+export const loader = () => data(null, { headers: NO_STORE });
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleSecondFactorAction(request, context, getStaffMember(context), actingMember(request, context));
@@ -34,7 +35,7 @@ export default function AccountSecondFactor({ actionData }: Route.ComponentProps
     return (
       <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         <p role="alert" className="text-slate-800">
-          This form could not be read.{" "}
+          Your second factor is managed on your account page.{" "}
           <a href="/incoming/account" className="font-semibold text-blue-800 underline">
             Back to your account
           </a>

@@ -65,10 +65,13 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
           return record ? jsonResponse(record) : notFound(kind);
         },
       );
-    case "DELETE":
-      return ((await askAgainIfStale(request, env, acting.at)) ?? (await deleteRecord(env, kind, id, acting)))
+    case "DELETE": {
+      const asked = await askAgainIfStale(request, env, acting.at);
+      if (asked) return asked;
+      return (await deleteRecord(env, kind, id, acting))
         ? new Response(null, { status: 204, headers: NO_STORE })
         : notFound(kind);
+    }
     default:
       return methodNotAllowed(RECORD_METHODS);
   }
