@@ -243,8 +243,29 @@ describe("owners requiring a second factor", () => {
     const { response } = await passwordStep(member);
     expect(await response.json()).toEqual({ success: true });
     expect(await auditActions(owner.id)).toContain("team.second-factor-reset");
+  });
+
+  it("shows on the team page who has an authenticator, how many passkeys and recovery codes left", async () => {
+    const owner = await newMember("owner");
+    const ownerSession = sessionCookie(await apiLogin(owner.username, owner.password));
+    const member = await newMember();
+    await giveAuthenticator(member.id);
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare(
+        "insert into passkeys (id, user_id, name, public_key, created_at) values (?, ?, 'Front desk PC', 'AAAA', ?)",
+      ).bind(crypto.randomUUID(), member.id, now),
+      ...[null, null, now].map((usedAt) =>
+        env.DB.prepare(
+          "insert into recovery_codes (id, user_id, code_hash, created_at, used_at) values (?, ?, ?, ?, ?)",
+        ).bind(crypto.randomUUID(), member.id, crypto.randomUUID(), now, usedAt),
+      ),
+    ]);
     const team = await pageText("/incoming/team", ownerSession);
-    expect(team).toContain("Second factor");
+    const card = team.slice(team.indexOf(`aria-label="${member.username}"`));
+    expect(card.slice(0, card.indexOf("</li>"))).toContain("Authenticator app · 1 passkey · 2 recovery codes left");
+    const ownCard = team.slice(team.indexOf(`aria-label="${owner.username}"`));
+    expect(ownCard.slice(0, ownCard.indexOf("</li>"))).toContain("No authenticator app · 0 passkeys");
   });
 });
 

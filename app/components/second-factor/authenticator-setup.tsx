@@ -34,7 +34,7 @@ export function AuthenticatorSetup({ setup }: { setup: NonNullable<SecondFactorV
           <p className="text-sm font-semibold text-slate-800">Secret (if you cannot scan)</p>
           <code
             data-testid="totp-secret"
-            className="mt-1 block rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all text-slate-900"
+            className="mt-1 block rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-words text-slate-900"
           >
             {setup.spacedSecret}
           </code>

@@ -148,12 +148,13 @@ export async function setTeamRequirement(env: AppEnv, required: boolean, acting:
 /** For the team page: each account's authenticator, passkeys and recovery codes left, by username. */
 export async function teamFactors(env: AppEnv): Promise<Record<string, MemberFactors>> {
   const db = getDb(env);
+  // Written out in full: inside a subquery, a bare "id" would name the subquery's own table.
   const rows = await db
     .select({
       username: users.username,
-      authenticator: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
-      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`,
-      recoveryCodesLeft: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
+      authenticator: sql<number>`exists (select 1 from totp_secrets t where t.user_id = "users"."id" and t.confirmed_at is not null)`,
+      passkeys: sql<number>`(select count(*) from passkeys p where p.user_id = "users"."id")`,
+      recoveryCodesLeft: sql<number>`(select count(*) from recovery_codes r where r.user_id = "users"."id" and r.used_at is null)`,
     })
     .from(users);
   return Object.fromEntries(
