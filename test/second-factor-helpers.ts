@@ -31,7 +31,10 @@ export async function giveAuthenticator(userId: string): Promise<string> {
 type Browser = { client?: string; cookie?: string; at?: Date };
 
 /** POST /api/login with the password: the answer and the half-signed-in cookie it sets, if any. */
-export async function passwordStep(member: { username: string; password: string }, { client, cookie, at }: Browser = {}) {
+export async function passwordStep(
+  member: { username: string; password: string },
+  { client, cookie, at }: Browser = {},
+) {
   const headers = new Headers({ "Content-Type": "application/json", "CF-Connecting-IP": client ?? newClientAddress() });
   if (cookie) headers.set("Cookie", cookie);
   const response = await fetchWorker(
@@ -64,7 +67,12 @@ export function codeStep(pending: string, code: unknown, { client, at, cookie }:
 }
 
 /** Both steps: the session cookie (and the device cookie the browser keeps). */
-export async function signInWithCode(member: { username: string; password: string }, secret: string, at: Date, steps = 0) {
+export async function signInWithCode(
+  member: { username: string; password: string },
+  secret: string,
+  at: Date,
+  steps = 0,
+) {
   const { pending } = await passwordStep(member, { at });
   expect(pending).not.toBeNull();
   const response = await codeStep(pending!, codeAt(secret, at, steps), { at });

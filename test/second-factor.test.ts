@@ -230,7 +230,10 @@ describe("owners requiring a second factor", () => {
     expect((await fetchWorker("/incoming", { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
 
     // The owner turns it off again, so that other tests' members are not asked.
-    await staffApi(ownerSession, "/api/team/second-factor", { method: "PUT", body: JSON.stringify({ required: false }) });
+    await staffApi(ownerSession, "/api/team/second-factor", {
+      method: "PUT",
+      body: JSON.stringify({ required: false }),
+    });
   });
 
   it("lets an owner reset a member's second factor, audited", async () => {

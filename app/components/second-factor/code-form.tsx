@@ -39,7 +39,7 @@ export function CodeForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <TextField meta={fields.code} label="Code" hint={hint} autoComplete="one-time-code" autoFocus />
+      <TextField meta={fields.code} label="Code" hint={hint} autoComplete="one-time-code" />
       <Button type="submit" variant="dark" size="lg" className="w-full" disabled={busy}>
         {busy ? "Checking..." : submitLabel}
       </Button>

@@ -1,8 +1,9 @@
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { formatSubmittedAt } from "~/components/inbox/submission-card";
 import { controlClasses } from "~/components/forms/fields";
+import { useHydrated } from "~/components/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { type PasskeyRow, SECOND_FACTOR_ACTION } from "~/second-factor/account-view";
 import { PASSKEY_NAME_MAX } from "~/second-factor/schemas";
@@ -13,15 +14,14 @@ async function postJson(path: string, body: unknown): Promise<Response> {
 
 /** "Add a passkey": needs the browser's WebAuthn, so it appears only once the page's script runs. */
 function AddPasskey() {
-  const [supported, setSupported] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const revalidator = useRevalidator();
-  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
-  if (supported === null) {
+  if (!hydrated) {
     return <p className="text-sm text-slate-600">Adding a passkey needs JavaScript in this browser.</p>;
   }
-  if (!supported) return <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>;
+  if (!browserSupportsWebAuthn()) return <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>;
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +49,7 @@ function AddPasskey() {
   }
 
   return (
-    <form onSubmit={add} className="grid gap-2 sm:max-w-md">
+    <form onSubmit={(event) => void add(event)} className="grid gap-2 sm:max-w-md">
       <label htmlFor="passkey-name" className="text-sm font-semibold text-slate-800">
         Name for the new passkey
       </label>

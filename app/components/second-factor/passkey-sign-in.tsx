@@ -1,6 +1,7 @@
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
 
 async function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -11,11 +12,10 @@ async function postJson(path: string, body: unknown): Promise<Response> {
  * (without JavaScript the password form is the whole page). A passkey counts as both factors.
  */
 export function PasskeySignIn() {
-  const [supported, setSupported] = useState(false);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
-  if (!supported) return null;
+  if (!hydrated || !browserSupportsWebAuthn()) return null;
 
   async function signIn() {
     setBusy(true);
@@ -42,7 +42,14 @@ export function PasskeySignIn() {
       <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <Button type="button" variant="secondary" size="lg" className="w-full" onClick={signIn} disabled={busy}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        onClick={() => void signIn()}
+        disabled={busy}
+      >
         {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
       </Button>
       {message ? (

@@ -55,7 +55,7 @@ export async function newRecoveryCodes(db: Database, secret: string, userId: str
 }
 
 /** Uses up one of the member's codes: true once per code. */
-export async function useRecoveryCode(db: Database, secret: string, userId: string, code: string, now: Date) {
+export async function redeemRecoveryCode(db: Database, secret: string, userId: string, code: string, now: Date) {
   if (!looksLikeRecoveryCode(code)) return false;
   const hash = await codeHash(secret, userId, code);
   const used = await db

@@ -14,7 +14,7 @@ import {
 import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
-import { useRecoveryCode } from "./recovery-codes.server";
+import { redeemRecoveryCode } from "./recovery-codes.server";
 import { acceptTotpCode, TOTP_CODE_PATTERN } from "./totp.server";
 import { clearChallenge } from "./webauthn-challenges.server";
 
@@ -36,7 +36,7 @@ export async function verifySecondFactorCode(
 ): Promise<Exclude<SecondFactorMethod, "passkey"> | null> {
   const db = getDb(env);
   if (TOTP_CODE_PATTERN.test(code)) return (await acceptTotpCode(db, userId, code, now)) ? "authenticator" : null;
-  return (await useRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
+  return (await redeemRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
 }
 
 export type CodeSignInResult =

@@ -20,7 +20,8 @@ export async function handleTeamSecondFactorAction(request: Request, env: AppEnv
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
   const back = (toast: ToastInput) => redirectWithToast(env, TEAM_PAGE, toast, { headers: NO_STORE });
-  switch (form.get("intent")) {
+  const intent = form.get("intent");
+  switch (typeof intent === "string" ? intent : "") {
     case "require": {
       const required = form.get("required");
       if (required !== "yes" && required !== "no") break;

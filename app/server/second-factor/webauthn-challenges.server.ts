@@ -59,7 +59,7 @@ export async function takeChallenge(
   const id: unknown = await challengeCookie(env).parse(header);
   if (typeof id !== "string") return null;
   const [row] = await getDb(env).delete(webauthnChallenges).where(eq(webauthnChallenges.id, id)).returning();
-  if (!row || row.purpose !== purpose || row.userId !== userId || row.expiresAt <= now) return null;
+  if (row?.purpose !== purpose || row.userId !== userId || row.expiresAt <= now) return null;
   return row.challenge;
 }
 
