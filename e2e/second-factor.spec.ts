@@ -1,5 +1,6 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, runAdminScript, test } from "./fixtures";
 
@@ -23,6 +24,17 @@ async function newMember(): Promise<Member> {
 function phoneCode(secret: string, after = -Infinity): { code: string; step: number } {
   const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
   return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
+}
+
+/** No axe violations, and nothing wider than the screen. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${what}: ${violation.id}`)).toEqual([]);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${what} scrolls sideways`,
+  ).toBeLessThanOrEqual(width);
 }
 
 async function passwordStep(page: Page, member: Member) {
@@ -76,5 +88,32 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Verify and sign in" }).click();
       await expect(page).toHaveURL(/\/incoming$/);
     });
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`the set-up and the code page have no axe violations at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const member = await newMember();
+    await passwordStep(page, member);
+    await gotoHydrated(page, "/incoming/account");
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await expect(page.getByTestId("totp-secret")).toBeVisible();
+    await expectAccessible(page, "set-up");
+    const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    const first = phoneCode(secret);
+    await page.getByLabel("Code", { exact: true }).fill(first.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("recovery-codes")).toBeVisible();
+    await expectAccessible(page, "recovery codes");
+
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await passwordStep(page, member);
+    await expect(page).toHaveURL(/\/login\/code$/);
+    await gotoHydrated(page, "/login/code");
+    await expectAccessible(page, "code page");
   });
 }

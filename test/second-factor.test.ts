@@ -178,6 +178,12 @@ describe("recovery codes", () => {
     expect(await auditActions(member.id)).toEqual(
       expect.arrayContaining(["second-factor.enrol", "second-factor.recovery-codes"]),
     );
+
+    // "Cancel" only drops a set-up never confirmed; "Turn off" removes the app, and sign-in is one step.
+    await postForm("/incoming/account/second-factor", session, { intent: "cancel-setup" });
+    expect(await pageText("/incoming/account", session)).toContain("of 10 recovery codes left");
+    await postForm("/incoming/account/second-factor", session, { intent: "remove-second-factor" });
+    expect((await (await passwordStep(member)).response.json()) as unknown).toEqual({ success: true });
   });
 });
 

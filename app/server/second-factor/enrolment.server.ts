@@ -71,6 +71,13 @@ export async function startAuthenticatorSetup(env: AppEnv, member: Member, now: 
     });
 }
 
+/** Drops a secret that was never confirmed (an app already on stays on). */
+export async function cancelAuthenticatorSetup(env: AppEnv, userId: string): Promise<void> {
+  await getDb(env)
+    .delete(totpSecrets)
+    .where(and(eq(totpSecrets.userId, userId), isNull(totpSecrets.confirmedAt)));
+}
+
 /**
  * Confirms the app with its first code: it is on, its step is used, and ten recovery codes replace
  * any old ones. Returns the codes to show once, or null for a wrong code.

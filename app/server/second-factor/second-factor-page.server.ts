@@ -7,6 +7,7 @@ import { readPostedForm } from "../http/request-body.server";
 import { NO_STORE } from "../http/responses.server";
 import { redirectWithToast, type ToastInput } from "../http/toast.server";
 import {
+  cancelAuthenticatorSetup,
   confirmAuthenticator,
   removeSecondFactor,
   replaceRecoveryCodes,
@@ -42,7 +43,7 @@ export async function handleSecondFactorAction(
       await startAuthenticatorSetup(env, member, acting.at);
       return back({ title: "Scan the QR code", description: "Then enter the code your app shows." });
     case "cancel-setup":
-      await removeSecondFactor(env, member.id, acting, "second-factor.remove", member.username);
+      await cancelAuthenticatorSetup(env, member.id);
       return back({ title: "Cancelled", description: "No authenticator app was set up." });
     case "confirm-authenticator": {
       const submission = parseFormData(form, codeSchema);
