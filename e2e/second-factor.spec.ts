@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
 
 // An authenticator app set up on the account page and used to sign in, as a member does it, with
 // JavaScript and without. The test is the phone: it reads the secret the page shows and computes
@@ -87,6 +87,42 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, first.step).code);
       await page.getByRole("button", { name: "Verify and sign in" }).click();
       await expect(page).toHaveURL(/\/incoming$/);
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`asked again with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an export after 2 hours asks for the code, then the download goes on", async ({ page }) => {
+      const member = await newMember();
+      await passwordStep(page, member);
+      if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
+      else await page.goto("/incoming/account");
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+      const first = phoneCode(secret);
+      await page.getByLabel("Code", { exact: true }).fill(first.code);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByTestId("recovery-codes")).toBeVisible();
+
+      // Three hours pass for this session (its sign-in moved back in the test server's D1).
+      const moved = await executeSql(
+        `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
+      );
+      expect(moved.code, moved.stderr).toBe(0);
+
+      if (javaScriptEnabled) await gotoHydrated(page, "/incoming");
+      else await page.goto("/incoming");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      await expect(page).toHaveURL(/\/incoming\/check\?next=/);
+      await expect(page.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
+      const downloading = page.waitForEvent("download");
+      await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, first.step).code);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^contact-messages-\d{4}-\d\d-\d\d\.csv$/);
     });
   });
 }
