@@ -351,6 +351,53 @@ describe("asked again before what matters", () => {
   });
 });
 
+describe("asked again before changing the team", () => {
+  it("sends an owner's team form to the check page past 2 hours, and changes nothing", async () => {
+    const owner = await newMember("owner");
+    const at = new Date();
+    const session = sessionCookie(await apiLogin(owner.username, owner.password, { at }));
+    const later = new Date(at.getTime() + 3 * 60 * 60_000);
+    const form = await postForm("/incoming/team", session, { intent: "invite", role: "staff" }, later);
+    expect(form.status).toBe(302);
+    expect(form.headers.get("Location")).toBe(`/incoming/check?next=${encodeURIComponent("/incoming/team")}`);
+    const api = await fetchWorker(
+      "/api/team/invitations",
+      {
+        method: "POST",
+        headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ role: "staff" }),
+      },
+      { at: later },
+    );
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ step: "password" });
+    const { results } = await env.DB.prepare("select id from staff_tokens where created_by_id = ?")
+      .bind(owner.id)
+      .all();
+    expect(results).toEqual([]);
+  });
+
+  it("refuses malformed second-factor bodies with a clear 400 and stores nothing", async () => {
+    const owner = await newMember("owner");
+    const session = sessionCookie(await apiLogin(owner.username, owner.password));
+    const requirement = await staffApi(session, "/api/team/second-factor", {
+      method: "PUT",
+      body: JSON.stringify({ required: "yes" }),
+    });
+    expect(requirement.status).toBe(400);
+    expect(await requirement.json()).toMatchObject({ message: expect.stringContaining("required") });
+    const passkey = await staffApi(session, "/api/account/passkeys", {
+      method: "POST",
+      body: JSON.stringify({ name: "Desk\u0000PC", credential: { id: 1 } }),
+    });
+    expect(passkey.status).toBe(400);
+    const check = await staffApi(session, "/api/account/check", { method: "POST", body: JSON.stringify({ code: 5 }) });
+    expect(check.status).toBe(400);
+    const { results } = await env.DB.prepare("select id from passkeys where user_id = ?").bind(owner.id).all();
+    expect(results).toEqual([]);
+  });
+});
+
 describe("passkey challenges", () => {
   it("refuses a passkey answer without a challenge from this browser, and a challenge twice", async () => {
     const options = await fetchWorker("/api/login/passkey/options", {
