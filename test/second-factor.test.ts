@@ -183,7 +183,8 @@ describe("recovery codes", () => {
     await postForm("/incoming/account/second-factor", session, { intent: "cancel-setup" });
     expect(await pageText("/incoming/account", session)).toContain("of 10 recovery codes left");
     await postForm("/incoming/account/second-factor", session, { intent: "remove-second-factor" });
-    expect((await (await passwordStep(member)).response.json()) as unknown).toEqual({ success: true });
+    const oneStep = await passwordStep(member);
+    expect(await oneStep.response.json<unknown>()).toEqual({ success: true });
   });
 });
 
