@@ -12,6 +12,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("areas/:slug", "routes/area-detail.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/code", "routes/login-code.tsx"),
   route("login/reset", "routes/login-reset.tsx"),
   route("login/reset/:token", "routes/login-reset-token.tsx"),
   route("join/:token", "routes/join.tsx"),
@@ -24,10 +25,13 @@ export default [
     ...prefix("incoming", [
       route("account", "routes/staff/account.tsx"),
       route("insights", "routes/staff/insights.tsx"),
+      route("account/second-factor", "routes/staff/account-second-factor.tsx"),
+      route("check", "routes/staff/check.tsx"),
       route(":kind/:id", "routes/staff/record.tsx"),
       // Owners only (a staff member gets the 403 page).
       layout("routes/staff/owners-layout.tsx", [
         route("team", "routes/staff/team.tsx"),
+        route("team/second-factor", "routes/staff/team-second-factor.tsx"),
         route("settings", "routes/staff/settings.tsx"),
         route("audit", "routes/staff/audit.tsx"),
       ]),
@@ -40,6 +44,9 @@ export default [
     route("contact", "routes/api/contact.ts"),
     route("service-request", "routes/api/service-request.ts"),
     route("login", "routes/api/login.ts"),
+    route("login/second-factor", "routes/api/login/second-factor.ts"),
+    route("login/passkey/options", "routes/api/login/passkey-options.ts"),
+    route("login/passkey", "routes/api/login/passkey.ts"),
     route("logout", "routes/api/logout.ts"),
     route("auth/status", "routes/api/auth/status.ts"),
     route("shop-hours", "routes/api/shop-hours.ts"),
@@ -59,13 +66,18 @@ export default [
       route("account/sessions", "routes/api/staff/account-sessions.ts"),
       route("account/sessions/:id", "routes/api/staff/account-session.ts"),
       route("insights", "routes/api/staff/insights.ts"),
+      route("account/check", "routes/api/staff/account-check.ts"),
+      route("account/passkeys/options", "routes/api/staff/account-passkeys-options.ts"),
+      route("account/passkeys", "routes/api/staff/account-passkeys.ts"),
 
       // Owners only: 403 for a staff member.
       layout("routes/api/staff/owners-gate.ts", [
         route("team", "routes/api/staff/team.ts"),
         route("team/invitations", "routes/api/staff/team-invitations.ts"),
         route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
+        route("team/second-factor", "routes/api/staff/team-second-factor.ts"),
         route("team/:username", "routes/api/staff/team-member.ts"),
+        route("team/:username/second-factor", "routes/api/staff/team-member-second-factor.ts"),
         route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
         route("audit", "routes/api/staff/audit.ts"),
         ...prefix("settings", [

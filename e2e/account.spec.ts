@@ -23,7 +23,7 @@ async function logIn(page: Page, member: Member) {
   await page.goto("/login");
   await page.getByLabel("Username").fill(member.username);
   await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/incoming$/);
 }
 

@@ -77,7 +77,7 @@ export const test = base.extend<{
       await page.goto("/login");
       await page.getByLabel("Username").fill(staffAccount.username);
       await page.getByLabel(/^Password/).fill(staffAccount.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page).toHaveURL(/\/incoming$/);
     });
   },

@@ -93,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/login");
       await page.getByLabel("Username").fill("e2e-nobody");
       await page.getByLabel(/^Password/).fill("not the password at all");
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
 
       const inline = page.getByRole("main").getByRole("alert");
       await expect(inline).toContainText("Login Failed");
@@ -148,7 +148,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel(/^Password/).fill(staffAccount.password);
 
     const release = await holdRequests(page, "**/login.data*");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const pending = page.getByRole("button", { name: "Signing in..." });
     await expect(pending).toBeVisible();
     await expect(pending).toBeDisabled();

@@ -129,7 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(visitor).toHaveURL(/\/login$/);
       await visitor.getByLabel("Username").fill(username);
       await visitor.getByLabel(/^Password/).fill(newPassword);
-      await visitor.getByRole("button", { name: "Sign In" }).click();
+      await visitor.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(visitor).toHaveURL(/\/incoming$/);
       await context.close();
     });

@@ -2,6 +2,7 @@
 //
 //   npm run admin:create -- <username> [--role owner|staff] [--remote] [--persist-to DIR]
 //   npm run admin:password -- <username> [--remote] [--persist-to DIR]   (also ends its sessions)
+//   npm run admin:2fa-reset -- <username> [--remote] [--persist-to DIR]  (removes its second factor)
 //
 // On a terminal it asks for the password twice; otherwise it reads one line from standard input
 // (`printf '%s\n' "$PASSWORD" | npm run admin:create -- jane`). The password is hashed here with
@@ -18,7 +19,8 @@ import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
 const USAGE = `Usage:
   npm run admin:create -- <username> [--role owner|staff] [--remote] [--persist-to DIR]
-  npm run admin:password -- <username> [--remote] [--persist-to DIR]`;
+  npm run admin:password -- <username> [--remote] [--persist-to DIR]
+  npm run admin:2fa-reset -- <username> [--remote] [--persist-to DIR]`;
 
 type Target = { remote: boolean; persistTo?: string };
 
@@ -38,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const [command, rawUsername, ...extra] = positionals;
-  if ((command !== "create" && command !== "password") || !rawUsername || extra.length > 0) {
+  if ((command !== "create" && command !== "password" && command !== "2fa-reset") || !rawUsername || extra.length > 0) {
     throw new CliError(USAGE);
   }
   if (values.remote && values["persist-to"])
@@ -47,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
   const role = values.role;
   if (role !== "owner" && role !== "staff")
     throw new CliError(`Invalid role "${role}": use --role owner or --role staff.`);
-  if (command === "password" && values.role !== "owner") throw new CliError("--role applies to admin:create only.");
+  if (command !== "create" && values.role !== "owner") throw new CliError("--role applies to admin:create only.");
 
   const username = normalizeUsername(rawUsername);
   if (!USERNAME_PATTERN.test(username)) throw new CliError(`Invalid username "${rawUsername}": use ${USERNAME_RULE}.`);
@@ -55,7 +57,12 @@ async function main(argv: string[]): Promise<void> {
   // Checked before asking for a password, so nobody types one twice for nothing.
   const exists = userExists(username, target);
   if (command === "create" && exists) throw new CliError(`A staff account named "${username}" already exists.`);
-  if (command === "password" && !exists) throw new CliError(`There is no staff account named "${username}".`);
+  if (command !== "create" && !exists) throw new CliError(`There is no staff account named "${username}".`);
+
+  if (command === "2fa-reset") {
+    resetSecondFactor(username, target);
+    return;
+  }
 
   const password = await readPassword();
   const problem = passwordProblem(password);
@@ -82,6 +89,27 @@ async function main(argv: string[]): Promise<void> {
     if (updated.length !== 1) throw new CliError(`There is no staff account named "${username}".`);
     console.log(`Changed the password of "${username}" in ${targetName(target)}; its open sessions have ended.`);
   }
+}
+
+/**
+ * The way back in for a member (an owner) who lost their phone and recovery codes: their
+ * authenticator app, recovery codes and passkeys are removed, and the audit log says so
+ * (docs/decisions/035-second-factor.md). They sign in with their password and set up a new one.
+ */
+function resetSecondFactor(username: string, target: Target): void {
+  const member = `(SELECT id FROM users WHERE username = ${sqlString(username)})`;
+  query(
+    [
+      `DELETE FROM totp_secrets WHERE user_id = ${member}`,
+      `DELETE FROM recovery_codes WHERE user_id = ${member}`,
+      `DELETE FROM passkeys WHERE user_id = ${member}`,
+      `INSERT INTO audit_log (at, actor_id, actor_name, action, target) VALUES (cast(unixepoch('subsec') * 1000 as integer), NULL, 'npm run admin:2fa-reset', 'team.second-factor-reset', ${sqlString(username)})`,
+    ].join("; "),
+    target,
+  );
+  console.log(
+    `Removed the second factor of "${username}" in ${targetName(target)}: they sign in with their password and set up a new one.`,
+  );
 }
 
 function targetName(target: Target): string {

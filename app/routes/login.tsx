@@ -7,6 +7,7 @@ import { parseFormData } from "~/forms/parse-form";
 import { TextField } from "~/components/forms/fields";
 import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
 import { PasswordField } from "~/components/forms/password-field";
+import { PasskeySignIn } from "~/components/second-factor/passkey-sign-in";
 import { showToast } from "~/components/toast/toast-store";
 import { Button } from "~/components/ui/button";
 import { AlertIcon, LockIcon } from "~/components/ui/icons";
@@ -54,6 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { title: "Success", description: "Logged in successfully" },
         { headers: withCookies(NO_STORE, result.setCookies) },
       );
+    case "second-factor":
+      // Half-way: the code page finishes it (only this cookie, no session, until then).
+      return redirect("/login/code", { headers: withCookies(NO_STORE, [result.setCookie]) });
     case "invalid":
       return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
     case "throttled":
@@ -135,6 +139,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {signingIn ? "Signing in..." : "Sign In"}
           </Button>
         </Form>
+        <PasskeySignIn />
         <p className="mt-4 text-center text-sm">
           <a href="/login/reset" className="font-semibold text-blue-800 underline">
             Forgot password?

@@ -19,6 +19,10 @@ export function staffNavigationFor(role: StaffRole): StaffNavItem[] {
 
 /** The entry a path belongs to: the inbox owns its record pages, the others their own subpaths. */
 export function isCurrentStaffPage(href: string, pathname: string): boolean {
-  if (href === "/incoming") return pathname === "/incoming" || /^\/incoming\/[a-z-]+\/[^/]+$/.test(pathname);
+  if (href === "/incoming") {
+    // A record's page is /incoming/<kind>/<id>; /incoming/account/second-factor is the account's.
+    const ownedByAnother = staffNavigation.some((item) => item.href !== href && pathname.startsWith(`${item.href}/`));
+    return pathname === "/incoming" || (/^\/incoming\/[a-z-]+\/[^/]+$/.test(pathname) && !ownedByAnother);
+  }
   return pathname === href || pathname.startsWith(`${href}/`);
 }

@@ -121,10 +121,11 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
           </button>
         </div>
       </Form>
-      {/* A download, not a page: a plain link, so the router leaves it to the browser. */}
+      {/* A download, not a page: a plain link, so the router leaves it to the browser. No `download`
+          attribute: the answer says `attachment` itself, and when it is the page that asks for the
+          second factor again (docs/decisions/035-second-factor.md), the browser shows it. */}
       <a
         href={exportUrl(list)}
-        download
         className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:h-9 lg:self-auto`}
       >
         Export CSV

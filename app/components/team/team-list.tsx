@@ -1,6 +1,8 @@
 import { Form } from "react-router";
+import { MemberSecondFactor, ResetSecondFactor } from "~/components/second-factor/team-second-factor";
 import { Button } from "~/components/ui/button";
 import { formatShopDateTime } from "~/hours/shop-calendar";
+import type { MemberFactors } from "~/second-factor/account-view";
 import { roleLabels, STAFF_ROLES, type StaffRole } from "~/staff/roles";
 
 export type TeamMemberRow = {
@@ -25,7 +27,7 @@ function MemberAction({ intent, username, children }: { intent: string; username
   );
 }
 
-function MemberCard({ member, isYou }: { member: TeamMemberRow; isYou: boolean }) {
+function MemberCard({ member, isYou, factors }: { member: TeamMemberRow; isYou: boolean; factors?: MemberFactors }) {
   const { username } = member;
   const name = member.displayName ?? username;
   const disabled = member.status === "disabled";
@@ -52,6 +54,7 @@ function MemberCard({ member, isYou }: { member: TeamMemberRow; isYou: boolean }
         <dd className="font-medium text-slate-900">{roleLabels[member.role]}</dd>
         <dt className="text-slate-600">Last sign-in</dt>
         <dd className="text-slate-900">{when(member.lastSignInAt)}</dd>
+        {factors ? <MemberSecondFactor factors={factors} /> : null}
       </dl>
       <div className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
         <MemberAction intent="role" username={username}>
@@ -86,6 +89,7 @@ function MemberCard({ member, isYou }: { member: TeamMemberRow; isYou: boolean }
             Reset password
           </Button>
         </MemberAction>
+        {factors && (factors.authenticator || factors.passkeys > 0) ? <ResetSecondFactor username={username} /> : null}
         <details className="group">
           <summary className="cursor-pointer list-none rounded-md px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
             Remove…
@@ -110,11 +114,24 @@ function MemberCard({ member, isYou }: { member: TeamMemberRow; isYou: boolean }
   );
 }
 
-export function TeamList({ members, you }: { members: TeamMemberRow[]; you: string }) {
+export function TeamList({
+  members,
+  you,
+  factors = {},
+}: {
+  members: TeamMemberRow[];
+  you: string;
+  factors?: Record<string, MemberFactors>;
+}) {
   return (
     <ul className="grid gap-3">
       {members.map((member) => (
-        <MemberCard key={member.username} member={member} isYou={member.username === you} />
+        <MemberCard
+          key={member.username}
+          member={member}
+          isYou={member.username === you}
+          factors={factors[member.username]}
+        />
       ))}
     </ul>
   );

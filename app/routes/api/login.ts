@@ -24,6 +24,9 @@ export function action({ request, context }: Route.ActionArgs) {
     switch (result.status) {
       case "success":
         return jsonResponse({ success: true }, 200, withCookies({}, result.setCookies));
+      case "second-factor":
+        // Finished by POST /api/login/second-factor { code } within 5 minutes.
+        return jsonResponse({ secondFactor: "required" }, 200, withCookies({}, [result.setCookie]));
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
       case "throttled":

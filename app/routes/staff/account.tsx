@@ -3,10 +3,14 @@ import type { Route } from "./+types/account";
 import { PasswordForm } from "~/components/account/password-form";
 import { ProfileForm } from "~/components/account/profile-form";
 import { SessionList } from "~/components/account/session-list";
+import { SecondFactorSection } from "~/components/second-factor/second-factor-section";
 import { roleLabels } from "~/staff/roles";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { handleAccountAction, loadAccountPage } from "~/server/account/account-page.server";
+import { getStaffMember } from "~/server/http/staff-member.server";
+import { getEnv } from "~/server/http/context.server";
+import { secondFactorAccount } from "~/server/second-factor/enrolment.server";
 import { NO_STORE, retryAfterOfAction } from "~/server/http/responses.server";
 
 // /incoming/account, for every member: their name and email, their password, and the browsers
@@ -15,7 +19,11 @@ import { NO_STORE, retryAfterOfAction } from "~/server/http/responses.server";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader(args: Route.LoaderArgs) {
-  return data(await loadAccountPage(args), { headers: NO_STORE });
+  const [page, secondFactor] = await Promise.all([
+    loadAccountPage(args),
+    secondFactorAccount(getEnv(args.context), getStaffMember(args.context)),
+  ]);
+  return data({ ...page, secondFactor }, { headers: NO_STORE });
 }
 
 export const action = (args: Route.ActionArgs) => handleAccountAction(args);
@@ -25,14 +33,14 @@ export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retry
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
     title: "Your account",
-    description: "Your name, email, password and sessions.",
+    description: "Your name, email, password, second factor and sessions.",
     canonicalPath: null,
   });
 
 const sectionClasses = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, sessions } = loaderData;
+  const { account, sessions, secondFactor } = loaderData;
   // A new location after each successful post (the redirect back): the forms start afresh.
   const { key } = useLocation();
   // A refusal before the form was read (too large, not text) belongs to whichever form was sent.
@@ -64,6 +72,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <PasswordForm key={key} lastResult={resultFor("password")} />
           </div>
         </section>
+
+        <SecondFactorSection view={secondFactor} />
 
         <section aria-labelledby="sessions-heading" className={sectionClasses}>
           <h2 id="sessions-heading" className="text-lg font-bold text-blue-950">

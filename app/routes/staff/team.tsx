@@ -1,5 +1,7 @@
+import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { InviteForm } from "~/components/team/invite-form";
+import { RequireSecondFactor } from "~/components/second-factor/team-second-factor";
 import { ShownLink } from "~/components/team/shown-link";
 import { PendingInvitations, TeamList } from "~/components/team/team-list";
 import type { RouteHandle } from "~/route-handle";
@@ -7,6 +9,8 @@ import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { NO_STORE } from "~/server/http/responses.server";
+import { teamFactors, teamRequiresSecondFactor } from "~/server/second-factor/enrolment.server";
+import { askAgainIfStale } from "~/server/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/server/team/team-page.server";
 import { teamActorOf } from "~/server/team/team.server";
 
@@ -14,12 +18,21 @@ import { teamActorOf } from "~/server/team/team.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadTeamPage(request, getEnv(context), getStaffMember(context), getRequestTime(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = getEnv(context);
+  const [page, factors, secondFactorRequired] = await Promise.all([
+    loadTeamPage(request, env, getStaffMember(context), getRequestTime(context)),
+    teamFactors(env),
+    teamRequiresSecondFactor(env),
+  ]);
+  // The team's page answer keeps its headers (the shown link's cookie); the second factor joins its data.
+  return data({ ...page.data, factors, secondFactorRequired }, page.init ?? undefined);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
+  const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
+  return asked ?? handleTeamAction(request, getEnv(context), teamActorOf(request, context));
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -32,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, shownLink, you } = loaderData;
+  const { members, invitations, shownLink, you, factors, secondFactorRequired } = loaderData;
   return (
     <section className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 sm:py-12">
       <div>
@@ -63,7 +76,21 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="members-title" className="mb-3 text-lg font-bold text-blue-950">
           Accounts ({members.length})
         </h2>
-        <TeamList members={members} you={you} />
+        <TeamList members={members} you={you} factors={factors} />
+      </section>
+
+      <section
+        aria-labelledby="second-factor-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="second-factor-title" className="text-lg font-bold text-blue-950">
+          Second factor
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          A code from an authenticator app after the password, or a passkey: a stolen password alone cannot open the
+          inbox.
+        </p>
+        <RequireSecondFactor required={secondFactorRequired} />
       </section>
     </section>
   );

@@ -6,9 +6,10 @@ import { staffSessions, type User, users } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
 import type { StaffMember } from "../http/staff-member.server";
 import {
+  countAttempt,
   countLoginAttempt,
   forgiveLoginAttempt,
-  throttleConfig,
+  type Throttled,
   type ThrottleConfig,
   type ThrottleKeys,
 } from "./login-throttle.server";
@@ -16,6 +17,8 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
 
+import { hasAuthenticator, mustEnrol } from "./factors.server";
+import { clearPendingSignIn, readPendingSignIn, startPendingSignIn } from "./pending-sign-in.server";
 import { endSessions, listActiveSessions, memberOfSession, registerSession } from "./session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
@@ -47,8 +50,10 @@ export async function getStaffUser(request: Request, env: AppEnv, now: Date): Pr
 export type LoginResult =
   /** Set-Cookie values: the session, and the device cookie that vouches for this browser next time. */
   | { status: "success"; setCookies: [string, string] }
+  /** The password was right and the account has an authenticator: the half-signed-in cookie. */
+  | { status: "second-factor"; setCookie: string }
   | { status: "invalid"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+  | Throttled;
 
 // Credentials are tiny; a larger body is refused before it is read whole. The username is at
 // most 64 characters, so what makes a body this large is the password.
@@ -74,8 +79,8 @@ export async function logIn(
     client,
     device: await trustedDeviceFor(request, env, credentials.username, now.getTime()),
   };
-  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), now.getTime());
-  if (!decision.allowed) return throttledAnswer(decision.retryAfterMs);
+  const throttled = await countAttempt(db, keys, env.LOGIN_THROTTLE_WINDOW_SECONDS, now);
+  if (throttled) return throttled;
 
   const user = await db.query.users.findFirst({ where: eq(users.username, credentials.username) });
   const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
@@ -92,7 +97,79 @@ export async function logIn(
   }
 
   await forgiveLoginAttempt(db, keys);
+  if (await hasAuthenticator(db, user.id)) {
+    return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now) };
+  }
   return { status: "success", setCookies: await openSession(request, env, user, now) };
+}
+
+/** The member half-way through signing in on this browser (password proven, a code asked), or null. */
+export async function pendingMember(
+  request: Request,
+  env: AppEnv,
+  now: Date,
+): Promise<Pick<User, "id" | "username"> | null> {
+  const pending = await readPendingSignIn(request, env, now);
+  if (!pending) return null;
+  const user = await getDb(env).query.users.findFirst({ where: eq(users.id, pending.userId) });
+  // A password changed, or the account disabled, since the password was typed: start again.
+  if (!user || !isActiveAccount(user) || pending.issuedAt < user.passwordChangedAt) return null;
+  return { id: user.id, username: user.username };
+}
+
+// A code is counted like a password (decision 017): per device that has signed in as this member
+// before, else per account and client; under a name of its own, so codes and passwords each have
+// their limits, and a stranger's wrong codes never lock out the member's own browser.
+async function codeThrottleKeys(request: Request, env: AppEnv, username: string, now: Date): Promise<ThrottleKeys> {
+  const device = await trustedDeviceFor(request, env, username, now.getTime());
+  return { username: `second-factor:${username}`, client: clientKey(request), device };
+}
+
+/** Counts one second-factor code for `username` from this browser; the refusal when over the limit. */
+export async function countCodeAttempt(
+  request: Request,
+  env: AppEnv,
+  username: string,
+  now: Date,
+): Promise<Throttled | null> {
+  return countAttempt(
+    getDb(env),
+    await codeThrottleKeys(request, env, username, now),
+    env.LOGIN_THROTTLE_WINDOW_SECONDS,
+    now,
+  );
+}
+
+/** After a right code: this browser's own wrong codes are forgiven. */
+export async function forgiveCodeAttempt(request: Request, env: AppEnv, username: string, now: Date): Promise<void> {
+  await forgiveLoginAttempt(getDb(env), await codeThrottleKeys(request, env, username, now));
+}
+
+/** Ends the half-signed-in state and opens the session: the Set-Cookie values. */
+export async function finishSignIn(
+  request: Request,
+  env: AppEnv,
+  user: Pick<User, "id" | "username">,
+  now: Date,
+): Promise<string[]> {
+  return [...(await openSession(request, env, user, now)), await clearPendingSignIn(env)];
+}
+
+/** Whether `password` is this active member's password (asked again before what matters). */
+export async function isMembersPassword(env: AppEnv, userId: string, password: string): Promise<boolean> {
+  const user = await getDb(env).query.users.findFirst({ where: eq(users.id, userId) });
+  const valid = await verifyPassword(password, user?.password ?? UNKNOWN_USER_HASH);
+  return valid && user !== undefined && isActiveAccount(user);
+}
+
+/** Whether this member signs in with a password and an authenticator code. */
+export function usesAuthenticator(env: AppEnv, userId: string): Promise<boolean> {
+  return hasAuthenticator(getDb(env), userId);
+}
+
+/** Whether the owners require a second factor and this member has yet to set one up. */
+export function mustSetUpSecondFactor(env: AppEnv, userId: string): Promise<boolean> {
+  return mustEnrol(getDb(env), userId);
 }
 
 /**
@@ -149,16 +226,6 @@ export async function purgeOldSessions(env: AppEnv, before: Date): Promise<numbe
   return deleted.length;
 }
 
-/** What a throttled attempt is told: when to try again. */
-function throttledAnswer(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return {
-    status: "throttled" as const,
-    message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
-    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-  };
-}
-
 // ------------------------------------------------------------------------------------------------
 // What other features ask of sign-in: the only door into app/server/auth/ besides the gates.
 
@@ -167,10 +234,7 @@ export function hashNewPassword(password: string): Promise<string> {
   return hashPassword(password);
 }
 
-export type PasswordProof =
-  | { status: "proven" }
-  | { status: "wrong-password"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+export type PasswordProof = { status: "proven" } | { status: "wrong-password"; message: string } | Throttled;
 
 /**
  * Checks a signed-in member's current password, throttled like sign-ins (the same counters, the
@@ -189,8 +253,8 @@ export async function proveMemberPassword(
     client: clientKey(request),
     device: await trustedDeviceFor(request, env, member.username, now.getTime()),
   };
-  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), now.getTime());
-  if (!decision.allowed) return throttledAnswer(decision.retryAfterMs);
+  const throttled = await countAttempt(db, keys, env.LOGIN_THROTTLE_WINDOW_SECONDS, now);
+  if (throttled) return throttled;
   const user = await db.query.users.findFirst({ columns: { password: true }, where: eq(users.id, member.id) });
   if (!user || !(await verifyPassword(password, user.password))) {
     return { status: "wrong-password", message: "That is not your current password." };

@@ -41,7 +41,7 @@ const usernameKey = (username: string) => `user:${username}`;
 const usernameAndClientKey = ({ username, client }: ThrottleKeys) =>
   `user+client:${JSON.stringify([username, client])}`;
 
-function countAttempt(db: Database, key: string, now: number, windowMs: number) {
+function bumpCounter(db: Database, key: string, now: number, windowMs: number) {
   const expired = sql`${loginThrottle.windowStartedAt} <= ${now - windowMs}`;
   return db
     .insert(loginThrottle)
@@ -75,7 +75,7 @@ export async function countLoginAttempt(
   now: number,
 ): Promise<ThrottleDecision> {
   const counters = countersFor(keys, config);
-  const [first, ...rest] = counters.map(({ key }) => countAttempt(db, key, now, config.windowMs));
+  const [first, ...rest] = counters.map(({ key }) => bumpCounter(db, key, now, config.windowMs));
   const results = await db.batch([
     first!,
     ...rest,
@@ -109,4 +109,24 @@ export async function forgiveLoginAttempt(db: Database, keys: ThrottleKeys): Pro
 
 export function throttleConfig(windowSeconds: number): ThrottleConfig {
   return { windowMs: windowSeconds * 1000, ...LOGIN_LIMITS };
+}
+
+/** What a throttled attempt is told: when to try again. */
+export type Throttled = { status: "throttled"; message: string; retryAfterSeconds: number };
+
+/** Counts one attempt with the sign-in limits; the answer to give when it is over them, else null. */
+export async function countAttempt(
+  db: Database,
+  keys: ThrottleKeys,
+  windowSeconds: number,
+  now: Date,
+): Promise<Throttled | null> {
+  const decision = await countLoginAttempt(db, keys, throttleConfig(windowSeconds), now.getTime());
+  if (decision.allowed) return null;
+  const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
+  return {
+    status: "throttled",
+    message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
+  };
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/env.server";
 import { deskFormAction } from "../desk/desk.server";
 import { changeStatus, deleteRecord } from "./inbox.server";
 import { readPostedForm } from "../http/request-body.server";
+import { askAgainIfStale } from "../second-factor/second-factor.server";
 import { NO_STORE } from "../http/responses.server";
 import { headersWithToast, redirectWithToast, type ToastInput } from "../http/toast.server";
 
@@ -69,6 +70,8 @@ export async function handleRecordAction(request: Request, env: AppEnv, acting: 
         if (form.get("confirm") !== "yes") {
           return refused(400, "Tick the box to confirm that this record should be deleted for good.");
         }
+        const asked = await askAgainIfStale(request, env, acting.at);
+        if (asked) return asked;
         if (!(await deleteRecord(env, kind, id, acting))) return gone();
         // The record's page is gone: back to its list, whatever page sent the form.
         return answer(

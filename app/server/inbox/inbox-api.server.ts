@@ -13,6 +13,7 @@ import { parseListQuery } from "./inbox-query.server";
 import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "./inbox.server";
 import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.server";
+import { askAgainIfStale } from "../second-factor/second-factor.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
 // GET, PATCH, DELETE), for contact-submissions and service-requests alike. The staff endpoints'
@@ -84,10 +85,13 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
           return record ? jsonResponse(record) : notFound(kind);
         },
       );
-    case "DELETE":
+    case "DELETE": {
+      const asked = await askAgainIfStale(request, env, acting.at);
+      if (asked) return asked;
       return (await deleteRecord(env, kind, id, acting))
         ? new Response(null, { status: 204, headers: NO_STORE })
         : notFound(kind);
+    }
     default:
       return methodNotAllowed(RECORD_METHODS);
   }

@@ -1,0 +1,156 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+
+// An authenticator app set up on the account page and used to sign in, as a member does it, with
+// JavaScript and without. The test is the phone: it reads the secret the page shows and computes
+// the codes (RFC 6238) from it.
+
+test.describe.configure({ timeout: 120_000 });
+
+type Member = { username: string; password: string };
+
+async function newMember(): Promise<Member> {
+  const username = `e2e-2fa-${crypto.randomUUID().slice(0, 8)}`;
+  const password = `${username} password, local only`;
+  const created = await runAdminScript("admin:create", username, `${password}\n`);
+  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
+  return { username, password };
+}
+
+/** The phone: the code for `secret` at the step after `after` (a step is accepted once) or now. */
+function phoneCode(secret: string, after = -Infinity): { code: string; step: number } {
+  const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
+  return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
+}
+
+/** No axe violations, and nothing wider than the screen. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${what}: ${violation.id}`)).toEqual([]);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${what} scrolls sideways`,
+  ).toBeLessThanOrEqual(width);
+}
+
+async function passwordStep(page: Page, member: Member) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`second factor with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("sets up an authenticator app, then signs in with the password and a code", async ({ page }) => {
+      const member = await newMember();
+      await passwordStep(page, member);
+      await expect(page).toHaveURL(/\/incoming$/);
+
+      if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
+      else await page.goto("/incoming/account");
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+      const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+      const first = phoneCode(secret);
+      await page.getByLabel("Code", { exact: true }).fill(first.code);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByRole("heading", { name: "Save your recovery codes now" })).toBeVisible();
+      await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+      await expect(page.getByRole("link", { name: "Download" })).toHaveAttribute("download", "recovery-codes.txt");
+      await page.getByRole("link", { name: "I have saved them" }).click();
+      await expect(page.getByText("10 of 10 recovery codes left")).toBeVisible();
+
+      await page.getByRole("button", { name: "Sign out" }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      await passwordStep(page, member);
+      await expect(page).toHaveURL(/\/login\/code$/);
+      await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+      // The half-signed-in browser cannot open the inbox.
+      await page.goto("/incoming");
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto("/login/code");
+
+      await page.getByLabel("Code", { exact: true }).fill("000000");
+      await page.getByRole("button", { name: "Verify and sign in" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "That code is not right" })).toBeVisible();
+
+      await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, first.step).code);
+      await page.getByRole("button", { name: "Verify and sign in" }).click();
+      await expect(page).toHaveURL(/\/incoming$/);
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`asked again with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an export after 2 hours asks for the code, then the download goes on", async ({ page }) => {
+      const member = await newMember();
+      await passwordStep(page, member);
+      if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
+      else await page.goto("/incoming/account");
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+      const first = phoneCode(secret);
+      await page.getByLabel("Code", { exact: true }).fill(first.code);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByTestId("recovery-codes")).toBeVisible();
+
+      // Three hours pass for this session (its sign-in moved back in the test server's D1).
+      const moved = await executeSql(
+        `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
+      );
+      expect(moved.code, moved.stderr).toBe(0);
+
+      if (javaScriptEnabled) await gotoHydrated(page, "/incoming");
+      else await page.goto("/incoming");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      await expect(page).toHaveURL(/\/incoming\/check\?next=/);
+      await expect(page.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
+      const downloading = page.waitForEvent("download");
+      await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, first.step).code);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^contact-messages-\d{4}-\d\d-\d\d\.csv$/);
+    });
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`the set-up and the code page have no axe violations at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const member = await newMember();
+    await passwordStep(page, member);
+    await gotoHydrated(page, "/incoming/account");
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await expect(page.getByTestId("totp-secret")).toBeVisible();
+    await expectAccessible(page, "set-up");
+    const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    const first = phoneCode(secret);
+    await page.getByLabel("Code", { exact: true }).fill(first.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("recovery-codes")).toBeVisible();
+    await expectAccessible(page, "recovery codes");
+
+    // Signed out by forgetting the session (on a phone, Sign out sits in the closed menu).
+    await page.context().clearCookies({ name: "__Host-session" });
+    await passwordStep(page, member);
+    await expect(page).toHaveURL(/\/login\/code$/);
+    await gotoHydrated(page, "/login/code");
+    await expectAccessible(page, "code page");
+  });
+}
