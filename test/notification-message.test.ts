@@ -81,7 +81,8 @@ describe("the shop's email about a submission", () => {
     expect(html).toContain("Brake Repair &amp; Service");
     for (const body of [text, html]) {
       expect(body).toContain("James Okafor");
-      expect(body).toContain("410-555-0163");
+      // Typed "410-555-0163": shown as people read a US number (the call-back desk, decision 037).
+      expect(body).toContain("(410) 555-0163");
       expect(body).toContain("james.okafor@example.com");
       expect(body).toContain("Grinding noise from the front left wheel.");
       expect(body).toContain("Mar 3, 2026, 10:42 AM EST");

@@ -84,6 +84,15 @@ describe("route gates", () => {
     for (const row of table) expect(row, row.path).toEqual({ path: row.path, gates: expectedGates(row.path) });
   });
 
+  it("keeps the call-back desk's endpoints behind the staff API gate, POST only", () => {
+    for (const path of ["api/contact-submissions/:id/activity", "api/service-requests/:id/activity"]) {
+      const route = endpoints.find((each) => fullPath(each) === path);
+      expect(route, path).toBeDefined();
+      expect(gatesAbove(route!)).toEqual(["staff API"]);
+      expect(readRouteHandle(route!.module.handle).methods).toEqual(["POST"]);
+    }
+  });
+
   it("has every JSON endpoint declare the methods it takes, which the Worker checks before any gate", () => {
     const undeclared = endpoints
       .filter((route) => within(fullPath(route), "api") && !readRouteHandle(route.module.handle).methods)

@@ -2,6 +2,7 @@ import { serviceRequestLabel } from "~/content/services";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
 import type { ContactInput } from "~/forms/contact-schema";
+import { formatPhone } from "~/forms/phone-link";
 import type { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { ServiceRequestInput } from "~/forms/service-request-schema";
 import { calendarDateFormat } from "~/hours/shop-calendar";
@@ -52,7 +53,8 @@ const visitor = {
   firstName: { label: "First name", text: asIs, place: "name" },
   lastName: { label: "Last name", text: asIs, place: "name" },
   email: { label: "Email", text: asIs, place: "email" },
-  phone: { label: "Phone", text: asIs, place: "phone" },
+  // As people read a US number, "(443) 555-0120"; the CSV keeps what the visitor typed.
+  phone: { label: "Phone", text: formatPhone, csv: asIs, place: "phone" },
 } as const;
 
 const message = { label: "Message", text: asIs, place: "message" } as const;

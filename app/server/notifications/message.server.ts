@@ -1,7 +1,7 @@
 import { shop } from "~/content/shop";
 import { serviceRequestLabel } from "~/content/services";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
-import { telHref } from "~/forms/phone-link";
+import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { INBOX_KINDS, type InboxKind, inboxKinds, recordPath } from "~/inbox/kinds";
 import { inboxListUrl } from "~/inbox/list-params";
@@ -165,7 +165,7 @@ export function overdueDigest(
     const what = form === "serviceRequest" ? serviceRequestLabel(request.record.service) : inboxKinds.contact.singular;
     return {
       title: `${fullName(record)}: ${what}`,
-      detail: `received ${formatShopDateTime(record.submittedAt)}, ${singleLine(record.phone)}`,
+      detail: `received ${formatShopDateTime(record.submittedAt)}, ${singleLine(formatPhone(record.phone))}`,
       call: telHref(record.phone),
       link: settings.urlFor(recordPath(form, record.id)),
     };
