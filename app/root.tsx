@@ -21,6 +21,7 @@ import { StaticMarkup } from "./components/static-markup";
 import { showToast } from "./components/toast/toast-store";
 import { Toaster } from "./components/toast/toaster";
 import { StaffErrorPage } from "./components/staff/staff-error";
+import { StaffHeader } from "./components/staff/staff-header";
 import { ButtonLink } from "./components/ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
@@ -28,7 +29,7 @@ import { pageMeta, siteOrigin } from "./seo/meta";
 import { getEnv, getRequestTime } from "./server/http/context.server";
 import { siteOriginOf } from "./server/http/env.server";
 import { takeToast } from "./server/http/toast.server";
-import { shopHoursOf } from "./server/settings/shop-settings.server";
+import { shopHoursOf } from "./server/settings/settings.server";
 import { SiteNotice } from "./components/layout/site-notice";
 
 export const links: Route.LinksFunction = () => [
@@ -161,7 +162,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A gate's refusal (the owners' pages) is thrown before any loader has run, so it lands here
   // rather than in the staff layout's boundary: it still reads as a staff page.
   const staffShell = wearsStaffShell(useMatches());
-  if (staffShell && isRouteErrorResponse(error) && error.status < 500) return <StaffErrorPage status={error.status} />;
+  if (staffShell && isRouteErrorResponse(error) && error.status < 500) {
+    return (
+      <>
+        <StaffHeader />
+        <StaffErrorPage status={error.status} />
+      </>
+    );
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // An answer such as 404 or 405 is not a failure; anything else is logged with its stack.
   if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);

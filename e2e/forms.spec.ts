@@ -78,8 +78,10 @@ for (const form of forms) {
         expect(rows).toEqual([{ first_name: "Dana" }]);
         // The shop's email leaves through the queue within seconds (its content: test/notifications.test.ts).
         const notifiedAt = () =>
-          db.all<{ notified_at: number | null }>(`select notified_at from ${form.table} where email = ?`, email)[0]
-            ?.notified_at;
+          db.all<{ notified_at: number | null }>(
+            `select l.notified_at from ${form.table} as r join notification_ledger as l on l.submission_id = r.id where r.email = ?`,
+            email,
+          )[0]?.notified_at;
         await expect.poll(notifiedAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() - 60_000);
       });
 

@@ -68,7 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => statusIn(db, id!)).toBe("contacted");
 
       await card.getByRole("link", { name: `Morgan ${tag}` }).click();
-      await expect(page).toHaveURL(new RegExp(`/incoming/contact-messages/${id}$`));
+      // The record's page keeps the list's address for its Back link (the call-back desk, decision 037).
+      await expect(page).toHaveURL(new RegExp(`/incoming/contact-messages/${id}\\?back=.*$`));
       await expect(page.getByRole("heading", { level: 1, name: `Morgan ${tag}` })).toBeVisible();
       const history = page.getByRole("list").filter({ hasText: "Received" });
       await expect(history.getByRole("listitem").first()).toContainText(`Contacted by ${staffAccount.username}`);

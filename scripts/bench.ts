@@ -23,7 +23,7 @@ import { type Check, printChecks, progressLog, writeReport } from "./bench/outpu
 import { type PageServer, port, removeTwins, startPageServer, stateDir } from "./bench/pages.ts";
 import { freshDatabase, run } from "./bench/server.ts";
 import { benchSubmissions, type Submissions, submissionsChecks, submissionsDetails } from "./bench/submissions.ts";
-import { benchThroughput, type StoreThroughput, throughputChecks, throughputDetails } from "./bench/throughput.ts";
+import { benchThroughput, type PageThroughput, throughputChecks, throughputDetails } from "./bench/throughput.ts";
 import { measureWeights, type PageWeights, weightChecks, weightDetails } from "./bench/weight.ts";
 
 const PARTS = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications"] as const;
@@ -82,8 +82,8 @@ async function main() {
       report.lighthouse = results;
       lighthouse = lighthouseRows(results);
     }
-    let throughput: StoreThroughput[] | undefined;
-    if (runs("throughput")) report.throughput = throughput = await benchThroughput(server, log);
+    let throughput: PageThroughput | undefined;
+    if (runs("throughput")) report.throughput = throughput = await benchThroughput(log);
     let submissions: Submissions | undefined;
     if (runs("submissions")) report.submissions = submissions = benchSubmissions(log);
 

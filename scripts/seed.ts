@@ -4,10 +4,13 @@
 //
 // --count N of each kind (contact messages and service requests), spread over the past two years,
 // newest mostly `new` or `contacted`, older mostly `closed`, about 1% spam; status changes come with
-// their history. Applies the migrations first, then writes straight into the SQLite file that
-// wrangler keeps for D1 (node:sqlite, one transaction: 100,000 of each kind in seconds, where
-// `wrangler d1 execute` would take minutes). Stop `npm start` first: the server holds the file.
-// Never touches the production D1. Deterministic for a given --seed.
+// their history, and the call-back desk's log (calls, notes, emails; the first contact minutes to days
+// after arrival, some never), assignees and follow-ups. Three colleagues (pat, maria, dennis) are
+// added as members who cannot sign in (no password) unless an owner resets one. Applies the migrations
+// first, then writes straight into the SQLite file that wrangler keeps for D1 (node:sqlite, one
+// transaction: 100,000 of each kind in seconds, where `wrangler d1 execute` would take minutes). Stop
+// `npm start` first: the server holds the file. Never touches the production D1. Deterministic for a
+// given --seed.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -16,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serviceRequestOptions } from "../app/content/services.ts";
 import { INBOX_KINDS, inboxKinds } from "../app/inbox/kinds.ts";
-import type { SpamReason, SubmissionStatus } from "../app/inbox/statuses.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
+import { fate } from "./seed-desk.ts";
 
 const USAGE = "Usage: npm run db:seed -- --count <N> [--persist-to DIR] [--clear] [--seed <number>]";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -112,6 +115,7 @@ const SPAM_LINK_MESSAGES = [
 ]; // prettier-ignore
 
 const STAFF = ["pat", "maria", "dennis"];
+const STAFF_NAMES: Record<string, string> = { pat: "Pat Kowalski", maria: "Maria Garcia", dennis: "Dennis Okafor" };
 
 type Vehicle = { year: number; make: string; model: string; mileage: number };
 
@@ -167,40 +171,6 @@ function person(random: Random): Person {
   return { firstName, lastName, email, phone: phoneNumber(random) };
 }
 
-type Fate = {
-  status: SubmissionStatus;
-  spamReason: SpamReason | null;
-  changes: { status: SubmissionStatus; at: number }[];
-};
-
-/** Where a record stands now, by its age: staff work through recent ones, old ones are done. */
-function fate(random: Random, submittedAt: number, now: number): Fate {
-  const age = now - submittedAt;
-  if (random.next() < 0.01) {
-    return { status: "spam", spamReason: random.next() < 0.7 ? "links" : "honeypot", changes: [] };
-  }
-  const roll = random.next();
-  const [newShare, contactedShare] = age < 2 * DAY ? [0.7, 0.25] : age < 14 * DAY ? [0.15, 0.35] : [0.01, 0.04];
-  const contactedAt = submittedAt + random.int(1, 30) * 3_600_000;
-  if (roll < newShare) return { status: "new", spamReason: null, changes: [] };
-  if (roll < newShare + contactedShare) {
-    return {
-      status: "contacted",
-      spamReason: null,
-      changes: [{ status: "contacted", at: Math.min(contactedAt, now) }],
-    };
-  }
-  const closedAt = Math.min(contactedAt + random.int(1, 10) * DAY, now);
-  return {
-    status: "closed",
-    spamReason: null,
-    changes: [
-      { status: "contacted", at: Math.min(contactedAt, closedAt) },
-      { status: "closed", at: closedAt },
-    ],
-  };
-}
-
 // ------------------------------------------------------------------------------------------------
 
 function applyMigrations(stateDir: string | undefined) {
@@ -233,6 +203,18 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
   const insertChange = db.prepare(
     "insert into submission_status_changes (submission_kind, submission_id, status, changed_by, changed_at) values (?, ?, ?, ?, ?)",
   );
+  const insertActivity = db.prepare(
+    "insert into submission_activity (submission_kind, submission_id, type, outcome, note, by, at) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const setDesk = (kind: (typeof INBOX_KINDS)[number]) =>
+    db.prepare(
+      `update ${inboxKinds[kind].tableName} set first_contact_at = ?, follow_up_at = ?, assignee = ? where id = ?`,
+    );
+  const setDeskOf = { contact: setDesk("contact"), serviceRequest: setDesk("serviceRequest") };
+  // The colleagues records are given to: members without a password (it never verifies).
+  const insertMember = db.prepare(
+    "insert or ignore into users (id, username, password, role, display_name, created_at) values (?, ?, '!', 'staff', ?, ?)",
+  );
   const services = serviceRequestOptions.map((option) => option.value);
   const span = 730 * DAY;
 
@@ -240,8 +222,10 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
   try {
     if (clear) {
       db.exec("delete from submission_status_changes");
+      db.exec("delete from submission_activity");
       for (const kind of INBOX_KINDS) db.exec(`delete from ${inboxKinds[kind].tableName}`);
     }
+    for (const username of STAFF) insertMember.run(randomUUID(), username, STAFF_NAMES[username]!, now);
     for (const kind of INBOX_KINDS) {
       let previous = now;
       for (let index = 0; index < count; index++) {
@@ -250,7 +234,7 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
         previous = submittedAt;
         const id = randomUUID();
         const who = person(random);
-        const { status, spamReason, changes } = fate(random, submittedAt, now);
+        const { status, spamReason, changes, firstContactAt, activity } = fate(random, submittedAt, now);
         const car = vehicle(random);
         const message =
           status === "spam" && spamReason === "links"
@@ -262,7 +246,18 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
           const extra = vehicleAndVisit(random, car, submittedAt);
           insertRequest.run(...row, random.pick(services), message, submittedAt, status, spamReason, ...extra);
         }
-        for (const change of changes) insertChange.run(kind, id, change.status, random.pick(STAFF), change.at);
+        const handler = random.pick(STAFF);
+        for (const change of changes) insertChange.run(kind, id, change.status, handler, change.at);
+        for (const entry of activity)
+          insertActivity.run(kind, id, entry.type, entry.outcome, entry.note, handler, entry.at);
+        // Open records: most have someone on them, some a time to call back (overdue, today or later).
+        const open = status === "new" || status === "contacted";
+        const assignee = status === "spam" ? null : random.next() < (open ? 0.6 : 0.8) ? handler : null;
+        const followUpAt =
+          open && random.next() < 0.35 ? now + Math.round(((random.next() * 5 - 2) * DAY) / 900_000) * 900_000 : null;
+        if (firstContactAt !== null || followUpAt !== null || assignee !== null) {
+          setDeskOf[kind].run(firstContactAt, followUpAt, assignee, id);
+        }
       }
     }
     db.exec("commit");

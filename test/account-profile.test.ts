@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, isAuthenticated, staffApi } from "./helpers";
-import { newMember, pageText, postAccountForm, sessionsOf, signIn } from "./account-helpers";
+import { fetchWorker } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { isAuthenticated, staffApi } from "./support/staff";
+import { newMember, pageText, postAccountForm, sessionsOf, signIn } from "./support/account";
 
 // A member's name and email, the display name in a record's history, and the account endpoints'
 // doors (401 without a session, cross-site writes refused, 400 with field errors).

@@ -1,16 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  fetchWorker,
-  isAuthenticated,
-  newClientAddress,
-  sessionCookie,
-  sessionIdOf,
-  staffApi,
-  toastCookie,
-  workerAt,
-} from "./helpers";
-import { newMember, pageText, postAccountForm, SAFARI_ON_IPHONE, sessionsOf, signIn } from "./account-helpers";
+import { fetchWorker, newClientAddress, workerAt } from "./support/http";
+import { isAuthenticated, sessionCookie, sessionIdOf, staffApi, toastCookie } from "./support/staff";
+import { newMember, pageText, postAccountForm, SAFARI_ON_IPHONE, sessionsOf, signIn } from "./support/account";
 
 // A member's sessions and password: the browsers they are signed in on, signed out one by one or
 // everywhere else, and a password change that keeps this session and ends the others.

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, createStaffUser, cspNonce, fetchWorker, ORIGIN, sessionCookie } from "./helpers";
+import { cspNonce, fetchWorker, ORIGIN } from "./support/http";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 const password = "the inbox password, long";
 let cookie: string;

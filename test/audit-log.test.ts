@@ -1,16 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  insertInboxRecords,
-  newClientAddress,
-  ORIGIN,
-  runCron,
-  sessionCookie,
-  staffApi,
-} from "./helpers";
+import { fetchWorker, newClientAddress, ORIGIN } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { runCron } from "./support/queue";
+import { apiLogin, createStaffUser, sessionCookie, staffApi } from "./support/staff";
 
 // The audit log: every action it keeps writes one entry, owners read it a page at a time with
 // filters, staff cannot, and the nightly job forgets entries after 400 days.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clientKeyOf } from "~/server/http/client-address.server";
-import { apiLogin, createStaffUser, postJson, rateLimiterAllowing, uniqueEmail, validContact } from "./helpers";
+import { postJson, rateLimiterAllowing } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { apiLogin, createStaffUser } from "./support/staff";
 
 // Rate limits and login throttling count per client: an IPv4 address, or an IPv6 /64 (what one
 // home or phone network holds), whatever way the address is written.

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "~/server/inbox/csv.server";
-import { fetchWorker, postJson, staffApi, staffSessionCookie, uniqueEmail, validContact } from "./helpers";
+import { fetchWorker, postJson } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // What a bookkeeper opens in a spreadsheet set to any locale, and what staff type into the search
 // box as they would type it anywhere.

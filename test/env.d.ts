@@ -7,7 +7,6 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       /** Not set in wrangler.toml (the default, "tiered", is production's); tests and the bench choose. */
-      PAGE_CACHE_STORE?: "tiered" | "isolate" | "platform";
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker } from "./helpers";
+import { fetchWorker } from "./support/http";
 
 // What a visitor's browser is told about each field before anything is posted, read from the
 // server's HTML (the forms must say it without JavaScript).

@@ -2,7 +2,7 @@ import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/forms/contact-schema";
 import { serviceRequestSchemaAt } from "~/forms/service-request-schema";
-import { fetchWorker } from "./helpers";
+import { fetchWorker } from "./support/http";
 
 // Every key of a form's schema has a control in the page's HTML as the server sends it (the form
 // works without JavaScript): a field added to a schema and forgotten in the form fails here.

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, ORIGIN, staffApi, staffSessionCookie } from "./helpers";
+import { fetchWorker, ORIGIN } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // The staff JSON API on contact messages and service requests: lists with status, search, limit
 // and cursor; one record with its history; PATCH and DELETE. (Paging across equal timestamps:

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "~/server/inbox/csv.server";
-import { fetchWorker, insertInboxRecords, staffApi, staffSessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // The CSV export: what a bookkeeper opens in Excel. RFC 4180, UTF-8 with a BOM, formulas
 // neutralised, every matching record however many, streamed.

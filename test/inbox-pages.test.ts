@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, ORIGIN, staffSessionCookie, toastCookie, unreachableD1 } from "./helpers";
+import { fetchWorker, ORIGIN, unreachableD1 } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { staffSessionCookie, toastCookie } from "./support/staff";
 
 // /incoming and a record's own page, as staff use them without JavaScript: filters and search in
 // the address, one form per status button (post/redirect/get with a toast), delete with a

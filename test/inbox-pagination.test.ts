@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, insertInboxRecords, staffApi, staffSessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { insertInboxRecords } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // Paging through a list whose records share timestamps: keyset on (submitted time, id) must give
 // every record exactly once, in one order, whatever the page size, the filter or the search. This
@@ -85,7 +87,8 @@ describe("keyset pagination across equal timestamps", () => {
         new RegExp(`<a[^>]*href="([^"]+)"[^>]*>(?:<span[^>]*>[^<]*</span>\\s*)?${label}`)
           .exec(html)?.[1]
           ?.replaceAll("&amp;", "&");
-      const ids = [...html.matchAll(/href="\/incoming\/service-requests\/([^"]+)"/g)].map((match) => match[1]);
+      // A record's link carries the list's address for its Back link (?back=…): the id is before it.
+      const ids = [...html.matchAll(/href="\/incoming\/service-requests\/([^"?]+)/g)].map((match) => match[1]);
       return { ids: [...new Set(ids)], older: link("Older"), newer: link("Newer") };
     };
     const first = await page("/incoming?tab=service-requests");

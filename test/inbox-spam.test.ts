@@ -2,18 +2,9 @@ import { createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isSpamMessage } from "~/server/submissions/spam-rule.server";
 import worker from "../workers/app";
-import {
-  fetchWorker,
-  insertInboxRecords,
-  postJson,
-  rateLimiterAllowing,
-  staffApi,
-  staffSessionCookie,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, postJson, rateLimiterAllowing } from "./support/http";
+import { insertInboxRecords, storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // Spam is kept aside, not dropped: stored with status spam and a reason, answered like a success,
 // left out of the counts and the default lists, brought back by "Not spam", and purged after 30

@@ -4,18 +4,11 @@ import { shopInstant } from "~/hours/shop-calendar";
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { measure, type Sample } from "~/server/insights/measure.server";
 import { openClockOf } from "~/server/insights/open-clock.server";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  insertInboxRecords,
-  type InboxKindName,
-  inboxTable,
-  newClientAddress,
-  ORIGIN,
-  runCron,
-  sessionCookie,
-} from "./helpers";
+import type { InboxKind } from "~/inbox/kinds";
+import { fetchWorker, newClientAddress, ORIGIN } from "./support/http";
+import { insertInboxRecords, inboxTable } from "./support/inbox";
+import { runCron } from "./support/queue";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // The promise measured (/incoming/insights, GET /api/insights) and shown to visitors when the owner
 // wants (docs/decisions/038-response-record.md), on hand-built records whose figures are known.
@@ -45,7 +38,7 @@ const signIn = async (who: typeof OWNER, at = NOW) => sessionCookie(await apiLog
 
 /** Records submitted `ago` before NOW, first reached `wait` later (null: not yet). */
 async function addRecords(
-  kind: InboxKindName,
+  kind: InboxKind,
   records: { ago: number; wait: number | null; status?: "new" | "contacted" | "closed" | "spam" }[],
 ) {
   const ids = await insertInboxRecords(

@@ -1,17 +1,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fetchWorker, newClientAddress, setCookieLine } from "./support/http";
 import {
   apiLogin,
   createStaffUser,
-  fetchWorker,
   isAuthenticated,
-  newClientAddress,
   pageLogin,
   sessionCookie,
   sessionSetCookie,
-  setCookieLine,
   toastCookie,
-} from "./helpers";
+} from "./support/staff";
 import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
 
 /** "name=value" of the device cookie a login sets ("" when it sets none). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchWorker, sessionSetCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { sessionSetCookie } from "./support/staff";
 
 // A logout is answered as one whatever the browser sends: no cookie, an empty one, one that was
 // never signed by this site, or one whose signature is right but whose session is long gone.

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  isAuthenticated,
-  newClientAddress,
-  ORIGIN,
-  postForm,
-  sessionCookie,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, newClientAddress, ORIGIN, postForm } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "./support/staff";
 
 // Every route answers every method: what it takes, or 405 with Allow. Pages are read (GET,
 // HEAD) and their forms posted (POST); the JSON endpoints each say their own.

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
-import { buildRawMessage } from "~/server/notifications/mime.server";
+import { buildRawMessage } from "~/server/mail/mime.server";
 import {
   type MailSettings,
   type NotifiedSubmission,
@@ -10,7 +10,8 @@ import {
   submissionNotification,
   visitorConfirmation,
 } from "~/server/notifications/message.server";
-import { readMail, validContact, validServiceRequest } from "./helpers";
+import { validContact, validServiceRequest } from "./support/inbox";
+import { readMail } from "./support/mail";
 
 const settings: MailSettings = {
   from: "notifications@shop.example",

@@ -2,15 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { CLAIM_MS, claimNotification } from "~/server/notifications/ledger.server";
-import {
-  deliverQueued,
-  postJson,
-  recordingMailer,
-  recordingQueue,
-  runCron,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { postJson } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
 
 const SWEEP = "*/5 * * * *";
 const SWEEP_EVERY_MS = 5 * 60_000;

@@ -2,25 +2,10 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
 import worker from "../workers/app";
-import {
-  apiLogin,
-  createStaffUser,
-  deliverQueued,
-  fetchWorker,
-  formSubmissionId,
-  ORIGIN,
-  postForm,
-  postJson,
-  rateLimiterAllowing,
-  recordingMailer,
-  recordingQueue,
-  runCron,
-  sessionCookie,
-  staffSessionCookie,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, formSubmissionId, ORIGIN, postForm, postJson, rateLimiterAllowing } from "./support/http";
+import { uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
+import { apiLogin, createStaffUser, sessionCookie, staffSessionCookie } from "./support/staff";
 
 const SWEEP = "*/5 * * * *";
 const DIGEST = "0 12,13 * * *";
@@ -39,13 +24,18 @@ type NotificationRow = {
   notify_sent_to: string;
 };
 
+const kindOfTable = { contact_submissions: "contact", service_requests: "serviceRequest" } as const;
+
+/** The record's entry in the email ledger, under the names the columns had on the record's row. */
 async function notificationRow(table: "contact_submissions" | "service_requests", id: string) {
   const row = await env.DB.prepare(
-    `select id, notified_at, notify_attempts, notify_last_error, notify_sent_to from ${table} where id = ?`,
+    `select submission_id as id, notified_at, attempts as notify_attempts, last_error as notify_last_error,
+       sent_to as notify_sent_to
+     from notification_ledger where submission_kind = ? and submission_id = ?`,
   )
-    .bind(id)
+    .bind(kindOfTable[table], id)
     .first<NotificationRow>();
-  if (!row) throw new Error(`No row ${id} in ${table}`);
+  if (!row) throw new Error(`No ledger entry for ${id} of ${table}`);
   return row;
 }
 
@@ -258,17 +248,14 @@ describe("the shop's email for each submission", () => {
   it("writes a valid message for a stored name that holds line breaks (stored before the forms refused them)", async () => {
     const id = crypto.randomUUID();
     await env.DB.prepare(
-      "insert into contact_submissions (id, first_name, last_name, email, phone, message, notify_due_at) values (?, ?, ?, ?, ?, ?, ?)",
+      "insert into notification_ledger (submission_kind, submission_id, due_at) values ('contact', ?, ?)",
     )
-      .bind(
-        id,
-        "Eve\r\nBcc: victim@example.net",
-        "Doe\nSubject: You won",
-        uniqueEmail(),
-        "4105550100",
-        "Hi",
-        Date.now(),
-      )
+      .bind(id, Date.now())
+      .run();
+    await env.DB.prepare(
+      "insert into contact_submissions (id, first_name, last_name, email, phone, message) values (?, ?, ?, ?, ?, ?)",
+    )
+      .bind(id, "Eve\r\nBcc: victim@example.net", "Doe\nSubject: You won", uniqueEmail(), "4105550100", "Hi")
       .run();
     const queue = recordingQueue();
     const mailer = recordingMailer();
@@ -372,8 +359,11 @@ describe("the record's notification state", () => {
     // The email ledger's own bookkeeping stays out of the API.
     expect(Object.keys(sent).sort()).toEqual(
       [
+        "assignee",
         "email",
+        "firstContactAt",
         "firstName",
+        "followUpAt",
         "id",
         "lastName",
         "message",
@@ -400,7 +390,7 @@ describe("the record's notification state", () => {
     const sentEmail = uniqueEmail();
     const sentId = await submitContact(queue, { email: sentEmail });
     await deliverQueued(queue, { NOTIFY_EMAIL: recordingMailer().binding });
-    const sentAt = await env.DB.prepare("select notified_at from contact_submissions where id = ?")
+    const sentAt = await env.DB.prepare("select notified_at from notification_ledger where submission_id = ?")
       .bind(sentId)
       .first<number>("notified_at");
     const emailedAt = new Intl.DateTimeFormat("en-US", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker, workerAt } from "./helpers";
+import { fetchWorker, workerAt } from "./support/http";
 
 // The open-now line and the closure days as the server renders them into the HTML, with the
 // Worker's clock pinned. test/shop-hours.test.ts checks the line itself at every boundary.

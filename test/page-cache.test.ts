@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import { CACHED_PAGE_SUBMISSION_ID } from "~/server/http/context.server";
 import { PAGE_CACHE_MAX_AGE_SECONDS, type PageCachePolicy, publicPage } from "~/route-handle";
 import {
-  CACHED_PAGE_SUBMISSION_ID,
   isolateStore,
   platformStore,
   type ResponseTokens,
@@ -10,20 +10,9 @@ import {
   type StoredPage,
   tieredStore,
 } from "~/server/rendering/page-cache.server";
-import {
-  createStaffUser,
-  cspNonce,
-  fetchWorker,
-  formSubmissionId,
-  ORIGIN,
-  pageLogin,
-  postForm,
-  sessionCookie,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  toastCookie,
-} from "./helpers";
+import { cspNonce, fetchWorker, formSubmissionId, ORIGIN, postForm } from "./support/http";
+import { storedRows, uniqueEmail, validContact } from "./support/inbox";
+import { createStaffUser, pageLogin, sessionCookie, toastCookie } from "./support/staff";
 
 const NONCE_PLACEHOLDER = "cached-page-nonce-placeholder";
 const ID_PLACEHOLDER = CACHED_PAGE_SUBMISSION_ID;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "~/private-paths";
-import { fetchWorker } from "./helpers";
+import { fetchWorker } from "./support/http";
 
 // One list (app/private-paths.ts) decides what stays out of search, prefetching and the page cache.
 // Each test walks that list, so a path added to it is checked by every reader without a new test.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fetchWorker,
-  newClientAddress,
-  postForm,
-  postJson,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, newClientAddress, postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
 
 // Every refusal says what is wrong, once, in words about what was sent.
 

@@ -1,15 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "../workers/app";
-import {
-  cookieFrom,
-  createStaffUser,
-  fetchWorker,
-  newClientAddress,
-  recordingMailer,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { cookieFrom, fetchWorker, newClientAddress } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { recordingMailer } from "./support/queue";
+import { createStaffUser } from "./support/staff";
 
 // Every decision a request makes about "now" uses the one instant the Worker read for it
 // (docs/decisions/012-request-time-and-open-now.md). Each test pins the Worker's clock years away
@@ -80,9 +75,9 @@ describe("the request's time", () => {
     );
     expect(posted.status).toBe(201);
     const { id } = await posted.json<{ id: string }>();
-    const due = await env.DB.prepare("select notify_due_at from contact_submissions where id = ?")
+    const due = await env.DB.prepare("select due_at from notification_ledger where submission_id = ?")
       .bind(id)
-      .first<number>("notify_due_at");
+      .first<number>("due_at");
     expect(due).toBe(pinned.getTime());
 
     const delivered = new Date(pinned.getTime() + 60_000);
@@ -105,7 +100,7 @@ describe("the request's time", () => {
     };
     await createWorker({ now: () => delivered }).queue(batch, { ...env, NOTIFY_EMAIL: mailer.binding });
     expect(acked).toBe(true);
-    const notified = await env.DB.prepare("select notified_at from contact_submissions where id = ?")
+    const notified = await env.DB.prepare("select notified_at from notification_ledger where submission_id = ?")
       .bind(id)
       .first<number>("notified_at");
     expect(notified).toBe(delivered.getTime());

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  pageLogin,
-  postForm,
-  rateLimiterAllowing,
-  sessionCookie,
-  setCookieLine,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, postForm, rateLimiterAllowing, setCookieLine } from "./support/http";
+import { validContact, validServiceRequest } from "./support/inbox";
+import { apiLogin, createStaffUser, pageLogin, sessionCookie } from "./support/staff";
 
 // Headers the review found missing. Static files (/assets/*, the touch icon, the social image) are
 // served before the Worker runs; their headers are checked against the served build in

@@ -2,7 +2,8 @@ import { routes } from "virtual:react-router/server-build";
 import { describe, expect, it } from "vitest";
 import { readRouteHandle } from "~/route-handle";
 import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/server/auth/gates.server";
-import { apiLogin, createStaffUser, fetchWorker, sessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // Every route of the app with the gates above it (app/routes.ts). The staff area's pages and
 // endpoints are gated once by a parent route's middleware; this test is what makes a route added
@@ -126,5 +127,20 @@ describe("route gates", () => {
         expect(response.status, `${method} ${fullPath(route)}`).toBe(403);
       }
     }
+  });
+
+  it("shows the owners' pages' refusal inside the staff shell, not the public site's", async () => {
+    await createStaffUser("gate-shell", "correct horse battery staple", "staff");
+    const cookie = sessionCookie(await apiLogin("gate-shell", "correct horse battery staple"));
+    const page = await fetchWorker("/incoming/team", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toMatch(/Only the shop(&#x27;|')s owners can open this page\./);
+    expect(html).toMatch(/<nav aria-label="Staff"/);
+    expect(html).toContain("Sign out");
+    // A staff member's navigation: no owners' entries, and none of the public site's header or footer.
+    expect(html).not.toContain('href="/incoming/settings"');
+    expect(html).not.toContain('id="site-header"');
+    expect(html).not.toContain('id="site-footer"');
   });
 });

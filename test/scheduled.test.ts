@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import wranglerToml from "../wrangler.toml?raw";
 import { scheduledJobs } from "~/server/scheduled/scheduled.server";
 import worker from "../workers/app";
-import { runCron } from "./helpers";
+import { runCron } from "./support/queue";
 
 // The Cron Triggers wrangler.toml declares and the jobs the Worker runs for them are one list.
 // (The jobs themselves are tested with what they do: the spam purge in inbox-spam.test.ts.)

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cspNonce } from "./helpers";
+import { cspNonce } from "./support/http";
 import { areaPath, areas } from "~/content/areas";
 import { servicePath, services } from "~/content/services";
 import { shop } from "~/content/shop";

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { services } from "~/content/services";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  postForm,
-  postJson,
-  sessionCookie,
-  storedRows,
-  uniqueEmail,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validServiceRequest } from "./support/inbox";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // The service request's optional vehicle and visit fields. The Worker's clock is pinned: which
 // dates and model years are taken depends on the day.

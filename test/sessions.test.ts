@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fetchWorker } from "./support/http";
 import {
   apiLogin,
   createStaffUser,
-  fetchWorker,
   isAuthenticated,
   pageLogin,
   sessionCookie,
   sessionIdOf,
   sessionSetCookie,
   toastCookie,
-} from "./helpers";
+} from "./support/staff";
 
 const password = "another long staff password";
 const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, createStaffUser, fetchWorker, ORIGIN, sessionCookie } from "./helpers";
+import { fetchWorker, ORIGIN } from "./support/http";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // The owners' settings endpoints (/api/settings/*) with the Worker's clock pinned to Monday,
 // November 30, 2026, 10:00 AM in Pikesville: who may call them, what each refuses, and the audit

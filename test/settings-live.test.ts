@@ -1,18 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  ORIGIN,
-  postForm,
-  postJson,
-  recordingQueue,
-  runCron,
-  sessionCookie,
-  uniqueEmail,
-  validServiceRequest,
-  workerAt,
-} from "./helpers";
+import { fetchWorker, ORIGIN, postForm, postJson, workerAt } from "./support/http";
+import { uniqueEmail, validServiceRequest } from "./support/inbox";
+import { recordingQueue, runCron } from "./support/queue";
+import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 
 // An owner's change to the hours, followed onto what visitors see, with the Worker's clock pinned:
 // the open-now line, the notice, the booking rules, the JSON-LD, the page cache and the settings

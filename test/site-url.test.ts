@@ -3,15 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWorker } from "../workers/app";
 import { absoluteSiteUrl, LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
 import { parseEnv } from "~/server/http/env.server";
-import {
-  deliverQueued,
-  newClientAddress,
-  recordingMailer,
-  recordingQueue,
-  runCron,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { newClientAddress } from "./support/http";
+import { uniqueEmail, validContact } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
 
 // Links in the shop's emails, and the origin a write must come from, are the site's own: the
 // configured SITE_URL (required in production), never whatever Host a request names.

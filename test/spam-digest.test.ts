@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
-import { deliverQueued, insertInboxRecords, recordingMailer, recordingQueue, runCron } from "./helpers";
+import { insertInboxRecords } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
 
 // Nothing is purged unseen: each weekday digest says how many submissions were kept aside as spam
 // since the one before, with a link to the Spam filter, and the nightly purge deletes only spam a

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  deliverQueued,
-  fetchWorker,
-  postForm,
-  postJson,
-  recordingMailer,
-  recordingQueue,
-  staffApi,
-  staffSessionCookie,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { deliverQueued, recordingMailer, recordingQueue } from "./support/queue";
+import { staffApi, staffSessionCookie } from "./support/staff";
 
 // A customer whose browser or password manager fills the hidden anti-robot field is not spam for
 // that alone: the message stays in the inbox, is emailed and counted, and is flagged "Possible spam".

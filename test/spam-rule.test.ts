@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { assessMessage, isSpamMessage } from "~/server/submissions/spam-rule.server";
 import { customerMessages } from "./data/customer-messages";
 import { spamMessages } from "./data/spam-messages";
-import { postForm, postJson, storedRows, uniqueEmail, validContact, validServiceRequest } from "./helpers";
+import { postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
 
 // The spam rule, measured on the messages kept in test/data/: customers' messages (many with
 // photo, video, parts and map links) and spam. The rates are printed with every run; the targets

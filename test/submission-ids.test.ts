@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CACHED_PAGE_SUBMISSION_ID } from "~/server/rendering/page-cache.server";
-import {
-  fetchWorker,
-  formSubmissionId,
-  postForm,
-  postJson,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { CACHED_PAGE_SUBMISSION_ID } from "~/server/http/context.server";
+import { fetchWorker, formSubmissionId, postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
 
 // A submission id makes a retried form count once. It must never be a way to read someone
 // else's submission, nor a key two visitors share.

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  newClientAddress,
-  postForm,
-  postJson,
-  rateLimiterAllowing,
-  storedRows,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { newClientAddress, postForm, postJson, rateLimiterAllowing } from "./support/http";
+import { storedRows, uniqueEmail, validContact } from "./support/inbox";
 
 // The per-client limit is the first thing a write meets: a client that sends nothing but broken
 // bodies is throttled like one that sends valid ones, before its body is read.

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  fetchWorker,
-  formSubmissionId,
-  newClientAddress,
-  postForm,
-  rateLimiterAllowing,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-  toastCookie,
-} from "./helpers";
+import { fetchWorker, formSubmissionId, newClientAddress, postForm, rateLimiterAllowing } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
+import { toastCookie } from "./support/staff";
 
 const pages = [
   {

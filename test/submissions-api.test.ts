@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  fetchWorker,
-  newClientAddress,
-  postJson,
-  rateLimiterAllowing,
-  storedRows,
-  uniqueEmail,
-  validContact,
-  validServiceRequest,
-} from "./helpers";
+import { fetchWorker, newClientAddress, postJson, rateLimiterAllowing } from "./support/http";
+import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
 
 // The fields each form requires; any other field a form gains is optional.
 const endpoints = [

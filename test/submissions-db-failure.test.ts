@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
-import { postForm, postJson, validContact, validServiceRequest } from "./helpers";
+import { postForm, postJson } from "./support/http";
+import { validContact, validServiceRequest } from "./support/inbox";
 
 // D1 failing under the Worker: the tables are renamed away for the duration of each test.
 const tables = ["contact_submissions", "service_requests"];

@@ -1,18 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  apiLogin,
-  createStaffUser,
-  deliverQueued,
-  fetchWorker,
-  isAuthenticated,
-  newClientAddress,
-  ORIGIN,
-  recordingMailer,
-  recordingQueue,
-  sessionCookie,
-  type WorkerOptions,
-} from "./helpers";
+import { fetchWorker, newClientAddress, ORIGIN, type WorkerOptions } from "./support/http";
+import { deliverQueued, recordingMailer, recordingQueue } from "./support/queue";
+import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "./support/staff";
 
 // Invitation and password-reset links: single use (also under concurrent use), 72 hours and
 // 30 minutes by the Worker's clock, revocable, emailed through the queue with links from SITE_URL,

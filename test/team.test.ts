@@ -1,15 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  apiLogin,
-  createStaffUser,
-  fetchWorker,
-  isAuthenticated,
-  ORIGIN,
-  pageLogin,
-  sessionCookie,
-  staffApi,
-} from "./helpers";
+import { fetchWorker, ORIGIN } from "./support/http";
+import { apiLogin, createStaffUser, isAuthenticated, pageLogin, sessionCookie, staffApi } from "./support/staff";
 
 // The team as owners run it (/incoming/team, /api/team): roles, disable and enable, removal, the
 // last active owner, and one audit entry per change.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fetchWorker,
-  newClientAddress,
-  ORIGIN,
-  postForm,
-  postJson,
-  storedRows,
-  uniqueEmail,
-  validContact,
-} from "./helpers";
+import { fetchWorker, newClientAddress, ORIGIN, postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact } from "./support/inbox";
 
 // Text is text: what is stored is what the visitor typed, as Unicode text, or the submission is
 // refused with a message saying why. Nothing is turned into U+FFFD or kept as raw bytes.

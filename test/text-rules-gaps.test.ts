@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postForm, postJson, storedRows, uniqueEmail, validContact } from "./helpers";
+import { postForm, postJson } from "./support/http";
+import { storedRows, uniqueEmail, validContact } from "./support/inbox";
 
 // The text rules' corners: characters that look like nothing, invisible tags that can carry text
 // nobody sees, and the line breaks that other programs write.

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchWorker, staffSessionCookie } from "./helpers";
+import { fetchWorker } from "./support/http";
+import { staffSessionCookie } from "./support/staff";
 
 // Paths nobody serves: answered plainly, kept out of caches where they are private, and not worth
 // a stack trace in the log.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fetchWorker, unreachableD1 } from "./helpers";
+import { fetchWorker, unreachableD1 } from "./support/http";
 
 describe("the Worker", () => {
   it("renders the home page with the shop's header and footer", async () => {

@@ -18,11 +18,7 @@ import {
 } from "../app/server/rendering/page-cache.server";
 import { NO_STORE } from "../app/server/http/responses.server";
 import { runScheduled } from "../app/server/scheduled/scheduled.server";
-import {
-  pageContentChangesAt,
-  settingsReaderFor,
-  shopSettingsContext,
-} from "../app/server/settings/shop-settings.server";
+import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/server/settings/settings.server";
 import {
   applySecurityHeaders,
   createCspNonce,
@@ -44,7 +40,14 @@ const crossSiteRefusal = () =>
  * runs one per isolate with the real clock; tests create one with a clock they set, to see the
  * pages as they are at a given minute.
  */
-export function createWorker({ now = () => new Date() }: { now?: () => Date } = {}) {
+export function createWorker({
+  now = () => new Date(),
+  sharedPageCache = true,
+}: {
+  now?: () => Date;
+  /** Off for tests that set their own clock: the platform's cache is shared by every Worker in a test run. */
+  sharedPageCache?: boolean;
+} = {}) {
   // Lives as long as the Worker, which is the isolate's life in production: the page cache's first tier.
   const pagesInThisIsolate = isolateStore();
   return {
@@ -63,8 +66,9 @@ export function createWorker({ now = () => new Date() }: { now?: () => Date } = 
         return refused;
       }
       const request = routeHomePagePost(withVouchedOrigin(incoming));
-      const store = pageStore(appEnv.PAGE_CACHE_STORE, {
+      const store = pageStore({
         memory: pagesInThisIsolate,
+        shared: sharedPageCache,
         version: appEnv.CF_VERSION_METADATA.id,
         waitUntil: (promise) => ctx.waitUntil(promise),
       });

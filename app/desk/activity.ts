@@ -13,3 +13,26 @@ export const callOutcomeLabels: Record<CallOutcome, string> = {
   "no-answer": "No answer",
   "wrong-number": "Wrong number",
 };
+
+/** The longest note staff may keep with a call, a note or an email. */
+export const ACTIVITY_NOTE_MAX = 2000;
+
+export const activityTypeLabels: Record<ActivityType, string> = {
+  call: "Call",
+  note: "Note",
+  email: "Emailed them",
+};
+
+/** One entry of a record's log as the API and the pages show it (`by`: the member's display name). */
+export type ActivityEntry = {
+  type: ActivityType;
+  outcome?: CallOutcome;
+  note?: string;
+  /** The member's display name as it is now, or the username when they have none. */
+  by: string;
+  at: Date;
+};
+
+/** A logged call that marks a `new` record `contacted` and counts as the first contact. */
+export const countsAsContact = (type: ActivityType, outcome?: CallOutcome | null) =>
+  type === "email" || (type === "call" && outcome === "reached");

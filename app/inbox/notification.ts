@@ -5,8 +5,11 @@ import { formatShopTime } from "~/hours/shop-calendar";
 
 export type NotificationState = { sentAt: Date | null; attempts: number; lastError: string | null };
 
-/** The ledger's columns on a record's row (app/db/schema/inbox.ts), which staff read as `notification`. */
-type StateColumns = { notifiedAt: Date | null; notifyAttempts: number; notifyLastError: string | null };
+/**
+ * The record's entry in the email ledger (app/db/schema/notifications.ts), read with the record
+ * (null for a record from before emails), which staff read as `notification`.
+ */
+type StateColumns = { notifiedAt: Date | null; notifyAttempts: number | null; notifyLastError: string | null };
 
 /** A record as staff read it: the email's state folded into `notification`. */
 export type WithNotificationState<Row extends StateColumns> = Omit<Row, keyof StateColumns> & {
@@ -15,7 +18,10 @@ export type WithNotificationState<Row extends StateColumns> = Omit<Row, keyof St
 
 export function withNotificationState<Row extends StateColumns>(row: Row): WithNotificationState<Row> {
   const { notifiedAt, notifyAttempts, notifyLastError, ...fields } = row;
-  return { ...fields, notification: { sentAt: notifiedAt, attempts: notifyAttempts, lastError: notifyLastError } };
+  return {
+    ...fields,
+    notification: { sentAt: notifiedAt, attempts: notifyAttempts ?? 0, lastError: notifyLastError },
+  };
 }
 
 /** "Emailed 10:42 AM", "Email failing, retrying", or nothing (on its way, spam, or from before emails). */

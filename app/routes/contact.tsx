@@ -14,7 +14,7 @@ import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getRequestTime } from "~/server/http/context.server";
 import { retryAfterOfAction } from "~/server/http/responses.server";
-import { getShopSettings } from "~/server/settings/shop-settings.server";
+import { getShopSettings } from "~/server/settings/settings.server";
 import { handleSubmissionForm, submissionFormData } from "~/server/submissions/submission-action.server";
 
 // The contact form needs JavaScript; the page is the same for every visitor (a fresh form id is

@@ -1,16 +1,18 @@
 // The inbox part of `npm run bench` (alone: `npm run bench -- inbox`), on the build bench.ts made:
 // seeds a throwaway local D1 with 100,000 contact messages and 100,000 service requests
 // (scripts/seed.ts), serves it with `wrangler dev`, signs in, and measures what staff do: the first
-// page of /incoming, a search by name and by phone, a status change, and the CSV export of a whole
-// list, and the insights page. Times are round trips on this machine (server time plus the local proxy's).
+// page of /incoming (cards and the desktop rows), a search by name and by phone, the call-back
+// list (`?due=1`), a status change, logging a call, the CSV export of a whole list, and the
+// insights page. Times are round trips on this machine (server time plus the local proxy's).
 import type { ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
 import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./server.ts";
 import { localD1File } from "../local-d1.ts";
+import { workerdMemory } from "./workerd-memory.ts";
 import { seedInbox } from "../seed.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
@@ -21,38 +23,11 @@ const SAMPLES = 40;
 const staff = { username: "bench", password: "bench password, local only" };
 
 const KB = 1024;
-const TARGETS = { pageP50Ms: 100, pageHtmlGzip: 40 * KB, statusChangeP50Ms: 50 };
+const TARGETS = { pageP50Ms: 100, pageHtmlGzip: 40 * KB, statusChangeP50Ms: 50, logCallP50Ms: 50 };
 
 // ---------------------------------------------------------------------------------------------
 
 const startServer = () => startDevServer({ port, stateDir });
-
-/** The workerd processes that `wrangler dev` started (the Worker's runtime, with D1 inside). */
-function workerdProcesses(server: ChildProcess): string[] {
-  return readdirSync("/proc").filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return /^\d+$/.test(pid) && Number(fields[2]) === server.pid && stat.includes("(workerd)");
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** Their resident memory, in bytes. */
-function workerdMemory(server: ChildProcess): number {
-  let total = 0;
-  for (const pid of workerdProcesses(server)) {
-    try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      total += Number(rss ?? 0) * KB;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return total;
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -177,7 +152,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
   const db = new DatabaseSync(localD1File(stateDir), { readOnly: true });
   const targets = db
     .prepare("select id from contact_submissions where status = 'new' order by submitted_at desc limit ?")
-    .all(SAMPLES + 2)
+    .all(2 * (SAMPLES + 2))
     .map((row) => String(row.id));
   const phone = String(db.prepare("select phone from contact_submissions where status = 'new' limit 1").get()?.phone);
   const reached = Number(
@@ -212,6 +187,22 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     const phoneSearch = await timeRequests(page(`?q=${encodeURIComponent(phone)}`));
     const insights = await timeRequests(page("/insights"));
     const insights90 = await timeRequests(page("/insights?days=90"));
+    const dueList = await timeRequests(page("?due=1"));
+    const writeTo = (path: string, method: string, body: unknown) =>
+      [
+        path,
+        { method, headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      ] as [string, RequestInit];
+    // A call that went to voicemail on records still new: the log grows, the status stays.
+    const logCall = await timeRequests(
+      (index) =>
+        writeTo(`${origin}/api/contact-submissions/${targets[SAMPLES + 2 + index]}/activity`, "POST", {
+          type: "call",
+          outcome: "voicemail",
+          note: "Left a voicemail, try after 5",
+        }),
+      201,
+    );
     const statusChange = await timeRequests(
       (index) => [
         `${origin}/api/contact-submissions/${targets[index]}`,
@@ -248,7 +239,9 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     row(`/incoming?q=${phone}`, phoneSearch);
     row("/incoming/insights (30 days)", insights);
     row("/incoming/insights?days=90", insights90);
+    row("/incoming?due=1 (call back today)", dueList);
     row("PATCH /api/contact-submissions/<id>", statusChange, false);
+    row("POST …/<id>/activity (a call)", logCall, false);
     table.push(
       `CSV export of all ${csv.rows.toLocaleString("en-US")} contact messages: ${mb(csv.bytes)} in ${ms(csv.totalMs)}, ` +
         `first byte after ${ms(csv.firstByteMs)}, ${csv.chunks} chunks (largest ${kb(csv.largestChunk)}); ` +
@@ -266,7 +259,8 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
         line: `inbox: ${label} HTML ${kb(timing.gzip)} gzip (target <= ${kb(TARGETS.pageHtmlGzip)})`,
       });
     };
-    pageCheck("/incoming first page", firstPage);
+    pageCheck("/incoming first page (cards and desktop rows)", firstPage);
+    pageCheck("call-back list ?due=1", dueList);
     pageCheck("search by name", nameSearch);
     pageCheck("search by phone", phoneSearch);
     pageCheck("insights (30 days)", insights);
@@ -274,6 +268,11 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     checks.push({
       ok: statusChange.p50 <= TARGETS.statusChangeP50Ms,
       line: `inbox: status change p50 ${ms(statusChange.p50)} (target <= ${TARGETS.statusChangeP50Ms} ms)`,
+      timing: true,
+    });
+    checks.push({
+      ok: logCall.p50 <= TARGETS.logCallP50Ms,
+      line: `inbox: logging a call p50 ${ms(logCall.p50)} (target <= ${TARGETS.logCallP50Ms} ms)`,
       timing: true,
     });
     // Streamed, not built in memory: the first rows arrive long before the last, and the runtime
@@ -300,6 +299,8 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
       insights,
       insights90,
       statusChange,
+      dueList,
+      logCall,
       csv: runs,
     };
   } finally {

@@ -149,7 +149,8 @@ function notifiedCount(stateDir: string, emailPrefix: string): { notified: numbe
   try {
     const row = db
       .prepare(
-        "select count(notified_at) as notified, coalesce(sum(notify_attempts), 0) as attempts from contact_submissions where email like ?",
+        `select count(l.notified_at) as notified, coalesce(sum(l.attempts), 0) as attempts
+         from contact_submissions as r join notification_ledger as l on l.submission_id = r.id where r.email like ?`,
       )
       .get(`${emailPrefix}%`) as { notified: number; attempts: number };
     return row;

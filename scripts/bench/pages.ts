@@ -23,11 +23,10 @@ export const pages = [
 export type BenchPage = (typeof pages)[number];
 export const STAFF_LOGIN = "/login";
 
-/** The pages' server, which a part may restart with other Worker variables (`wrangler dev --var`). */
-export type PageServer = { restart: (vars?: Record<string, string>) => Promise<void>; stop: () => void };
+/** The pages' server, as deployed. */
+export type PageServer = { stop: () => void };
 
-const startPageProcess = (vars: Record<string, string> = {}) =>
-  startServer({ port, stateDir, vars, timeoutSeconds: 30 });
+const startPageProcess = () => startServer({ port, stateDir, timeoutSeconds: 30 });
 
 /** Starts the pages' server with the twins in place (the local server lists static files when it starts). */
 export async function startPageServer(): Promise<PageServer> {
@@ -38,13 +37,7 @@ export async function startPageServer(): Promise<PageServer> {
     stopServer(server);
   }
   server = await startPageProcess();
-  return {
-    restart: async (vars) => {
-      stopServer(server);
-      server = await startPageProcess(vars);
-    },
-    stop: () => stopServer(server),
-  };
+  return { stop: () => stopServer(server) };
 }
 
 async function writeTwins() {

@@ -1,21 +1,14 @@
 // The throughput part: requests per second of / (autocannon, 10 connections) against its static
-// twin, once per page-cache store, each on a server of its own, interleaved in short rounds; plus
-// / rendered for every request.
+// twin, interleaved in short rounds; plus / rendered for every request.
 import { autocannon, type Cannon } from "./autocannon.ts";
 import type { Check } from "./output.ts";
-import { origin, type PageServer, pages, twinPath } from "./pages.ts";
+import { origin, pages, twinPath } from "./pages.ts";
 
 const RPS_RATIO_TARGET = 0.5;
 
 type Load = { label: string; url: string; headers?: Record<string, string> };
 type Throughput = { label: string; rps: number; p50: number; p99: number; non2xx: number; cacheStatus: string };
-export type StoreThroughput = {
-  store: string;
-  label: string;
-  twin: Throughput;
-  cached: Throughput;
-  rendered?: Throughput;
-};
+export type PageThroughput = { twin: Throughput; cached: Throughput; rendered: Throughput };
 
 const THROUGHPUT_SECONDS = 3;
 const THROUGHPUT_ROUNDS = 3;
@@ -54,59 +47,41 @@ async function measureThroughput(loads: Load[]): Promise<Throughput[]> {
 const headerArgs = (load: Load) =>
   Object.entries(load.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
 
-/** The page cache's stores (PAGE_CACHE_STORE), each measured on a server of its own. */
-const STORES = [
-  { store: "tiered", label: "isolate memory, then the platform's cache (deployed)" },
-  { store: "isolate", label: "isolate memory only" },
-  { store: "platform", label: "platform's cache only (a cold isolate)" },
-] as const;
-
-/** Restarts the pages' server once per store, and once more as it was for the parts after this one. */
-export async function benchThroughput(server: PageServer, log: (line: string) => void): Promise<StoreThroughput[]> {
-  const throughput: StoreThroughput[] = [];
+/** The deployed page cache (isolate memory in front of the platform's cache) against the twin. */
+export async function benchThroughput(log: (line: string) => void): Promise<PageThroughput> {
   const home = `${origin}/`;
   const twin = `${origin}${twinPath(pages[0])}`;
-  for (const { store, label } of STORES) {
-    log(`Measuring throughput of / with the page cache in: ${label}…`);
-    await server.restart({ PAGE_CACHE_STORE: store });
-    const loads: Load[] = [
-      { label: "twin", url: twin },
-      { label: "cached", url: home },
-    ];
+  log("Measuring throughput of / from the page cache, against its twin…");
+  const [twinRun, cachedRun, renderedRun] = await measureThroughput([
+    { label: "twin", url: twin },
+    { label: "cached", url: home },
     // Any cookie makes the Worker render the page: what every request would cost without the cache.
-    if (store === "tiered") loads.push({ label: "rendered", url: home, headers: { Cookie: "bench=1" } });
-    const [twinRun, cachedRun, renderedRun] = await measureThroughput(loads);
-    throughput.push({ store, label, twin: twinRun!, cached: cachedRun!, rendered: renderedRun });
-  }
-  await server.restart();
-  return throughput;
+    { label: "rendered", url: home, headers: { Cookie: "bench=1" } },
+  ]);
+  return { twin: twinRun!, cached: cachedRun!, rendered: renderedRun! };
 }
 
-export function throughputDetails(throughput: StoreThroughput[]): string[] {
+export function throughputDetails({ twin, cached, rendered }: PageThroughput): string[] {
   const lines = [
-    `Throughput of / (autocannon, 10 connections, ${THROUGHPUT_ROUNDS} × ${THROUGHPUT_SECONDS} s each, interleaved with its twin; one server per store)`,
+    `Throughput of / (autocannon, 10 connections, ${THROUGHPUT_ROUNDS} × ${THROUGHPUT_SECONDS} s each, interleaved with its twin)`,
     "                                                       req/s  p50 ms  p99 ms  of twin",
   ];
-  const line = (label: string, t: Throughput, twin: Throughput) =>
+  const line = (label: string, t: Throughput) =>
     lines.push(
       `${label.padEnd(54)} ${t.rps.toFixed(0).padStart(5)}  ${String(t.p50).padStart(6)}  ${String(t.p99).padStart(6)}  ${(t.rps / twin.rps).toFixed(2).padStart(7)}`,
     );
-  for (const { label, twin, cached, rendered } of throughput) {
-    line(`static twin (asset)`, twin, twin);
-    line(`Worker, cache hits: ${label}`, cached, twin);
-    if (rendered) line("Worker, rendered for every request (cookie)", rendered, twin);
-  }
+  line("static twin (asset)", twin);
+  line("Worker, served from the page cache", cached);
+  line("Worker, rendered for every request (cookie)", rendered);
   return lines;
 }
 
-export function throughputChecks(throughput: StoreThroughput[]): Check[] {
-  const deployed = throughput.find((entry) => entry.store === "tiered");
-  if (!deployed) return [];
-  const ratio = deployed.cached.rps / deployed.twin.rps;
+export function throughputChecks({ twin, cached }: PageThroughput): Check[] {
+  const ratio = cached.rps / twin.rps;
   return [
     {
-      ok: ratio >= RPS_RATIO_TARGET && deployed.cached.cacheStatus.includes("; hit") && deployed.cached.non2xx === 0,
-      line: `/: Worker ${deployed.cached.rps.toFixed(0)} req/s from the page cache vs twin ${deployed.twin.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target >= ${RPS_RATIO_TARGET})`,
+      ok: ratio >= RPS_RATIO_TARGET && cached.cacheStatus.includes("; hit") && cached.non2xx === 0,
+      line: `/: Worker ${cached.rps.toFixed(0)} req/s from the page cache vs twin ${twin.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target >= ${RPS_RATIO_TARGET})`,
       timing: true,
     },
   ];

@@ -94,7 +94,7 @@ export function InboxTabs({
         role={hydrated ? "tabpanel" : undefined}
         aria-labelledby={hydrated ? `tab-${selected}` : undefined}
         tabIndex={hydrated ? 0 : undefined}
-        className="pt-6 focus-visible:outline-offset-4"
+        className="pt-6 focus-visible:outline-offset-4 lg:pt-3"
       >
         {children}
       </div>

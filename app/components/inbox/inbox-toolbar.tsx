@@ -2,6 +2,7 @@ import { Form, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/forms/fields";
 import { exportUrl, type InboxListState } from "~/inbox/list-params";
+import type { DeskMember } from "~/desk/members";
 import { SUBMISSION_STATUSES, statusLabels, type SubmissionStatus } from "~/inbox/statuses";
 
 /** The status filter's choices; the first is the inbox's default (records someone must act on). */
@@ -30,15 +31,20 @@ export function filterLabel(statuses: readonly SubmissionStatus[]): string {
  * Search and status filter for the open tab (a GET form: the address says what is shown, and it
  * works without JavaScript), and the CSV export of exactly that.
  */
-export function InboxToolbar({ list }: { list: InboxListState }) {
+export function InboxToolbar({ list, members }: { list: InboxListState; members: readonly DeskMember[] }) {
   const submit = useSubmit();
   const current = filterValue(list.statuses);
   const known = statusFilters.some((filter) => filterValue(filter.statuses) === current);
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-      <Form method="get" action="/incoming" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between lg:gap-2">
+      <Form
+        method="get"
+        action="/incoming"
+        role="search"
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:gap-2"
+      >
         {list.kind === "serviceRequest" ? <input type="hidden" name="tab" value="service-requests" /> : null}
-        <div className="sm:w-80">
+        <div className="sm:w-72 lg:w-60">
           <label htmlFor="inbox-search" className="block text-sm font-semibold text-slate-800">
             Search
           </label>
@@ -49,11 +55,11 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
             defaultValue={list.q}
             maxLength={200}
             placeholder="Name, email, phone or message"
-            className={`${controlClasses} h-11`}
+            className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
           />
         </div>
-        <div className="flex items-end gap-3">
-          <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
+        <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap lg:gap-2">
+          <div className="min-w-0 sm:w-56 lg:w-52">
             <label htmlFor="inbox-status" className="block text-sm font-semibold text-slate-800">
               Status
             </label>
@@ -63,7 +69,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
               defaultValue={current}
               // With JavaScript a new choice applies at once; without, the Search button sends it.
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={`${controlClasses} h-11`}
+              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
             >
               {statusFilters.map((filter) => (
                 <option key={filter.label} value={filterValue(filter.statuses)}>
@@ -73,7 +79,44 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
               {known ? null : <option value={current}>{filterLabel(list.statuses)}</option>}
             </select>
           </div>
-          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11`}>
+          <div className="min-w-0 sm:w-44">
+            <label htmlFor="inbox-assignee" className="block text-sm font-semibold text-slate-800">
+              Assigned to
+            </label>
+            <select
+              id="inbox-assignee"
+              name="assignee"
+              defaultValue={list.assignee ?? ""}
+              onChange={(event) => void submit(event.currentTarget.form)}
+              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
+            >
+              <option value="">Anyone</option>
+              <option value="me">Me</option>
+              <option value="none">Nobody</option>
+              {members.map((member) => (
+                <option key={member.username} value={member.username}>
+                  {member.name}
+                </option>
+              ))}
+              {list.assignee &&
+              !["me", "none"].includes(list.assignee) &&
+              !members.some((m) => m.username === list.assignee) ? (
+                <option value={list.assignee}>{list.assignee}</option>
+              ) : null}
+            </select>
+          </div>
+          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
+            <input
+              type="checkbox"
+              name="due"
+              value="1"
+              defaultChecked={list.due}
+              onChange={(event) => void submit(event.currentTarget.form)}
+              className="size-5 accent-blue-900"
+            />
+            Due: call back today
+          </label>
+          <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11 justify-self-end lg:h-9`}>
             Search
           </button>
         </div>
@@ -82,7 +125,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
       <a
         href={exportUrl(list)}
         download
-        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}
+        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:h-9 lg:self-auto`}
       >
         Export CSV
       </a>

@@ -52,6 +52,7 @@ export function StatusButtons({
   onSubmit,
   busy,
   name,
+  compact = false,
 }: {
   /** The record's page: its action changes the status. */
   action: string;
@@ -61,9 +62,11 @@ export function StatusButtons({
   busy: boolean;
   /** Whose record, for the buttons' accessible names ("Mark contacted: Jane Doe"). */
   name: string;
+  /** The desktop list's rows: small buttons with the status alone ("Closed"), the same names. */
+  compact?: boolean;
 }) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={compact ? "flex flex-nowrap justify-end gap-1" : "flex flex-wrap gap-2"}>
       {nextStatuses(current).map((status) => {
         const label = statusActionLabel(current, status);
         return (
@@ -77,8 +80,9 @@ export function StatusButtons({
               size="sm"
               disabled={busy}
               aria-label={`${label}: ${name}`}
+              className={compact ? "h-6 !px-2 !py-0 !text-xs" : ""}
             >
-              {label}
+              {compact ? label.replace(/^Mark /, "").replace(/^./, (first) => first.toUpperCase()) : label}
             </Button>
           </form>
         );

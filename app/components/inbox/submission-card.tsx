@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema/inbox";
-import { telHref } from "~/forms/phone-link";
+import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/components/ui/icons";
 import type { InboxKind } from "~/inbox/kinds";
@@ -37,6 +37,9 @@ export type SubmissionCardData = {
   possibleSpam?: boolean;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
+  /** The call-back desk: when to call back, and who handles it (a username). */
+  followUpAt?: Date | null;
+  assignee?: string | null;
 } & FormFields;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
@@ -57,12 +60,15 @@ export function SubmissionCard({
   href,
   status = submission.status,
   actions,
+  desk,
 }: {
   kind: InboxKind;
   submission: SubmissionCardData;
   href: string;
   status?: SubmissionStatus;
   actions?: ReactNode;
+  /** Who handles it and when to call back (the call-back desk's line). */
+  desk?: ReactNode;
 }) {
   const name = fullName(submission);
   const fields = shownFields(kind, submission);
@@ -98,6 +104,7 @@ export function SubmissionCard({
         <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
       {status !== "spam" && submission.possibleSpam ? <PossibleSpamNote /> : null}
+      {desk ? <p className="mt-2 text-sm text-slate-700">{desk}</p> : null}
       <DetailLines fields={fields} />
       {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
@@ -119,7 +126,7 @@ export function SubmissionCard({
           </dt>
           <dd>
             <a href={telHref(submission.phone)} className="text-blue-800 underline-offset-2 hover:underline">
-              {submission.phone}
+              {formatPhone(submission.phone)}
             </a>
           </dd>
         </div>

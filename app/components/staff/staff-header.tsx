@@ -14,10 +14,12 @@ const linkClasses = (current: boolean) =>
 /**
  * The staff area's header: the shop's name, the staff navigation, who is signed in and Sign out.
  * On a phone the navigation folds into a <details> menu, which opens without JavaScript.
+ * Without a member (a gate refused the page before anything was loaded: only a signed-in staff
+ * member reaches the owners' gate) it shows a staff member's navigation and no name.
  */
-export function StaffHeader({ member }: { member: SignedInMember }) {
+export function StaffHeader({ member }: { member?: SignedInMember }) {
   const { pathname } = useLocation();
-  const items = staffNavigationFor(member.role);
+  const items = staffNavigationFor(member?.role ?? "staff");
   const links = (
     <ul className="flex flex-col gap-1 md:flex-row md:items-center">
       {items.map((item) => {
@@ -46,7 +48,7 @@ export function StaffHeader({ member }: { member: SignedInMember }) {
       </button>
     </Form>
   );
-  const who = (
+  const who = member && (
     <p className="px-3 text-sm text-blue-100">
       <span className="font-semibold text-white">{member.username}</span>{" "}
       <span className="text-blue-200">· {roleLabels[member.role]}</span>

@@ -4,7 +4,6 @@ import { preferredTime, visitType } from "../../content/vehicle-visit";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../inbox/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../inbox/statuses";
 import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
-import { notificationColumns } from "./notifications";
 
 // Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
@@ -82,12 +81,6 @@ const listIndexes = (
   index(`${table}_status_submitted_at_idx`).on(columns.status, columns.submittedAt, columns.id),
 ];
 
-// The sweep reads the unsent records by due time: an index of those only, small whatever the table's size.
-const unsentIndex = (table: string, columns: { notifyDueAt: AnySQLiteColumn; notifiedAt: AnySQLiteColumn }) =>
-  index(`${table}_unsent_idx`)
-    .on(columns.notifyDueAt)
-    .where(sql`${columns.notifiedAt} is null`);
-
 export const contactSubmissions = sqliteTable(
   inboxKinds.contact.tableName,
   {
@@ -101,12 +94,10 @@ export const contactSubmissions = sqliteTable(
     ...statusColumns(),
     ...deskColumns(),
     searchText: searchText(),
-    ...notificationColumns(),
   },
   (table) => [
     ...listIndexes(inboxKinds.contact.tableName, table),
     ...statusChecks(inboxKinds.contact.tableName),
-    unsentIndex(inboxKinds.contact.tableName, table),
     ...deskIndexes(inboxKinds.contact.tableName, table),
   ],
 );
@@ -135,12 +126,10 @@ export const serviceRequests = sqliteTable(
     ...deskColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
-    ...notificationColumns(),
   },
   (table) => [
     ...listIndexes(inboxKinds.serviceRequest.tableName, table),
     ...statusChecks(inboxKinds.serviceRequest.tableName),
-    unsentIndex(inboxKinds.serviceRequest.tableName, table),
     ...deskIndexes(inboxKinds.serviceRequest.tableName, table),
   ],
 );

@@ -1,23 +1,39 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
-import { sqliteTable } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { INBOX_KINDS } from "../../inbox/kinds";
 import { timestampMs } from "./columns";
 
-// The shop's email about each submission (app/server/notifications/, docs/decisions/030-notifications.md).
-// Rows stored before notifications existed have no due time and are never sent.
-export const notificationColumns = () => ({
-  // When every configured recipient had the email (null: not yet).
-  notifiedAt: timestampMs("notified_at"),
-  notifyAttempts: integer("notify_attempts").notNull().default(0),
-  notifyLastError: text("notify_last_error"),
-  // When the next attempt should have happened: the sweep re-enqueues what is overdue.
-  notifyDueAt: timestampMs("notify_due_at").$defaultFn(() => new Date()),
-  // A consumer is sending until then; no other may claim it meanwhile.
-  notifyClaimedUntil: timestampMs("notify_claimed_until"),
-  // The recipients who have it already, so a retry after a partial failure skips them.
-  notifySentTo: text("notify_sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
-  // The visitor's optional confirmation (CONFIRM_VISITOR): set when claimed, at most once.
-  confirmationSentAt: timestampMs("confirmation_sent_at"),
-});
+// The ledger of the shop's email about each record (app/server/notifications/ledger.server.ts,
+// docs/decisions/030-notifications.md), one row per record, keyed by its kind and id. Records stored
+// before notifications existed have no due time and are never sent. Deleted with the record.
+export const notificationLedger = sqliteTable(
+  "notification_ledger",
+  {
+    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
+    submissionId: text("submission_id").notNull(),
+    // When the next attempt should have happened: the sweep re-enqueues what is overdue.
+    dueAt: timestampMs("due_at"),
+    // When every configured recipient had the email (null: not yet).
+    notifiedAt: timestampMs("notified_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // A consumer is sending until then; no other may claim it meanwhile.
+    claimedUntil: timestampMs("claimed_until"),
+    // The recipients who have it already, so a retry after a partial failure skips them.
+    sentTo: text("sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
+    // The visitor's optional confirmation (CONFIRM_VISITOR): set when claimed, at most once.
+    confirmationSentAt: timestampMs("confirmation_sent_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionKind, table.submissionId] }),
+    // The sweep reads the unsent entries by due time: an index of those only, small whatever the size.
+    index("notification_ledger_unsent_idx")
+      .on(table.dueAt)
+      .where(sql`${table.notifiedAt} is null`),
+  ],
+);
+
+export type LedgerEntry = typeof notificationLedger.$inferSelect;
 
 // One morning digest per shop date (app/server/notifications/digest.server.ts): claimed, then sent once.
 export const notificationDigests = sqliteTable("notification_digests", {

@@ -7,13 +7,15 @@ import { filterLabel, InboxToolbar } from "~/components/inbox/inbox-toolbar";
 import { Pagination } from "~/components/inbox/pagination";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/components/ui/icons";
+import { type DeskMember, namesOf } from "~/desk/members";
 import { INBOX_KINDS, inboxKinds } from "~/inbox/kinds";
 import { inboxListUrl, type InboxListState } from "~/inbox/list-params";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { logOut } from "~/server/auth/auth.server";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { activeMembers } from "~/server/desk/desk.server";
+import { getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { NO_STORE } from "~/server/http/responses.server";
@@ -23,8 +25,10 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const inbox = await loadInboxPage(request, env);
-  return data({ username: getStaffMember(context).username, ...inbox }, { headers: NO_STORE });
+  const username = getStaffMember(context).username;
+  const now = getRequestTime(context);
+  const [inbox, members] = await Promise.all([loadInboxPage(request, env, { now, me: username }), activeMembers(env)]);
+  return data({ username, now, members, ...inbox }, { headers: NO_STORE });
 }
 
 // The Logout button posts here, so it works without JavaScript. (A record's status buttons post
@@ -60,8 +64,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
-  const { username, kind, statuses, q, records, total, newer, older, counts } = loaderData;
-  const list: InboxListState = { kind, statuses, q };
+  const { username, now, members, kind, statuses, q, due, assignee, records, total, newer, older, counts } = loaderData;
+  const list: InboxListState = { kind, statuses, q, due, assignee };
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -78,11 +82,21 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   const neverReceived = counts[kind].total === 0 && !searching;
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+    // From 1024 px the page widens and its head packs into one row, so the list's rows start high
+    // enough for 15 of them to show at 1280 × 900 (decision 037).
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12 lg:max-w-[90rem] lg:pt-3 lg:pb-5">
+      <div className="flex flex-wrap items-center justify-between gap-4 lg:grid lg:grid-cols-[auto_1fr_auto] lg:gap-6">
         <div>
-          <h1 className="text-3xl font-bold text-blue-950">Admin Panel</h1>
+          <h1 className="text-3xl font-bold text-blue-950 lg:text-2xl">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Signed in as {username}</p>
+        </div>
+        <div className="order-last grid w-full grid-cols-2 gap-3 sm:gap-4 lg:order-none lg:max-w-2xl lg:justify-self-center">
+          <CountCard label="Contact Messages" {...countsOf(counts.contact)} icon={<MailIcon className="size-6" />} />
+          <CountCard
+            label="Service Requests"
+            {...countsOf(counts.serviceRequest)}
+            icon={<WrenchIcon className="size-6" />}
+          />
         </div>
         <div className="flex items-center gap-2">
           <Link
@@ -106,16 +120,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
-        <CountCard label="Contact Messages" {...countsOf(counts.contact)} icon={<MailIcon className="size-6" />} />
-        <CountCard
-          label="Service Requests"
-          {...countsOf(counts.serviceRequest)}
-          icon={<WrenchIcon className="size-6" />}
-        />
-      </div>
-
-      <div className="mt-8">
+      <div className="mt-8 lg:mt-2">
         <InboxTabs
           tabs={tabs}
           selected={inboxKinds[kind].slug}
@@ -125,16 +130,20 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
             </p>
           }
         >
-          <InboxToolbar key={location.search} list={list} />
-          <p className="mt-5 mb-3 text-sm text-slate-600">
+          <InboxToolbar key={location.search} list={list} members={members} />
+          <p className="mt-5 mb-3 text-sm text-slate-600 lg:mt-3 lg:mb-2">
             {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
             {searching ? <> matching “{q}”</> : null} · {filterLabel(statuses)}
+            {due ? " · call back today or overdue" : null}
+            {assignee ? ` · assigned to ${assigneeLabel(assignee, members)}` : null}
           </p>
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
             <InboxList
               kind={kind}
               records={records}
               returnTo={location.pathname + location.search}
+              names={namesOf(members)}
+              now={now}
               empty={
                 neverReceived ? (
                   <p>{inboxKinds[kind].empty}</p>
@@ -158,6 +167,9 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+const assigneeLabel = (assignee: string, members: readonly DeskMember[]) =>
+  assignee === "me" ? "me" : assignee === "none" ? "nobody" : (namesOf(members)[assignee] ?? assignee);
 
 const countsOf = ({ total, new: fresh }: { total: number; new: number }) => ({ total, fresh });
 

@@ -7,12 +7,12 @@ import { INSIGHTS_DAYS, parseInsightsDays, publicResponseRecord } from "~/insigh
 import { formatCount } from "~/insights/format";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { actingMember, getStaffMember } from "~/server/auth/gates.server";
+import { actingMember, getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { NO_STORE } from "~/server/http/responses.server";
 import { handleInsightsForm } from "~/server/insights/insights-page.server";
 import { readInsights } from "~/server/insights/insights.server";
-import { getShopSettings } from "~/server/settings/shop-settings.server";
+import { getShopSettings } from "~/server/settings/settings.server";
 
 // /incoming/insights, for every member: the 24-hour promise measured over the last 7, 30 or 90
 // days, per kind and together, and the last 12 weeks; for owners, the switch that shows the

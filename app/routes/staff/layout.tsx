@@ -3,7 +3,8 @@ import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/components/staff/staff-header";
 import { StaffErrorPage } from "~/components/staff/staff-error";
 import type { RouteHandle } from "~/route-handle";
-import { getStaffMember, staffPageGate } from "~/server/auth/gates.server";
+import { staffPageGate } from "~/server/auth/gates.server";
+import { getStaffMember } from "~/server/http/staff-member.server";
 import { NO_STORE } from "~/server/http/responses.server";
 
 // The staff area (app/routes.ts): every page below this route is for a signed-in member, checked

@@ -1,19 +1,25 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Link, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/record";
 import { DeleteRecord } from "~/components/inbox/delete-record";
+import { DeskForms } from "~/components/inbox/desk-forms";
+import { RecordHistory } from "~/components/inbox/record-history";
 import { PossibleSpamNote } from "~/components/inbox/possible-spam-note";
 import { StatusBadge } from "~/components/inbox/status-badge";
 import { StatusButtons, useStatusChange } from "~/components/inbox/status-buttons";
 import { formatSubmittedAt, fullName } from "~/components/inbox/submission-card";
-import { telHref } from "~/forms/phone-link";
+import { DeskLine } from "~/components/inbox/inbox-rows";
+import { namesOf } from "~/desk/members";
+import { formatPhone, telHref } from "~/forms/phone-link";
 import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/inbox/kinds";
+import { backToList } from "~/inbox/list-params";
 import { notificationLine } from "~/inbox/notification";
 import { shownFields, vehicleSummary, visitSummary } from "~/inbox/record-fields";
-import { SPAM_RETENTION_DAYS, spamReasonLabels, statusLabels } from "~/inbox/statuses";
+import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { actingMember } from "~/server/auth/gates.server";
-import { getEnv } from "~/server/http/context.server";
+import { activeMembers } from "~/server/desk/desk.server";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
+import { actingMember } from "~/server/http/staff-member.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
 import { NO_STORE } from "~/server/http/responses.server";
@@ -29,12 +35,13 @@ function kindOf(params: Route.LoaderArgs["params"]) {
   return kind;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const kind = kindOf(params);
-  const record = await getRecord(env, kind, params.id);
+  const [record, members] = await Promise.all([getRecord(env, kind, params.id), activeMembers(env)]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
-  return data({ kind, record }, { headers: NO_STORE });
+  const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
+  return data({ kind, record, members, back, now: getRequestTime(context) }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -55,9 +62,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record } = loaderData;
+  const { kind, record, members, back, now } = loaderData;
   const location = useLocation();
   const here = location.pathname;
+  // Forms come back here with the list's address kept ("Back" still returns to it).
+  const returnTo = location.pathname + location.search;
+  const actionData = useActionData<typeof action>();
+  const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
   const { shown, busy, onSubmit } = useStatusChange(here, record.status);
   const name = fullName(record);
   const what = inboxKinds[kind].singular.toLowerCase();
@@ -77,7 +88,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
     [
       "Phone",
       <a key="phone" href={telHref(record.phone)} className="text-blue-800 underline">
-        {record.phone}
+        {formatPhone(record.phone)}
       </a>,
     ],
     ...rowsIn("service"),
@@ -85,14 +96,15 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
     ...optionalRow("Visit", visitSummary(described)),
     ...rowsIn("line"),
     ["Received", formatSubmittedAt(record.submittedAt)],
+    ["Handled by", <DeskLine key="desk" record={record} names={namesOf(members)} now={now} />],
     ...optionalRow("Shop's email", notificationLine(record.notification)),
     ...optionalRow("Email error", record.notification.sentAt ? null : record.notification.lastError),
   ];
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <Link to={inboxTabPath(kind)} className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
-        ← {inboxKinds[kind].label}
+      <Link to={back} className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+        ← Back to {inboxKinds[kind].label}
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
@@ -120,26 +132,29 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Status</h2>
       <div className="mt-3">
-        <StatusButtons action={here} current={shown} returnTo={here} onSubmit={onSubmit} busy={busy} name={name} />
+        <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
+      </div>
+
+      <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
+      <div className="mt-3">
+        <DeskForms
+          // A fresh set of forms after each change: emptied notes, the new follow-up and assignee.
+          key={`${record.activity.length}:${record.assignee ?? ""}:${record.followUpAt?.getTime() ?? ""}:${record.status}`}
+          action={here}
+          returnTo={returnTo}
+          refusal={refusal}
+          members={members}
+          assignee={record.assignee}
+          followUpAt={record.followUpAt}
+        />
       </div>
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">History</h2>
-      <ol className="mt-3 grid gap-2 text-sm text-slate-700">
-        {record.history.map(({ changedByName: who, ...change }, index) => (
-          <li key={index}>
-            <span className="font-semibold text-slate-900">{statusLabels[change.status]}</span> by {who},{" "}
-            <time dateTime={change.changedAt.toISOString()}>{formatSubmittedAt(change.changedAt)}</time>
-          </li>
-        ))}
-        <li>
-          <span className="font-semibold text-slate-900">Received</span>,{" "}
-          <time dateTime={record.submittedAt.toISOString()}>{formatSubmittedAt(record.submittedAt)}</time>
-        </li>
-      </ol>
+      <RecordHistory record={record} />
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Delete</h2>
       <div className="mt-3">
-        <DeleteRecord what={what} returnTo={here} />
+        <DeleteRecord what={what} returnTo={returnTo} />
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { ShownLink } from "~/components/team/shown-link";
 import { PendingInvitations, TeamList } from "~/components/team/team-list";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getStaffMember } from "~/server/auth/gates.server";
+import { getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { NO_STORE } from "~/server/http/responses.server";
 import { handleTeamAction, loadTeamPage } from "~/server/team/team-page.server";

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/forms/account-schema";
 import { parseFormData } from "~/forms/parse-form";
-import { actingMember, getStaffMember } from "../auth/gates.server";
-import { listActiveSessions } from "../auth/session-registry.server";
+import { actingMember, getStaffMember } from "../http/staff-member.server";
+import { listMemberSessions } from "../auth/auth.server";
 import { getEnv, getRequestTime } from "../http/context.server";
 import { unreachable } from "../http/exhaustive.server";
 import { readPostedForm } from "../http/request-body.server";
@@ -24,7 +24,7 @@ export async function loadAccountPage({ context }: Args) {
   const member = getStaffMember(context);
   const [account, sessions] = await Promise.all([
     getAccount(env, member.id),
-    listActiveSessions(env, member, getRequestTime(context)),
+    listMemberSessions(env, member, getRequestTime(context)),
   ]);
   return { account, sessions };
 }

@@ -3,13 +3,10 @@ import type { PasswordChangeInput } from "~/forms/account-schema";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { StaffRole } from "~/staff/roles";
-import { type Acting, auditInsert, recordAudit } from "../audit/audit-log.server";
-import type { StaffMember } from "../auth/gates.server";
-import { countLoginAttempt, forgiveLoginAttempt, throttleConfig } from "../auth/login-throttle.server";
-import { trustedDeviceFor } from "../auth/device-cookie.server";
-import { hashPassword, verifyPassword } from "../auth/password.server";
-import { endSessions, type SessionsToEnd } from "../auth/session-registry.server";
-import { clientKey } from "../http/client-address.server";
+import { auditInsert, recordAudit } from "../audit/audit-log.server";
+import { type Acting } from "../http/staff-member.server";
+import type { StaffMember } from "../http/staff-member.server";
+import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
@@ -92,40 +89,18 @@ export async function changePassword(
   input: PasswordChangeInput,
   acting: Acting,
 ): Promise<PasswordChangeResult> {
+  const proof = await proveMemberPassword(request, env, member, input.currentPassword, acting.at);
+  if (proof.status !== "proven") return proof;
   const db = getDb(env);
-  const keys = {
-    username: member.username,
-    client: clientKey(request),
-    device: await trustedDeviceFor(request, env, member.username, acting.at.getTime()),
-  };
-  const decision = await countLoginAttempt(
-    db,
-    keys,
-    throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS),
-    acting.at.getTime(),
-  );
-  if (!decision.allowed) {
-    const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
-    return {
-      status: "throttled",
-      message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
-      retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
-    };
-  }
-  const user = await db.query.users.findFirst({ columns: { password: true }, where: eq(users.id, member.id) });
-  if (!user || !(await verifyPassword(input.currentPassword, user.password))) {
-    return { status: "wrong-password", message: "That is not your current password." };
-  }
-  await forgiveLoginAttempt(db, keys);
   // password_changed_at stays: it would end this session too. The registry ends the others.
   await db.batch([
     db
       .update(users)
-      .set({ password: await hashPassword(input.newPassword) })
+      .set({ password: await hashNewPassword(input.newPassword) })
       .where(eq(users.id, member.id)),
     auditInsert(db, { ...acting, action: "password.change" }),
   ]);
-  await endSessions(env, member.id, { allBut: member.sessionId }, acting.at);
+  await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
   return { status: "changed" };
 }
 
@@ -136,10 +111,10 @@ export async function changePassword(
 export async function endMemberSessions(
   env: AppEnv,
   member: StaffMember,
-  which: SessionsToEnd,
+  which: { only: string } | { allBut: string },
   acting: Acting,
 ): Promise<number> {
-  const ended = await endSessions(env, member.id, which, acting.at);
+  const ended = await endSessionsOf(env, member.id, which, acting.at);
   if (ended > 0) {
     const detail = { sessions: ended, current: "only" in which && which.only === member.sessionId };
     await recordAudit(env, { ...acting, action: "sign-out", detail });

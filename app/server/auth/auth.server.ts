@@ -1,20 +1,26 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { auditInsert, recordAudit } from "../audit/audit-log.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/forms/login-schema";
 import { getDb } from "~/db/db.server";
-import { type User, users } from "~/db/schema/staff";
-import type { StaffRole } from "~/staff/roles";
+import { staffSessions, type User, users } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
-import { countLoginAttempt, forgiveLoginAttempt, throttleConfig, type ThrottleKeys } from "./login-throttle.server";
-import { verifyPassword } from "./password.server";
+import type { StaffMember } from "../http/staff-member.server";
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  throttleConfig,
+  type ThrottleConfig,
+  type ThrottleKeys,
+} from "./login-throttle.server";
+import { hashPassword, verifyPassword } from "./password.server";
 import { clientKey } from "../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./device-cookie.server";
 
-import { endSessions, memberOfSession, registerSession } from "./session-registry.server";
+import { endSessions, listActiveSessions, memberOfSession, registerSession } from "./session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./session.server";
 
 /** A signed-in member, and the session they are signed in with (the account page marks it). */
-export type StaffUser = { id: string; username: string; role: StaffRole; sessionId: string };
+export type StaffUser = StaffMember;
 
 /** Whether an account may sign in and keep its sessions: not disabled, not removed. */
 export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
@@ -69,14 +75,7 @@ export async function logIn(
     device: await trustedDeviceFor(request, env, credentials.username, now.getTime()),
   };
   const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), now.getTime());
-  if (!decision.allowed) {
-    const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
-    return {
-      status: "throttled",
-      message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
-      retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
-    };
-  }
+  if (!decision.allowed) return throttledAnswer(decision.retryAfterMs);
 
   const user = await db.query.users.findFirst({ where: eq(users.username, credentials.username) });
   const valid = await verifyPassword(credentials.password, user?.password ?? UNKNOWN_USER_HASH);
@@ -139,4 +138,99 @@ export async function logOut(request: Request, env: AppEnv, now: Date): Promise<
     });
   }
   return endStaffSession(request, env);
+}
+
+/** Rows of sessions that ended or expired long ago: the nightly job deletes them. */
+export async function purgeOldSessions(env: AppEnv, before: Date): Promise<number> {
+  const deleted = await getDb(env)
+    .delete(staffSessions)
+    .where(sql`${staffSessions.signedInAt} < ${before.getTime()}`)
+    .returning({ id: staffSessions.id });
+  return deleted.length;
+}
+
+/** What a throttled attempt is told: when to try again. */
+function throttledAnswer(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return {
+    status: "throttled" as const,
+    message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// What other features ask of sign-in: the only door into app/server/auth/ besides the gates.
+
+/** The stored form of a new password (scrypt: password.server.ts). */
+export function hashNewPassword(password: string): Promise<string> {
+  return hashPassword(password);
+}
+
+export type PasswordProof =
+  | { status: "proven" }
+  | { status: "wrong-password"; message: string }
+  | { status: "throttled"; message: string; retryAfterSeconds: number };
+
+/**
+ * Checks a signed-in member's current password, throttled like sign-ins (the same counters, the
+ * same browser), so a session left open cannot be used to find it.
+ */
+export async function proveMemberPassword(
+  request: Request,
+  env: AppEnv,
+  member: Pick<StaffMember, "id" | "username">,
+  password: string,
+  now: Date,
+): Promise<PasswordProof> {
+  const db = getDb(env);
+  const keys: ThrottleKeys = {
+    username: member.username,
+    client: clientKey(request),
+    device: await trustedDeviceFor(request, env, member.username, now.getTime()),
+  };
+  const decision = await countLoginAttempt(db, keys, throttleConfig(env.LOGIN_THROTTLE_WINDOW_SECONDS), now.getTime());
+  if (!decision.allowed) return throttledAnswer(decision.retryAfterMs);
+  const user = await db.query.users.findFirst({ columns: { password: true }, where: eq(users.id, member.id) });
+  if (!user || !(await verifyPassword(password, user.password))) {
+    return { status: "wrong-password", message: "That is not your current password." };
+  }
+  await forgiveLoginAttempt(db, keys);
+  return { status: "proven" };
+}
+
+/** Limits for a kind of request other than sign-in (a password reset's), counted per window. */
+export type RequestLimits = Omit<ThrottleConfig, "windowMs">;
+
+/**
+ * Counts a request that must not be repeated too often (a password reset for `account`) on the
+ * sign-in throttle's table, under keys of its own; whether it may go ahead, or when it may.
+ */
+export function countLimitedRequest(
+  env: AppEnv,
+  { kind, account, client }: { kind: string; account: string; client: string },
+  limits: RequestLimits,
+  now: Date,
+) {
+  return countLoginAttempt(
+    getDb(env),
+    { username: `${kind}:${account}`, client: `${kind}:${client}`, device: null },
+    { windowMs: env.LOGIN_THROTTLE_WINDOW_SECONDS * 1000, ...limits },
+    now.getTime(),
+  );
+}
+
+/** The member's signed-in browsers, newest first, the one making the request marked current. */
+export function listMemberSessions(env: AppEnv, member: Pick<StaffMember, "id" | "sessionId">, now: Date) {
+  return listActiveSessions(env, member, now);
+}
+
+/** Ends a member's active sessions (one by its id, or all but the current); how many ended. */
+export function endMemberSessions(
+  env: AppEnv,
+  userId: string,
+  which: Parameters<typeof endSessions>[2],
+  now: Date,
+): Promise<number> {
+  return endSessions(env, userId, which, now);
 }

@@ -1,32 +1,13 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { Acting } from "../audit/audit-log.server";
-import { clientKey } from "../http/client-address.server";
+import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getEnv, getRequestTime } from "../http/context.server";
 import { jsonResponse, NO_STORE } from "../http/responses.server";
-import { getStaffUser, type StaffUser } from "./auth.server";
+import { getStaffMember, staffMemberContext } from "../http/staff-member.server";
+import { getStaffUser } from "./auth.server";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
 // owners' pages and endpoints sit in a group inside that one with the owners' gate as well.
 // test/route-gates.test.ts lists every route and the gates above it.
-
-export type StaffMember = StaffUser;
-
-const staffMemberContext = createContext<StaffMember | null>(null);
-
-/** The member the area's gate let in: for loaders and actions inside a gated group. */
-export function getStaffMember(context: Readonly<RouterContextProvider>): StaffMember {
-  const member = context.get(staffMemberContext);
-  // Reaching this without a member is a route placed outside the gated groups in app/routes.ts.
-  if (!member) throw new Error("getStaffMember: this route is not inside a staff gate (app/routes.ts)");
-  return member;
-}
-
-/** The member acting in this request, from where and when: for the audit log's entries. */
-export function actingMember(request: Request, context: Readonly<RouterContextProvider>): Acting {
-  const member = getStaffMember(context);
-  return { actor: { id: member.id, name: member.username }, client: clientKey(request), at: getRequestTime(context) };
-}
 
 const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
 

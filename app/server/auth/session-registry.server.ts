@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { staffSessions, users } from "~/db/schema/staff";
 import type { AppEnv } from "../http/env.server";
@@ -157,13 +157,4 @@ export async function endSessions(env: AppEnv, userId: string, which: SessionsTo
     ended.map((row) => row.key),
   );
   return ended.length;
-}
-
-/** Rows of sessions that ended or expired long ago: the nightly job deletes them. */
-export async function purgeOldSessions(env: AppEnv, before: Date): Promise<number> {
-  const deleted = await getDb(env)
-    .delete(staffSessions)
-    .where(sql`${staffSessions.signedInAt} < ${before.getTime()}`)
-    .returning({ id: staffSessions.id });
-  return deleted.length;
 }

@@ -12,6 +12,14 @@ export const cspNonceContext = createContext<string>("");
 // twice is stored once. Like the nonce, it is never served twice from the page cache.
 export const formSubmissionIdContext = createContext<string>("");
 
+/**
+ * The submission id a page in the page cache is rendered with (app/server/rendering/), replaced in
+ * every response. Shaped like a random UUID so the rendered markup matches a real one's; the server
+ * refuses it as an id (app/server/submissions/submissions.server.ts), so it can never become a key
+ * that visitors share.
+ */
+export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
+
 // The instant the Worker handles this request at, read once from its clock: the open-now line,
 // the booking window, the service request's rules and the page cache's expiry all agree on it.
 // Tests give the Worker a fixed clock (createWorker in workers/app.ts).

@@ -74,9 +74,6 @@ const envSchema = z
       .min(1)
       .max(86_400)
       .default(15 * 60),
-    // Where the page cache keeps renderings: this isolate's memory in front of the platform's cache
-    // (the default), or only one of them, which the bench measures (docs/decisions/004-page-cache.md).
-    PAGE_CACHE_STORE: z.enum(["tiered", "isolate", "platform"]).default("tiered"),
   })
   .superRefine((env, context) => {
     if (env.ENVIRONMENT !== "production") return;

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { inboxKinds, inboxTabPath, type InboxKind } from "~/inbox/kinds";
 import type { RecordActionResult } from "~/inbox/record-action";
 import { isSubmissionStatus, statusLabels } from "~/inbox/statuses";
-import type { Acting } from "../audit/audit-log.server";
+import type { Acting } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
+import { deskFormAction } from "../desk/desk.server";
 import { changeStatus, deleteRecord } from "./inbox.server";
 import { readPostedForm } from "../http/request-body.server";
 import { NO_STORE } from "../http/responses.server";
@@ -15,11 +16,22 @@ import { headersWithToast, redirectWithToast, type ToastInput } from "../http/to
 // the same form through a fetcher without `returnTo`: the answer is data, the toast rides along as
 // a cookie, and a refusal comes back as `{ ok: false, message }` for the page to undo its change.
 
-const ACTION_BODY_LIMIT_BYTES = 8 * 1024;
+// A note of 2,000 characters, each up to 4 bytes, percent-encoded, fits.
+const ACTION_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** Only the inbox's own pages: never another site, never `//host`. */
 function safeReturnPath(value: FormDataEntryValue | null): string | null {
   return typeof value === "string" && /^\/incoming(?:[/?]|$)/.test(value) && !/[\\\s]/.test(value) ? value : null;
+}
+
+/** What the visitor typed into a desk form, to give it back (text fields only, each cut to its size). */
+function typedFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of ["outcome", "note", "date", "time", "assignee"]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value.slice(0, 4000);
+  }
+  return fields;
 }
 
 /** The record page's action, for a signed-in staff member (the route checks the session first). */
@@ -65,8 +77,21 @@ export async function handleRecordAction(request: Request, env: AppEnv, acting: 
           inboxTabPath(kind),
         );
       }
-      default:
-        return refused(400, "This form could not be read. Please reload the page and try again.");
+      default: {
+        // The call-back desk's forms (app/server/desk/): a refusal comes back as data with what was
+        // typed, with or without JavaScript, so the page shows the message beside the form.
+        const desk = await deskFormAction(env, kind, id, form, acting);
+        if (!desk) return refused(400, "This form could not be read. Please reload the page and try again.");
+        if (desk.ok) return answer(200, { title: desk.title, description: desk.description });
+        if (desk.status === 404) return gone();
+        const result: RecordActionResult = {
+          ok: false,
+          message: desk.message,
+          intent: typeof intent === "string" ? intent : "",
+          fields: typedFields(form),
+        };
+        return data(result, { status: desk.status, headers: NO_STORE });
+      }
     }
   } catch (error) {
     console.error(`Inbox action on ${kind} ${id} failed`, error);

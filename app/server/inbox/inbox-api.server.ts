@@ -1,9 +1,11 @@
-import { z } from "~/forms/zod";
+import { recordPatchSchema } from "~/desk/schemas";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { csvHeaders, shownFields } from "~/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import { type Acting, recordAudit } from "../audit/audit-log.server";
+import { recordAudit } from "../audit/audit-log.server";
+import { followUpProblem, updateDesk } from "../desk/desk.server";
+import type { Acting } from "../http/staff-member.server";
 import { csvStream } from "./csv.server";
 import type { AppEnv } from "../http/env.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
@@ -18,16 +20,17 @@ import { jsonResponse, methodNotAllowed, NO_STORE } from "../http/responses.serv
 // never get here (workers/app.ts).
 
 export const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
-const STATUS_BODY_LIMIT_BYTES = 1024;
+const PATCH_BODY_LIMIT_BYTES = 1024;
 
-const statusChangeSchema = z.object({
-  status: z.enum(SUBMISSION_STATUSES, { error: `status must be one of ${SUBMISSION_STATUSES.join(", ")}.` }),
-});
+const patchSchema = recordPatchSchema(SUBMISSION_STATUSES);
+
+/** What `?due=1` and `?assignee=me` are read against: the request's time and who asks. */
+const listContext = (acting: Acting) => ({ now: acting.at, me: acting.actor?.name ?? "" });
 
 /** GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`. */
-export async function listResponse(request: Request, env: AppEnv, kind: InboxKind): Promise<Response> {
+export async function listResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
   const url = new URL(request.url);
-  const parsed = parseListQuery(url.searchParams, "api");
+  const parsed = parseListQuery(url.searchParams, "api", listContext(acting));
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 
   const page = await listRecords(env, kind, parsed.query);
@@ -46,7 +49,11 @@ export async function recordResponse(request: Request, env: AppEnv, kind: InboxK
   return record ? jsonResponse(record) : notFound(kind);
 }
 
-/** PATCH /api/<kind>/<id> `{"status": …}` changes the status; DELETE removes the record for good. */
+/**
+ * PATCH /api/<kind>/<id> `{"status", "followUpAt", "assignee"}` (any of them) changes the record;
+ * DELETE removes it for good. An assignee who is not an active member, or a follow-up out of
+ * bounds, is a 400 and nothing changes.
+ */
 export async function recordActionResponse(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
   switch (request.method) {
     case "PATCH":
@@ -55,12 +62,25 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
         {
           method: "PATCH",
           allowed: RECORD_METHODS,
-          schema: statusChangeSchema,
-          limitBytes: STATUS_BODY_LIMIT_BYTES,
-          invalidMessage: "Send the new status.",
+          schema: patchSchema,
+          limitBytes: PATCH_BODY_LIMIT_BYTES,
+          invalidMessage: "Send the new status, followUpAt or assignee.",
         },
-        async ({ status }) => {
-          const record = await changeStatus(env, kind, id, status, acting);
+        async ({ status, followUpAt, assignee }) => {
+          const followUp = followUpAt === undefined || followUpAt === null ? followUpAt : new Date(followUpAt);
+          const problem = followUp ? followUpProblem(followUp, acting.at) : null;
+          if (problem) return jsonResponse({ message: problem, fieldErrors: { followUpAt: [problem] } }, 400);
+          let record = null;
+          if (followUp !== undefined || assignee !== undefined) {
+            const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee }, acting);
+            if (!updated.ok && updated.reason === "missing") return notFound(kind);
+            if (!updated.ok) {
+              const message = "assignee must be the username of an active member, or null.";
+              return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
+            }
+            record = updated.record;
+          }
+          if (status !== undefined) record = await changeStatus(env, kind, id, status, acting);
           return record ? jsonResponse(record) : notFound(kind);
         },
       );
@@ -108,7 +128,7 @@ function csvColumns(kind: InboxKind) {
  * is in the audit log, with its filter and whether it searched (not what: a search holds names).
  */
 export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
-  const parsed = parseListQuery(new URL(request.url).searchParams, "csv");
+  const parsed = parseListQuery(new URL(request.url).searchParams, "csv", listContext(acting));
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
   // HEAD sends no records: nothing was exported.
   if (request.method === "GET") {

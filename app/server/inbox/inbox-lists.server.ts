@@ -1,19 +1,26 @@
-import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
+import { notificationLedger } from "~/db/schema/notifications";
 import type { InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
 import { type CountsRow, type StatusCounts, statusCountsQuery, toStatusCounts } from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
-import { type InboxRecord, type InboxTable, recordColumns, type RowOf, toRecord } from "./inbox.server";
+import { type InboxRecord, type InboxTable, recordColumns, type RowOf, toRecord, withLedger } from "./inbox.server";
 
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
 // however deep it is, and two records received in the same millisecond are neither lost nor
 // repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
 
-function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "statuses" | "terms">): SQL[] {
+type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "assignee">;
+
+/** Whether a list has a filter the status counts cannot total (a follow-up or assignee filter, a search). */
+const needsCount = (query: ListFilters) =>
+  query.terms.length > 0 || query.dueBefore !== null || query.assignee !== undefined;
+
+function filterConditions(table: InboxTable, query: ListFilters): SQL[] {
   const conditions: SQL[] = [];
   const searching = query.terms.length > 0;
   if (query.statuses.length < SUBMISSION_STATUSES.length) {
@@ -24,6 +31,16 @@ function filterConditions(table: InboxTable, query: Pick<InboxListQuery, "status
       searching ? sql`+${table.status} in ${query.statuses}` : inArray(table.status, [...query.statuses]),
     );
   }
+  // The call-back desk's filters (decision 037): a follow-up due by the end of the shop's day on a
+  // record not closed (nor spam), and whose record it is.
+  if (query.dueBefore) {
+    conditions.push(
+      sql`${table.followUpAt} is not null and ${table.followUpAt} < ${query.dueBefore.getTime()}`,
+      sql`${table.status} not in ('closed', 'spam')`,
+    );
+  }
+  if (query.assignee === null) conditions.push(sql`${table.assignee} is null`);
+  else if (query.assignee !== undefined) conditions.push(sql`${table.assignee} = ${query.assignee}`);
   // instr on lower-cased text: no LIKE wildcards to escape in what staff type.
   for (const term of query.terms) conditions.push(sql`instr(${table.searchText}, ${term}) > 0`);
   return conditions;
@@ -39,7 +56,8 @@ function beyond(table: InboxTable, cursor: ListCursor, searching: boolean): SQL 
     : sql`${time} >= ${at} and (${time} > ${at} or ${table.id} > ${id})`;
 }
 
-function pageQuery(db: Database, table: InboxTable, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+  const table = inboxTables[kind];
   const searching = query.terms.length > 0;
   const conditions = filterConditions(table, query);
   if (cursor) conditions.push(beyond(table, cursor, searching));
@@ -49,6 +67,7 @@ function pageQuery(db: Database, table: InboxTable, query: InboxListQuery, curso
   return db
     .select(recordColumns(table))
     .from(table)
+    .leftJoin(notificationLedger, withLedger(kind))
     .where(and(...conditions))
     .orderBy(order(time), order(table.id))
     .limit(take);
@@ -78,14 +97,18 @@ function recordFromRaw<Table extends InboxTable>(
  */
 async function searchPageWithTotal(
   db: Database,
-  table: InboxTable,
+  kind: InboxKind,
   query: InboxListQuery,
   cursor: ListCursor | null,
   take: number,
 ): Promise<{ rows: InboxRecord[]; total: number }> {
+  const table = inboxTables[kind];
   const columns = Object.entries(recordColumns(table));
   const select = sql.join(
-    columns.map(([key, column]) => sql`${table}.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+    columns.map(
+      ([key, column]) =>
+        sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+    ),
     sql`, `,
   );
   const order = cursor?.direction === "newer" ? sql`asc` : sql`desc`;
@@ -103,6 +126,7 @@ async function searchPageWithTotal(
     from (select count(*) as total from matches) as counted
     left join (select r, s, id from matches ${page} order by s ${order}, id ${order} limit ${take}) as chosen
     left join ${table} on ${table}.rowid = chosen.r
+    left join ${notificationLedger} on ${withLedger(kind)}
     order by chosen.s ${order}, chosen.id ${order}`);
   const total = Number(raw[0]?.total ?? 0);
   // Without a page (a cursor past the end), the one row carries the total and nothing else.
@@ -150,14 +174,11 @@ export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxList
   const db = getDb(env);
   const table = inboxTables[kind];
   const take = query.limit + 1;
-  if (query.terms.length > 0) {
-    const { rows, total } = await searchPageWithTotal(db, table, query, query.cursor, take);
+  if (needsCount(query)) {
+    const { rows, total } = await searchPageWithTotal(db, kind, query, query.cursor, take);
     return pageOrFirstPage(db, kind, query, rows, total);
   }
-  const [rows, counts] = await db.batch([
-    pageQuery(db, table, query, query.cursor, take),
-    statusCountsQuery(db, table),
-  ]);
+  const [rows, counts] = await db.batch([pageQuery(db, kind, query, query.cursor, take), statusCountsQuery(db, table)]);
   return pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(toStatusCounts(counts), query));
 }
 
@@ -166,7 +187,6 @@ export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCoun
 /** What /incoming shows: a page of the open tab and both kinds' counts. */
 export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<InboxView> {
   const db = getDb(env);
-  const table = inboxTables[kind];
   const take = query.limit + 1;
   const countsOf = ([contact, request]: readonly CountsRow[][]) => ({
     contact: toStatusCounts(contact ?? []),
@@ -176,16 +196,16 @@ export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxLi
     statusCountsQuery(db, inboxTables.contact),
     statusCountsQuery(db, inboxTables.serviceRequest),
   ] as const;
-  if (query.terms.length > 0) {
+  if (needsCount(query)) {
     // Two requests at once: the counts' batch, and the search, which cannot join a batch.
     const [statusCounts, { rows, total }] = await Promise.all([
       db.batch(bothCounts),
-      searchPageWithTotal(db, table, query, query.cursor, take),
+      searchPageWithTotal(db, kind, query, query.cursor, take),
     ]);
     return { page: await pageOrFirstPage(db, kind, query, rows, total), counts: countsOf(statusCounts) };
   }
   // Without a search, one round trip.
-  const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, table, query, query.cursor, take)]);
+  const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, kind, query, query.cursor, take)]);
   const counts = countsOf([contact, request]);
   return { page: await pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(counts[kind], query)), counts };
 }
@@ -204,7 +224,7 @@ async function pageOrFirstPage(
 ): Promise<RecordPage> {
   if (query.cursor?.direction !== "newer" || rows.length > query.limit) return toPage(rows, query, total);
   const firstPage = { ...query, cursor: null };
-  const firstRows = await pageQuery(db, inboxTables[kind], firstPage, null, query.limit + 1);
+  const firstRows = await pageQuery(db, kind, firstPage, null, query.limit + 1);
   return toPage(firstRows.map(toRecord), firstPage, total);
 }
 
@@ -219,10 +239,9 @@ export async function* recordsInPages(
   pageSize = 500,
 ): AsyncGenerator<InboxRecord[]> {
   const db = getDb(env);
-  const table = inboxTables[kind];
   let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
   for (;;) {
-    const rows: InboxRecord[] = (await pageQuery(db, table, query, cursor, pageSize)).map(toRecord);
+    const rows: InboxRecord[] = (await pageQuery(db, kind, query, cursor, pageSize)).map(toRecord);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;

@@ -3,7 +3,7 @@ import type { SubmissionCardData } from "~/components/inbox/submission-card";
 import { inboxKindBySlug, type InboxKind } from "~/inbox/kinds";
 import type { SubmissionStatus } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
-import { parseListQuery } from "./inbox-query.server";
+import { type ListContext, parseListQuery } from "./inbox-query.server";
 import { totalOf } from "./inbox-counts.server";
 import { loadInboxView } from "./inbox-lists.server";
 import type { InboxRecord } from "./inbox.server";
@@ -28,6 +28,8 @@ export type InboxPageData = {
   kind: InboxKind;
   statuses: readonly SubmissionStatus[];
   q: string;
+  due: boolean;
+  assignee: string;
   records: SubmissionCardData[];
   total: number;
   newer: string | null;
@@ -36,10 +38,10 @@ export type InboxPageData = {
 };
 
 /** The inbox page's data, or a thrown 400 for an address it cannot read (a cursor from nowhere). */
-export async function loadInboxPage(request: Request, env: AppEnv): Promise<InboxPageData> {
+export async function loadInboxPage(request: Request, env: AppEnv, context: ListContext): Promise<InboxPageData> {
   const params = new URL(request.url).searchParams;
   const kind = inboxKindBySlug(params.get("tab") ?? undefined) ?? "contact";
-  const parsed = parseListQuery(params, "inbox");
+  const parsed = parseListQuery(params, "inbox", context);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400, headers: NO_STORE });
 
   const { statuses, q } = parsed.query;
@@ -53,6 +55,8 @@ export async function loadInboxPage(request: Request, env: AppEnv): Promise<Inbo
     kind,
     statuses,
     q,
+    due: parsed.query.dueBefore !== null,
+    assignee: parsed.query.assigneeParam,
     records: page.records.map(toCard),
     total: page.total,
     newer: page.newer,

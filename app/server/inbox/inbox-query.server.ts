@@ -1,8 +1,10 @@
+import { endOfShopDay } from "~/desk/follow-up";
 import { defaultStatuses, type ListSurface } from "~/inbox/list-params";
 import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/inbox/statuses";
 
 // What a list of inbox records is asked for, as the JSON API, the CSV export and /incoming take it
-// in their query string: `status`, `q`, `limit`, `cursor`. One parser, so all three agree.
+// in their query string: `status`, `q`, `due`, `assignee`, `limit`, `cursor`. One parser, so all
+// three agree.
 
 /** A position in a list: the record a page starts after, and which way the page goes from it. */
 export type ListCursor = { direction: "older" | "newer"; submittedAt: number; id: string };
@@ -15,7 +17,16 @@ export type InboxListQuery = {
   terms: readonly string[];
   limit: number;
   cursor: ListCursor | null;
+  /** `?due=1`: only records whose follow-up is before this instant (the end of the shop's day), not closed. */
+  dueBefore: Date | null;
+  /** `?assignee=`: as given ("me", "none", a username; "" for anyone), for forms and links. */
+  assigneeParam: string;
+  /** Whose records: a username, null for nobody's, undefined for anyone's. */
+  assignee: string | null | undefined;
 };
+
+/** What a list's filters are read against: the request's time (for `due`) and who asks (for `me`). */
+export type ListContext = { now: Date; me: string };
 
 export const INBOX_PAGE_SIZE = 25;
 const API_DEFAULT_LIMIT = 50;
@@ -26,7 +37,7 @@ const MAX_TERMS = 8;
 export type ParsedListQuery = { ok: true; query: InboxListQuery } | { ok: false; message: string };
 
 /** Reads a list request's parameters; `ok: false` carries the 400 answer's message. */
-export function parseListQuery(params: URLSearchParams, surface: ListSurface): ParsedListQuery {
+export function parseListQuery(params: URLSearchParams, surface: ListSurface, context: ListContext): ParsedListQuery {
   const statuses = parseStatuses(params.getAll("status"), defaultStatuses[surface]);
   if (!statuses) {
     return { ok: false, message: `status must be "all" or one or more of ${SUBMISSION_STATUSES.join(", ")}.` };
@@ -49,7 +60,27 @@ export function parseListQuery(params: URLSearchParams, surface: ListSurface): P
   const cursor = rawCursor ? decodeCursor(rawCursor) : null;
   if (rawCursor && !cursor) return { ok: false, message: "cursor is not one this server gave out." };
 
-  return { ok: true, query: { statuses, q, terms: searchTerms(q), limit, cursor } };
+  const due = params.get("due");
+  if (due !== null && due !== "" && due !== "1" && due !== "0") return { ok: false, message: "due must be 1 or 0." };
+  const dueBefore = due === "1" ? endOfShopDay(context.now) : null;
+
+  const assigneeParam = (params.get("assignee") ?? "").trim();
+  if (!/^[\w.@+-]{0,64}$/.test(assigneeParam)) {
+    return { ok: false, message: "assignee must be me, none or a member's username." };
+  }
+  const assignee =
+    assigneeParam === ""
+      ? undefined
+      : assigneeParam === "none"
+        ? null
+        : assigneeParam === "me"
+          ? context.me
+          : assigneeParam;
+
+  return {
+    ok: true,
+    query: { statuses, q, terms: searchTerms(q), limit, cursor, dueBefore, assigneeParam, assignee },
+  };
 }
 
 function parseStatuses(

@@ -1,12 +1,17 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
+import { submissionActivity } from "~/db/schema/desk";
+import { notificationLedger } from "~/db/schema/notifications";
 import { users } from "~/db/schema/staff";
+import type { ActivityEntry } from "~/desk/activity";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/inbox/statuses";
-import { type Acting, recordAudit } from "../audit/audit-log.server";
+import { recordAudit } from "../audit/audit-log.server";
+import { type Acting } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
+import { forgetLedgerEntries } from "../notifications/notifications.server";
 
 // The staff inbox's records: what one is, and the reads and writes of one record. The lists and
 // the counts are in inbox-lists.server.ts and inbox-counts.server.ts. Callers are inside the staff
@@ -15,12 +20,14 @@ import type { AppEnv } from "../http/env.server";
 
 export type InboxTable = (typeof inboxTables)[InboxKind];
 
-/** The database's own bookkeeping: the search text, and the email ledger's (docs/decisions/030-notifications.md). */
-type Bookkeeping =
-  "searchText" | "spamReportedIn" | "notifyDueAt" | "notifyClaimedUntil" | "notifySentTo" | "confirmationSentAt";
+/** The database's own bookkeeping: the search text, and which digest counted a spam record. */
+type Bookkeeping = "searchText" | "spamReportedIn";
 
-/** A record's row as the inbox reads it: every column but the bookkeeping. */
-export type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping>;
+/** What the email ledger says of a record (docs/decisions/030-notifications.md), read with it. */
+type LedgerState = { notifiedAt: Date | null; notifyAttempts: number | null; notifyLastError: string | null };
+
+/** A record's row as the inbox reads it: every column but the bookkeeping, and its email's state. */
+export type RowOf<Table extends InboxTable> = Omit<Table["$inferSelect"], Bookkeeping> & LedgerState;
 
 /** A record as staff see it: what the visitor sent, when, where it stands, and whether the shop's
  * email went out (`notification`). A column a form gains shows up here and in the API by itself. */
@@ -32,19 +39,24 @@ export function toRecord<Row extends RowOf<InboxTable>>(row: Row) {
 
 /** A change in a record's history: who by username, and by the name staff know them by. */
 export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; changedByName: string; changedAt: Date };
-export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[] };
+/** The record with its status changes (newest first) and its call log (`activity`, oldest first). */
+export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[]; activity: ActivityEntry[] };
 
-/** Every column but the bookkeeping. */ export function recordColumns<Table extends InboxTable>(table: Table) {
-  const {
-    searchText: _searchText,
-    spamReportedIn: _spamReportedIn,
-    notifyDueAt: _due,
-    notifyClaimedUntil: _claim,
-    notifySentTo: _sentTo,
-    confirmationSentAt: _confirmation,
-    ...columns
-  } = getTableColumns(table);
-  return columns;
+/** Every column but the bookkeeping, and the email ledger's state: read `from(table)` joined by `withLedger`. */
+export function recordColumns<Table extends InboxTable>(table: Table) {
+  const { searchText: _searchText, spamReportedIn: _spamReportedIn, ...columns } = getTableColumns(table);
+  return {
+    ...columns,
+    notifiedAt: notificationLedger.notifiedAt,
+    notifyAttempts: notificationLedger.attempts,
+    notifyLastError: notificationLedger.lastError,
+  };
+}
+
+/** The join of a record read to its email's ledger entry (none for a record from before emails). */
+export function withLedger(kind: InboxKind) {
+  const table = inboxTables[kind];
+  return and(eq(notificationLedger.submissionKind, kind), eq(notificationLedger.submissionId, table.id));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -66,16 +78,66 @@ function historyQuery(db: Database, kind: InboxKind, id: string) {
     .orderBy(desc(changes.changedAt), desc(changes.id));
 }
 
-/** The record with its status history (newest change first), or null for an unknown id. */
+function activityQuery(db: Database, kind: InboxKind, id: string) {
+  const log = submissionActivity;
+  return db
+    .select({
+      type: log.type,
+      outcome: log.outcome,
+      note: log.note,
+      by: sql<string>`coalesce(${users.displayName}, ${log.by})`.as("by_name"),
+      at: log.at,
+    })
+    .from(log)
+    .leftJoin(users, eq(users.username, log.by))
+    .where(and(eq(log.submissionKind, kind), eq(log.submissionId, id)))
+    .orderBy(asc(log.at), asc(log.id));
+}
+
+type ActivityRead = Awaited<ReturnType<typeof activityQuery>>[number];
+
+/** A log entry as the API shows it: no `outcome` or `note` keys where there is none. */
+const toActivityEntry = ({ type, outcome, note, by, at }: ActivityRead): ActivityEntry => ({
+  type,
+  ...(outcome ? { outcome } : {}),
+  ...(note ? { note } : {}),
+  by,
+  at,
+});
+
+/**
+ * The three reads of one record (its row, its status history, its call log), for a D1 batch that
+ * writes first and reads after (the call-back desk's writes in app/server/desk/); `recordFrom` puts
+ * their rows together.
+ */
+export function recordReads(db: Database, kind: InboxKind, id: string) {
+  const table = inboxTables[kind];
+  return [
+    db
+      .select(recordColumns(table))
+      .from(table)
+      .leftJoin(notificationLedger, withLedger(kind))
+      .where(eq(table.id, id))
+      .limit(1),
+    historyQuery(db, kind, id),
+    activityQuery(db, kind, id),
+  ] as const;
+}
+
+export function recordFrom(
+  rows: RowOf<InboxTable>[],
+  history: StatusChangeEntry[],
+  activity: ActivityRead[],
+): InboxRecordWithHistory | null {
+  const [record] = rows;
+  return record ? { ...toRecord(record), history, activity: activity.map(toActivityEntry) } : null;
+}
+
+/** The record with its status history (newest change first) and call log, or null for an unknown id. */
 export async function getRecord(env: AppEnv, kind: InboxKind, id: string): Promise<InboxRecordWithHistory | null> {
   const db = getDb(env);
-  const table = inboxTables[kind];
-  const [rows, history] = await db.batch([
-    db.select(recordColumns(table)).from(table).where(eq(table.id, id)).limit(1),
-    historyQuery(db, kind, id),
-  ]);
-  const [record] = rows;
-  return record ? { ...toRecord(record), history } : null;
+  const [rows, history, activity] = await db.batch(recordReads(db, kind, id));
+  return recordFrom(rows, history, activity);
 }
 
 /**
@@ -97,7 +159,7 @@ export async function changeStatus(
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [changed, updated, history] = await db.batch([
+  const [changed, , updated, history, activity] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
     db
       .insert(changes)
@@ -120,20 +182,29 @@ export async function changeStatus(
       .set({
         status,
         spamReason: status === "spam" ? sql`coalesce(${table.spamReason}, ${staffReason})` : null,
+        // The first contact, kept once (the 24-hour promise is measured from it; decision 037).
+        ...(status === "contacted"
+          ? { firstContactAt: sql`coalesce(${table.firstContactAt}, ${acting.at.getTime()})` }
+          : {}),
       })
+      .where(eq(table.id, id)),
+    db
+      .select(recordColumns(table))
+      .from(table)
+      .leftJoin(notificationLedger, withLedger(kind))
       .where(eq(table.id, id))
-      .returning(recordColumns(table)),
+      .limit(1),
     historyQuery(db, kind, id),
+    activityQuery(db, kind, id),
   ]);
-  const [record] = updated;
   if (changed.length > 0) {
     await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
   }
-  return record ? { ...toRecord(record), history } : null;
+  return recordFrom(updated, history, activity);
 }
 
 /** How the audit log names a record: its address below /incoming. */
-const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
+export const auditTarget = (kind: InboxKind, id: string) => `${inboxKinds[kind].slug}/${id}`;
 
 /**
  * Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown.
@@ -143,9 +214,12 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
   const db = getDb(env);
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
-  const [, deleted] = await db.batch([
+  const log = submissionActivity;
+  const [, , deleted] = await db.batch([
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
+    db.delete(log).where(and(eq(log.submissionKind, kind), eq(log.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    forgetLedgerEntries(db, kind, [id]),
   ]);
   if (deleted.length === 0) return false;
   await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { Acting } from "../audit/audit-log.server";
+import type { Acting } from "../http/staff-member.server";
 import { getEnv } from "../http/context.server";
 import { readPostedForm } from "../http/request-body.server";
 import { NO_STORE } from "../http/responses.server";

@@ -8,7 +8,8 @@ import {
   type ResponseRecordSetting,
   type StoredResponseRecord,
 } from "~/insights/response-record";
-import { type Acting, recordAudit } from "../audit/audit-log.server";
+import { recordAudit } from "../audit/audit-log.server";
+import { type Acting } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
 import { readScheduleFrom } from "../settings/settings.server";
 import {

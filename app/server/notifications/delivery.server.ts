@@ -15,8 +15,8 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { deliverStaffEmail } from "../team/staff-mail.server";
-import { buildRawMessage, type OutgoingMail } from "./mime.server";
+import { deliverStaffEmail } from "../team/team.server";
+import { buildRawMessage, type OutgoingMail } from "../mail/mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
@@ -81,7 +81,7 @@ async function deliverNotification(
   // Sent already, being sent by another consumer, or gone: nothing to do.
   if (!submission) return done;
   const mail = submissionNotification(submission, shopSettings(env), clock);
-  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.record.notifySentTo);
+  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.sentTo);
   await recordNotification(db, job.form, job.id, result, clock);
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
 }
@@ -123,6 +123,7 @@ async function deliverDigest(
     ...clock,
     shopDate: job.shopDate,
     overdue: due.overdue,
+    followUps: due.followUps,
     settings: shopSettings(env),
   });
   const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);

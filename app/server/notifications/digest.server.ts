@@ -6,10 +6,12 @@ import { notificationDigests } from "~/db/schema/notifications";
 import { type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { isOpenDay, type ShopSchedule } from "~/hours/shop-schedule";
 import { type MailSettings, type OverdueRequest, overdueDigest, type SpamKept } from "./message.server";
-import type { OutgoingMail } from "./mime.server";
+import type { OutgoingMail } from "../mail/mime.server";
+import { type DueFollowUp, dueFollowUps, followUpSection } from "./digest-follow-ups.server";
 
 // The 24-hour promise, watched: on each day the shop opens, at 8:00 AM on its clock, one email
-// lists the requests still new after `shop.replyWithinHours`, and says how many submissions were
+// lists the requests still new after `shop.replyWithinHours`, the call-backs due today or overdue
+// per person (digest-follow-ups.server.ts), and says how many submissions were
 // kept aside as spam since the digest before, with a link to the Spam filter; none when there is
 // neither. The spam it counts is marked with its date, and only spam a sent digest counted (or that
 // staff marked themselves) is ever purged (submissions/spam.server.ts, decision record 031).
@@ -109,11 +111,11 @@ async function markSpamForDigest(db: Database, shopDate: string): Promise<SpamKe
 export async function digestDue(
   db: Database,
   { now }: { now: Date },
-): Promise<{ overdue: OverdueRequest[] } | undefined> {
+): Promise<{ overdue: OverdueRequest[]; followUps: DueFollowUp[] } | undefined> {
   const before = new Date(now.getTime() - shop.replyWithinHours * 3_600_000);
-  const overdue = await overdueRequests(db, before);
-  if (overdue.length === 0 && !(await spamAwaitsReport(db))) return undefined;
-  return { overdue };
+  const [overdue, followUps] = await Promise.all([overdueRequests(db, before), dueFollowUps(db, now)]);
+  if (overdue.length === 0 && followUps.length === 0 && !(await spamAwaitsReport(db))) return undefined;
+  return { overdue, followUps };
 }
 
 /** The digest's email, once claimed: the overdue requests and the spam it now marks as counted. */
@@ -123,12 +125,13 @@ export async function buildDigest(
     now,
     shopDate,
     overdue,
+    followUps = [],
     settings,
-  }: { now: Date; shopDate: string; overdue: OverdueRequest[]; settings: MailSettings },
+  }: { now: Date; shopDate: string; overdue: OverdueRequest[]; followUps?: DueFollowUp[]; settings: MailSettings },
 ): Promise<{ spamCount: number; mail: OutgoingMail }> {
   const spam = await markSpamForDigest(db, shopDate);
   return {
     spamCount: spam.contact + spam.serviceRequest,
-    mail: overdueDigest(overdue, spam, settings, { now, shopDate }),
+    mail: overdueDigest(overdue, spam, settings, { now, shopDate }, followUpSection(followUps, settings, now)),
   };
 }

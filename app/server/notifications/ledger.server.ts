@@ -1,31 +1,24 @@
-import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import {
-  type ContactSubmission,
-  type contactSubmissions,
-  inboxTables,
-  type ServiceRequest,
-  type serviceRequests,
-} from "~/db/schema/inbox";
-import { notificationDigests } from "~/db/schema/notifications";
+import { inboxTables } from "~/db/schema/inbox";
+import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
 import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import type { NotifiedSubmission } from "./message.server";
 
-// D1 is the ledger of what was emailed: each submission's row says whether the shop has its email,
-// how often sending was tried and why it last failed. Sending is claim, send, record: a claim is a
-// conditional UPDATE that only one consumer can win, so two deliveries of one queue message (or a
-// sweep's copy) never send twice at the same time (docs/decisions/030-notifications.md).
+// D1 is the ledger of what was emailed: each record's entry in notification_ledger says whether the
+// shop has its email, how often sending was tried and why it last failed. Sending is claim, send,
+// record: a claim is a conditional UPDATE that only one consumer can win, so two deliveries of one
+// queue message (or a sweep's copy) never send twice at the same time (docs/decisions/030-notifications.md).
 
-const tables = inboxTables;
-type SubmissionTable = (typeof tables)[InboxKind];
+const ledger = notificationLedger;
 
 /** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
 export type SendResult = { sentTo: string[]; errors: string[] };
 
-/** What a row keeps of an attempt's failures: none when delivered, else the errors, bounded. */
+/** What an entry keeps of an attempt's failures: none when delivered, else the errors, bounded. */
 const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));
 
-// A consumer that claimed a submission and then vanished (crashed, timed out) holds it this long;
+// A consumer that claimed a record and then vanished (crashed, timed out) holds it this long;
 // sending takes well under a second.
 export const CLAIM_MS = 2 * 60_000;
 
@@ -33,46 +26,39 @@ export const CLAIM_MS = 2 * 60_000;
 // enqueues it again. Longer than a claim, so an attempt in progress is never doubled.
 export const SWEEP_GRACE_MS = 5 * 60_000;
 
+const entryOf = (form: InboxKind, id: string) => and(eq(ledger.submissionKind, form), eq(ledger.submissionId, id));
+
 // Spam is never emailed; should staff mark it "Not spam", the sweep sends it then, like any record
 // whose email is overdue.
-const claimable = (table: SubmissionTable, now: Date) =>
-  and(
-    isNull(table.notifiedAt),
-    isNotNull(table.notifyDueAt),
-    ne(table.status, "spam"),
-    or(isNull(table.notifyClaimedUntil), lte(table.notifyClaimedUntil, now)),
-  );
+const notSpam = (form: InboxKind) => {
+  const table = inboxTables[form];
+  return sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam')`;
+};
 
-function claimIn(
+/** The record an entry is about, with what the ledger says: the email's recipients so far. */
+async function recordOf(
   db: Database,
-  table: typeof contactSubmissions,
+  form: InboxKind,
   id: string,
-  now: Date,
-): Promise<ContactSubmission | undefined>;
-function claimIn(
-  db: Database,
-  table: typeof serviceRequests,
-  id: string,
-  now: Date,
-): Promise<ServiceRequest | undefined>;
-async function claimIn(db: Database, table: SubmissionTable, id: string, now: Date) {
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const [row] = await db
-    .update(table)
-    .set({
-      notifyClaimedUntil: until,
-      // Should this consumer vanish, the row is overdue the moment its claim lapses (due a grace
-      // before it), so the first sweep after that sends it again, not the one after.
-      notifyDueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
-      notifyAttempts: sql`${table.notifyAttempts} + 1`,
-    })
-    .where(and(eq(table.id, id), claimable(table, now)))
-    .returning();
-  return row;
+  sentTo: string[],
+): Promise<ClaimedNotification | undefined> {
+  switch (form) {
+    case "contact": {
+      const [record] = await db.select().from(inboxTables.contact).where(eq(inboxTables.contact.id, id));
+      return record && { form, record, sentTo };
+    }
+    case "serviceRequest": {
+      const [record] = await db.select().from(inboxTables.serviceRequest).where(eq(inboxTables.serviceRequest.id, id));
+      return record && { form, record, sentTo };
+    }
+  }
 }
 
+/** A claimed record to email, and who has its email already. */
+export type ClaimedNotification = NotifiedSubmission & { sentTo: string[] };
+
 /**
- * Claims a submission's email for one attempt: the row, if it is still unsent and nobody else is
+ * Claims a record's email for one attempt: the record, if it is still unsent and nobody else is
  * sending it; nothing if it was sent, is being sent, predates notifications or no longer exists.
  */
 export async function claimNotification(
@@ -80,17 +66,28 @@ export async function claimNotification(
   form: InboxKind,
   id: string,
   now: Date,
-): Promise<NotifiedSubmission | undefined> {
-  switch (form) {
-    case "contact": {
-      const record = await claimIn(db, tables.contact, id, now);
-      return record && { form, record };
-    }
-    case "serviceRequest": {
-      const record = await claimIn(db, tables.serviceRequest, id, now);
-      return record && { form, record };
-    }
-  }
+): Promise<ClaimedNotification | undefined> {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  const [entry] = await db
+    .update(ledger)
+    .set({
+      claimedUntil: until,
+      // Should this consumer vanish, the entry is overdue the moment its claim lapses (due a grace
+      // before it), so the first sweep after that sends it again, not the one after.
+      dueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
+      attempts: sql`${ledger.attempts} + 1`,
+    })
+    .where(
+      and(
+        entryOf(form, id),
+        isNull(ledger.notifiedAt),
+        isNotNull(ledger.dueAt),
+        or(isNull(ledger.claimedUntil), lte(ledger.claimedUntil, now)),
+        notSpam(form),
+      ),
+    )
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
 }
 
 /** Ends an attempt: delivered to everyone, or the error and when to try again. */
@@ -101,24 +98,22 @@ export async function recordNotification(
   result: SendResult,
   { now, retryAt }: { now: Date; retryAt: Date },
 ): Promise<void> {
-  const table = tables[form];
   const lastError = lastErrorOf(result);
   await db
-    .update(table)
+    .update(ledger)
     .set({
-      notifySentTo: result.sentTo,
-      notifyClaimedUntil: null,
+      sentTo: result.sentTo,
+      claimedUntil: null,
       notifiedAt: lastError === null ? now : null,
-      notifyLastError: lastError,
-      notifyDueAt: lastError === null ? null : retryAt,
+      lastError,
+      dueAt: lastError === null ? null : retryAt,
     })
-    .where(eq(table.id, id));
+    .where(entryOf(form, id));
 }
 
 /**
- * The sweep: submissions whose email is overdue by `graceMs` (a lost queue message, a failed
- * enqueue, a message the queue gave up on) get a new due time and are returned to be enqueued.
- * Spam is left alone.
+ * The sweep: records whose email is overdue by `graceMs` (a lost queue message, a failed enqueue,
+ * a message the queue gave up on) get a new due time and are returned to be enqueued. Spam is left alone.
  */
 export async function takeOverdueNotifications(
   db: Database,
@@ -128,67 +123,47 @@ export async function takeOverdueNotifications(
   const nextDue = new Date(now.getTime() + graceMs);
   const taken: { form: InboxKind; id: string }[] = [];
   for (const form of INBOX_KINDS) {
-    const table = tables[form];
     const overdue = db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(isNull(table.notifiedAt), lte(table.notifyDueAt, overdueBefore), ne(table.status, "spam")))
-      .orderBy(table.notifyDueAt)
+      .select({ id: ledger.submissionId })
+      .from(ledger)
+      .where(
+        and(
+          isNull(ledger.notifiedAt),
+          lte(ledger.dueAt, overdueBefore),
+          eq(ledger.submissionKind, form),
+          notSpam(form),
+        ),
+      )
+      .orderBy(ledger.dueAt)
       .limit(limit);
     const rows = await db
-      .update(table)
-      .set({ notifyDueAt: nextDue })
-      .where(inArray(table.id, overdue))
-      .returning({ id: table.id });
+      .update(ledger)
+      .set({ dueAt: nextDue })
+      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, overdue)))
+      .returning({ id: ledger.submissionId });
     taken.push(...rows.map((row) => ({ form, id: row.id })));
   }
   return taken;
 }
 
-/** Claims the visitor's confirmation: true once per submission, so a visitor never gets two. */
+/** Claims the visitor's confirmation: the record once per submission, so a visitor never gets two. */
 export async function claimConfirmation(
   db: Database,
   form: InboxKind,
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
-  switch (form) {
-    case "contact": {
-      const record = await claimConfirmationIn(db, tables.contact, id, now);
-      return record && { form, record };
-    }
-    case "serviceRequest": {
-      const record = await claimConfirmationIn(db, tables.serviceRequest, id, now);
-      return record && { form, record };
-    }
-  }
-}
-
-function claimConfirmationIn(
-  db: Database,
-  table: typeof contactSubmissions,
-  id: string,
-  now: Date,
-): Promise<ContactSubmission | undefined>;
-function claimConfirmationIn(
-  db: Database,
-  table: typeof serviceRequests,
-  id: string,
-  now: Date,
-): Promise<ServiceRequest | undefined>;
-async function claimConfirmationIn(db: Database, table: SubmissionTable, id: string, now: Date) {
-  const [row] = await db
-    .update(table)
+  const [entry] = await db
+    .update(ledger)
     .set({ confirmationSentAt: now })
-    .where(and(eq(table.id, id), isNull(table.confirmationSentAt)))
-    .returning();
-  return row;
+    .where(and(entryOf(form, id), isNull(ledger.confirmationSentAt)))
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
 }
 
 /** A confirmation that could not be sent is released, to be tried again. */
 export async function releaseConfirmation(db: Database, form: InboxKind, id: string): Promise<void> {
-  const table = tables[form];
-  await db.update(table).set({ confirmationSentAt: null }).where(eq(table.id, id));
+  await db.update(ledger).set({ confirmationSentAt: null }).where(entryOf(form, id));
 }
 
 /** Claims the digest of one shop date: its row, unless it was sent or another consumer is sending it. */

@@ -8,7 +8,8 @@ import { inboxListUrl } from "~/inbox/list-params";
 import { type FieldPlace, shownFields, textsIn } from "~/inbox/record-fields";
 import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL, SPAM_RETENTION_DAYS } from "~/inbox/statuses";
 import { isMailAddress } from "../http/env.server";
-import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "./mime.server";
+import { htmlLink, htmlPage, shopSender } from "../mail/html.server";
+import { domainOf, escapeHtml, multiLine, type OutgoingMail, singleLine } from "../mail/mime.server";
 
 // What the emails say: the shop's notification of each submission, the morning digest of requests
 // still waiting, and the visitor's optional confirmation. Everything a visitor typed goes through
@@ -67,14 +68,6 @@ export function notificationSubject(submission: NotifiedSubmission): string {
     ? `${flag}${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
     : `${flag}${inboxKinds.contact.singular} — ${who}`;
 }
-
-export const shopSender = (address: string) => ({ address, name: shop.name });
-
-export const htmlPage = (body: string) =>
-  `<!doctype html><html><body style="margin:0;padding:16px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;line-height:1.5;color:#0f172a">${body}</body></html>`;
-
-export const htmlLink = (href: string, text: string) =>
-  `<a href="${escapeHtml(href)}" style="color:#1e3a8a">${escapeHtml(text)}</a>`;
 
 /** The shop's email about one stored submission: Reply-To is the visitor, so replying answers them. */
 export function submissionNotification(
@@ -162,6 +155,7 @@ export function overdueDigest(
   spam: SpamKept,
   settings: MailSettings,
   { now, shopDate }: { now: Date; shopDate: string },
+  followUps: { count: number; text: string[]; html: string } = { count: 0, text: [], html: "" },
 ): OutgoingMail {
   const count = requests.length;
   const spamTotal = spam.contact + spam.serviceRequest;
@@ -197,6 +191,7 @@ export function overdueDigest(
           ...spamKinds.map((kind) => `  ${kind.filter}: ${kind.link}`),
         ]
       : []),
+    ...(followUps.count > 0 ? ["", ...followUps.text] : []),
   ].join("\n");
   const html = htmlPage(
     [
@@ -220,16 +215,20 @@ export function overdueDigest(
             `<p style="margin:0">${spamKinds.map((kind) => htmlLink(kind.link, kind.filter)).join(" &middot; ")}</p>`,
           ]
         : []),
+      followUps.html,
     ].join(""),
   );
   const spamSubject = `${spamTotal} kept as spam`;
+  const callBacks = followUps.count > 0 ? ` · ${counted(followUps.count, "call-back", "call-backs")} today` : "";
   return {
     from: shopSender(settings.from),
     to: settings.to,
     subject:
       count > 0
-        ? `Waiting over ${shop.replyWithinHours} hours: ${counted(count, "request", "requests")}${spamTotal > 0 ? ` · ${spamSubject}` : ""}`
-        : `Since the last digest: ${spamSubject}`,
+        ? `Waiting over ${shop.replyWithinHours} hours: ${counted(count, "request", "requests")}${spamTotal > 0 ? ` · ${spamSubject}` : ""}${callBacks}`
+        : spamTotal > 0
+          ? `Since the last digest: ${spamSubject}${callBacks}`
+          : `To call back today: ${counted(followUps.count, "call-back", "call-backs")}`,
     text,
     html,
     date: now,

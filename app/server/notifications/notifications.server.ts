@@ -1,9 +1,12 @@
-import { getDb } from "~/db/db.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Database, getDb } from "~/db/db.server";
+import { inboxTables } from "~/db/schema/inbox";
+import { notificationLedger } from "~/db/schema/notifications";
 import { z } from "~/forms/zod";
-import { INBOX_KINDS } from "~/inbox/kinds";
+import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../http/env.server";
-import { readShopSettings, scheduleOf } from "../settings/shop-settings.server";
+import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./digest.server";
 import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./ledger.server";
 
@@ -37,6 +40,35 @@ export async function enqueueJobs(env: Pick<AppEnv, "NOTIFY_QUEUE">, jobs: reado
   for (let start = 0; start < jobs.length; start += BATCH_LIMIT) {
     await env.NOTIFY_QUEUE.sendBatch(jobs.slice(start, start + BATCH_LIMIT).map((body) => ({ body })));
   }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The ledger's entries, written in the same batch as the record they are about
+
+/** A record's ledger entry, to store in the same batch as the record: its email is due `now`. */
+export function ledgerEntryFor(db: Database, form: InboxKind, id: string, now: Date) {
+  return db
+    .insert(notificationLedger)
+    .values({ submissionKind: form, submissionId: id, dueAt: now })
+    .onConflictDoNothing({ target: [notificationLedger.submissionKind, notificationLedger.submissionId] });
+}
+
+/**
+ * The ledger entries of deleted records, to run in the same batch after their deletion: of these
+ * ids, only those whose record is gone (one that was kept meanwhile keeps its entry).
+ */
+export function forgetLedgerEntries(db: Database, form: InboxKind, ids: string[]) {
+  const ledger = notificationLedger;
+  const table = inboxTables[form];
+  return db
+    .delete(ledger)
+    .where(
+      and(
+        eq(ledger.submissionKind, form),
+        inArray(ledger.submissionId, ids),
+        sql`not exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId})`,
+      ),
+    );
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { isPrivatePath } from "~/private-paths";
 import { PAGE_CACHE_MAX_AGE_SECONDS } from "~/route-handle";
+import { CACHED_PAGE_SUBMISSION_ID } from "../http/context.server";
 import { leafRouteHandle } from "../http/route-match.server";
 
 /**
@@ -15,13 +16,6 @@ import { leafRouteHandle } from "../http/route-match.server";
  */
 
 export type ResponseTokens = { nonce: string; submissionId: string };
-
-/**
- * The submission id a cached page is rendered with, replaced in every response. Shaped like a
- * random UUID so the rendered markup matches a real one's; the server refuses it as an id
- * (app/server/submissions/submissions.server.ts), so it can never become a key that visitors share.
- */
-export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
 
 const PLACEHOLDERS: ResponseTokens = {
   nonce: "cached-page-nonce-placeholder",
@@ -225,28 +219,27 @@ export function platformStore(
   };
 }
 
-/** The store the Worker uses, as PAGE_CACHE_STORE chooses (docs/decisions/004-page-cache.md). */
-export function pageStore(
-  choice: "tiered" | "isolate" | "platform",
-  {
+/**
+ * The store the Worker uses: this isolate's memory in front of the platform's cache, or memory
+ * only (`shared: false`) for a Worker that a test runs on a clock of its own, since the platform's
+ * cache is shared by every Worker in a test run. See docs/decisions/004-page-cache.md.
+ */
+export function pageStore({
+  memory,
+  shared,
+  version,
+  waitUntil,
+}: {
+  memory: PageStore;
+  shared: boolean;
+  version: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): PageStore {
+  if (!shared) return memory;
+  return tieredStore(
     memory,
-    version,
-    waitUntil,
-  }: { memory: PageStore; version: string; waitUntil: (promise: Promise<unknown>) => void },
-): PageStore {
-  const platform = () => platformStore(() => caches.open(CACHE_NAME), { version, waitUntil });
-  switch (choice) {
-    case "tiered":
-      return tieredStore(memory, platform());
-    case "isolate":
-      return memory;
-    case "platform":
-      return platform();
-    default: {
-      const unknown: never = choice;
-      throw new Error(`Unknown page store ${String(unknown)}`);
-    }
-  }
+    platformStore(() => caches.open(CACHE_NAME), { version, waitUntil }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { purgeOldAuditEntries } from "../audit/audit-log-purge.server";
-import { purgeOldSessions } from "../auth/session-registry.server";
+import { purgeOldAuditEntries } from "../audit/audit-log.server";
+import { purgeOldSessions } from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
 import { refreshResponseRecord } from "../insights/insights.server";
 import { enqueueDigestIfDue, sweepUnsentNotifications } from "../notifications/notifications.server";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "~/forms/zod";
-import { getStaffMember } from "../auth/gates.server";
+import { getStaffMember } from "../http/staff-member.server";
 import { clientKey } from "../http/client-address.server";
 import { getEnv, getRequestTime } from "../http/context.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";

@@ -6,10 +6,10 @@ import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settin
 import { type FederalHolidayId, federalHolidayNames } from "~/hours/federal-holidays";
 import { openingHoursRows, twentyFourHour } from "~/hours/opening-hours";
 import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
-import type { StaffMember } from "../auth/gates.server";
+import type { StaffMember } from "../http/staff-member.server";
 import { recordAudit } from "../audit/audit-log.server";
 import type { AppEnv } from "../http/env.server";
-import { SETTINGS_ROW_ID } from "./shop-settings.server";
+import { SETTINGS_ROW_ID } from "./settings.server";
 import type { ClosureInput, NoticeInput, SpecialHoursInput } from "./settings-schemas.server";
 
 // Every change an owner makes to the shop's hours, for the settings page and the owners' API

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import type { z } from "~/forms/zod";
 import { SETTINGS_INTENTS, type SettingsIntent } from "~/components/settings/settings-intents";
-import { getStaffMember } from "../auth/gates.server";
+import { getStaffMember } from "../http/staff-member.server";
 import { clientKey } from "../http/client-address.server";
 import { getEnv, getRequestTime } from "../http/context.server";
 import { readPostedForm } from "../http/request-body.server";

@@ -4,7 +4,7 @@ import { twentyFourHour } from "~/hours/opening-hours";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { getRequestTime } from "../http/context.server";
 import { WEEKDAY_IDS } from "./settings-schemas.server";
-import { getShopSettings } from "./shop-settings.server";
+import { getShopSettings } from "./settings.server";
 
 // What the settings page shows (/incoming/settings): the owner's settings in the shapes its forms
 // take, this year's and next year's federal holidays with their observed days, and the history.

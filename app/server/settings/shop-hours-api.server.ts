@@ -8,7 +8,7 @@ import { isNoticeRunning } from "~/hours/shop-hours";
 import { shopStatusAt } from "~/hours/shop-status";
 import { getRequestTime } from "../http/context.server";
 import { WEEKDAY_IDS } from "./settings-schemas.server";
-import { getShopSettings, scheduleOf } from "./shop-settings.server";
+import { getShopSettings, scheduleOf } from "./settings.server";
 
 // GET /api/shop-hours: the shop's hours for other sites and apps, the next 60 days of them.
 // Public and the same for everyone: browsers and shared caches may keep it for a minute, which

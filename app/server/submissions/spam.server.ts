@@ -6,6 +6,7 @@ import { INBOX_KINDS } from "~/inbox/kinds";
 import { SPAM_RETENTION_DAYS, type SpamReason } from "~/inbox/statuses";
 import { isHoneypotFilled } from "~/forms/fields";
 import type { AppEnv } from "../http/env.server";
+import { forgetLedgerEntries } from "../notifications/notifications.server";
 import { assessMessage, SPAM_SCORE } from "./spam-rule.server";
 
 // Spam is kept aside, not dropped: a password manager that fills the hidden field, or a customer
@@ -92,6 +93,7 @@ export async function purgeOldSpam(env: AppEnv, now: Date) {
       await db.batch([
         db.delete(changes).where(and(eq(changes.submissionKind, kind), inArray(changes.submissionId, ids))),
         db.delete(table).where(and(inArray(table.id, ids), eq(table.status, "spam"))),
+        forgetLedgerEntries(db, kind, ids),
       ]);
       deleted[kind] += ids.length;
       if (due.length < PURGE_BATCH) break;

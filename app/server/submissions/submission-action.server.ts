@@ -21,7 +21,7 @@ import {
   submissionForms,
 } from "./submissions.server";
 import { redirectWithToast } from "../http/toast.server";
-import { getShopSchedule, shopHoursOf } from "../settings/shop-settings.server";
+import { getShopSchedule, shopHoursOf } from "../settings/settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.

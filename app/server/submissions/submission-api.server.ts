@@ -10,7 +10,7 @@ import { getRequestTime } from "../http/context.server";
 import { unreachable } from "../http/exhaustive.server";
 import { handleJsonWrite } from "../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../http/responses.server";
-import { getShopSchedule } from "../settings/shop-settings.server";
+import { getShopSchedule } from "../settings/settings.server";
 import {
   isOverSubmissionLimit,
   RATE_LIMIT_RETRY_SECONDS,

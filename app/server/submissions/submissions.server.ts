@@ -12,10 +12,9 @@ import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/forms/servi
 import type { InboxKind } from "~/inbox/kinds";
 import type { SpamReason } from "~/inbox/statuses";
 import { clientKey } from "../http/client-address.server";
-import { getCloudflare, getRequestTime } from "../http/context.server";
+import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
-import { enqueueJobs, type NotificationJob } from "../notifications/notifications.server";
-import { CACHED_PAGE_SUBMISSION_ID } from "../rendering/page-cache.server";
+import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
 import { judgeSubmission } from "./spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
@@ -32,16 +31,12 @@ type SubmissionReceipt<Name extends InboxKind> = SubmissionFields<Name> & {
   submittedAt: Date;
 };
 
-/**
- * What the server adds to the visitor's fields: the row's key, its status, whether it might be spam,
- * and when its email is due (the request's time).
- */
+/** What the server adds to the visitor's fields: the row's key, its status, whether it might be spam. */
 type StoredExtras = {
   id: string;
   status: "new" | "spam";
   spamReason: SpamReason | null;
   possibleSpam: boolean;
-  notifyDueAt: Date;
 };
 
 /** The row under a submission id: just stored, or found there from an earlier post. */
@@ -54,16 +49,27 @@ type SubmissionForm<Name extends InboxKind> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   /** The schema as of the request's time and the shop's schedule (the preferred date's rules). */
   schemaAt: (now: Date, schedule: ShopSchedule) => z.ZodType<SubmissionInput<Name>>;
-  /** Stores the row unless its id is taken; either way, the row stored under that id. */
-  insertOnce: (db: Database, row: SubmissionFields<Name> & StoredExtras) => Promise<StoredRow<Name> | undefined>;
+  /**
+   * Stores the row, with its email's ledger entry due `now`, unless its id is taken; either way,
+   * the row stored under that id.
+   */
+  insertOnce: (
+    db: Database,
+    row: SubmissionFields<Name> & StoredExtras,
+    now: Date,
+  ) => Promise<StoredRow<Name> | undefined>;
 };
 
-function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(table: Table) {
+function insertOnceInto<Table extends SQLiteTable & { id: SQLiteColumn }>(kind: InboxKind, table: Table) {
   return async (
     db: Database,
     row: Table["$inferInsert"] & StoredExtras,
+    now: Date,
   ): Promise<{ inserted: boolean; row: Table["$inferSelect"] } | undefined> => {
-    const [inserted] = await db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning();
+    const [[inserted]] = await db.batch([
+      db.insert(table).values(row).onConflictDoNothing({ target: table.id }).returning(),
+      ledgerEntryFor(db, kind, row.id, now),
+    ]);
     if (inserted) return { inserted: true, row: inserted };
     const [existing] = await db.select().from(table).where(eq(table.id, row.id)).limit(1);
     return existing ? { inserted: false, row: existing } : undefined;
@@ -83,11 +89,11 @@ const contactServerSchema = contactSchema.extend({ submissionId: serverSubmissio
 export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
   contact: {
     schemaAt: () => contactServerSchema,
-    insertOnce: insertOnceInto(inboxTables.contact),
+    insertOnce: insertOnceInto("contact", inboxTables.contact),
   },
   serviceRequest: {
     schemaAt: (now, schedule) => serviceRequestSchemaAt(now, schedule).extend({ submissionId: serverSubmissionId }),
-    insertOnce: insertOnceInto(inboxTables.serviceRequest),
+    insertOnce: insertOnceInto("serviceRequest", inboxTables.serviceRequest),
   },
 };
 
@@ -192,14 +198,17 @@ export async function saveSubmission<Name extends InboxKind>(
   const verdict = judgeSubmission({ honeypot, message: fields.message });
   const spamReason = verdict.status === "spam" ? verdict.reason : null;
   try {
-    const stored = await submissionForms[name].insertOnce(getDb(env), {
-      ...fields,
-      id,
-      status: verdict.status,
-      spamReason,
-      possibleSpam: verdict.status === "new" && verdict.possibleSpam,
-      notifyDueAt: now,
-    });
+    const stored = await submissionForms[name].insertOnce(
+      getDb(env),
+      {
+        ...fields,
+        id,
+        status: verdict.status,
+        spamReason,
+        possibleSpam: verdict.status === "new" && verdict.possibleSpam,
+      },
+      now,
+    );
     if (!stored) throw new Error(`Submission ${id} was neither inserted nor found`);
     if (!stored.inserted && !holdsSameFields(fields, stored.row)) {
       console.warn(`A ${name} submission reused the id of a different one; nothing stored`, { id, clientKey });

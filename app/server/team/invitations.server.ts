@@ -4,8 +4,7 @@ import { staffTokens, users } from "~/db/schema/staff";
 import type { InviteInput, JoinInput } from "~/team/schemas";
 import type { StaffRole } from "~/staff/roles";
 import { recordAudit } from "../audit/audit-log.server";
-import { hashPassword } from "../auth/password.server";
-import { openSession } from "../auth/auth.server";
+import { hashNewPassword, openSession } from "../auth/auth.server";
 import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
@@ -149,7 +148,7 @@ export async function acceptInvitation(
 
   const userId = crypto.randomUUID();
   const at = now.getTime();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   let claimed: boolean;
   try {
     const [claim] = await env.DB.batch([

@@ -2,9 +2,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import { recordAudit } from "../audit/audit-log.server";
-import { isActiveAccount } from "../auth/auth.server";
-import { countLoginAttempt } from "../auth/login-throttle.server";
-import { hashPassword } from "../auth/password.server";
+import { countLimitedRequest, hashNewPassword, isActiveAccount } from "../auth/auth.server";
 import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
@@ -95,11 +93,11 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   const db = getDb(env);
   const client = clientKey(request);
-  const decision = await countLoginAttempt(
-    db,
-    { username: `reset:${account}`, client: `reset:${client}`, device: null },
-    { windowMs: env.LOGIN_THROTTLE_WINDOW_SECONDS * 1000, ...RESET_LIMITS, maxPerUsername: Number.MAX_SAFE_INTEGER },
-    now.getTime(),
+  const decision = await countLimitedRequest(
+    env,
+    { kind: "reset", account, client },
+    { ...RESET_LIMITS, maxPerUsername: Number.MAX_SAFE_INTEGER },
+    now,
   );
   if (!decision.allowed) return { status: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
 
@@ -135,7 +133,7 @@ export async function completePasswordReset(
   const lookup = await lookUpToken(env, token, "reset", now);
   if (lookup.status !== "valid") return lookup;
   const at = now.getTime();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   const [changed, claim] = await env.DB.batch([
     env.DB.prepare(
       `update users set password = ?, password_changed_at = ? where removed_at is null and id =

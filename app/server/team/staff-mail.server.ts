@@ -6,9 +6,9 @@ import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels } from "~/staff/roles";
 import type { AppEnv } from "../http/env.server";
 import { enqueueJobs, type NotificationJob } from "../notifications/notifications.server";
-import { htmlLink, htmlPage, shopSender } from "../notifications/message.server";
+import { htmlLink, htmlPage, shopSender } from "../mail/html.server";
 import { isMailAddress } from "../http/env.server";
-import { domainOf, escapeHtml, type OutgoingMail } from "../notifications/mime.server";
+import { domainOf, escapeHtml, type OutgoingMail } from "../mail/mime.server";
 import { joinPath, resetPath, staffLinkUrl } from "./staff-links.server";
 import { sealToken, tokenId, unsealToken } from "./tokens.server";
 
@@ -17,8 +17,8 @@ import { sealToken, tokenId, unsealToken } from "./tokens.server";
 // (tokens.server.ts); the consumer reads everything else from D1 when it runs, so a link revoked,
 // used or expired meanwhile is never sent.
 
-type StaffEmailJob = Extract<NotificationJob, { type: "staffEmail" }>;
-type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL" | "SESSION_SECRET">;
+export type StaffEmailJob = Extract<NotificationJob, { type: "staffEmail" }>;
+export type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL" | "SESSION_SECRET">;
 
 export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE" | "SESSION_SECRET">, token: string) {
   await enqueueJobs(env, [{ type: "staffEmail", sealedToken: await sealToken(token, env.SESSION_SECRET) }]);
@@ -86,7 +86,7 @@ function resetMail(row: StaffToken, username: string, link: string, to: string, 
 }
 
 /** The email a queued job stands for, or null when there is nothing (any more) to send. */
-async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: Date): Promise<OutgoingMail | null> {
+export async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: Date): Promise<OutgoingMail | null> {
   const token = await unsealToken(job.sealedToken, env.SESSION_SECRET);
   const id = token && tokenId(token);
   if (!token || !id) {
@@ -108,13 +108,4 @@ async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: Date): 
   const user = row.userId ? await db.query.users.findFirst({ where: eq(users.id, row.userId) }) : undefined;
   if (!user?.email || user.removedAt || !isMailAddress(user.email)) return null;
   return resetMail(row, user.username, link, user.email, env.NOTIFY_FROM, now);
-}
-
-export type StaffEmailSend = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
-
-/** The queue consumer's part for a staff email: built from D1 now, sent, or retried on failure. */
-export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, now: Date, send: StaffEmailSend) {
-  const mail = await staffEmailFor(env, job, now);
-  if (!mail) return { errors: [] };
-  return send(mail);
 }

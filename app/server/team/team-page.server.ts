@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { inviteSchema } from "~/team/schemas";
 import { isStaffRole } from "~/staff/roles";
-import type { StaffMember } from "../auth/gates.server";
+import type { StaffMember } from "../http/staff-member.server";
 import type { AppEnv } from "../http/env.server";
 import { readPostedForm } from "../http/request-body.server";
 import { NO_STORE } from "../http/responses.server";

@@ -6,10 +6,12 @@ import type { MemberChange } from "~/team/schemas";
 import type { StaffRole } from "~/staff/roles";
 import { recordAudit } from "../audit/audit-log.server";
 import type { RouterContextProvider } from "react-router";
-import { getStaffMember, type StaffMember } from "../auth/gates.server";
+import { getStaffMember, type StaffMember } from "../http/staff-member.server";
 import { clientKey } from "../http/client-address.server";
 import { getRequestTime } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
+import type { OutgoingMail } from "../mail/mime.server";
+import { type StaffEmailJob, staffEmailFor, type StaffMailEnv } from "./staff-mail.server";
 
 // The team as owners run it: the accounts, their roles, disabling, enabling and removing them.
 // Every rule that protects the shop (the last active owner stays) is part of the UPDATE itself,
@@ -167,4 +169,13 @@ export async function removeMember(env: AppEnv, actor: TeamActor, username: stri
 /** The owner acting in a team route: the member the gate let in, their client, the request's time. */
 export function teamActorOf(request: Request, context: Readonly<RouterContextProvider>): TeamActor {
   return { member: getStaffMember(context), client: clientKey(request), at: getRequestTime(context) };
+}
+
+export type StaffEmailSend = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
+
+/** The queue consumer's part for a staff email: built from D1 now, sent, or retried on failure. */
+export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, now: Date, send: StaffEmailSend) {
+  const mail = await staffEmailFor(env, job, now);
+  if (!mail) return { errors: [] };
+  return send(mail);
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact-submissions-csv";
 import type { RouteHandle } from "~/route-handle";
-import { actingMember } from "~/server/auth/gates.server";
+import { actingMember } from "~/server/http/staff-member.server";
 import { getEnv } from "~/server/http/context.server";
 import { csvResponse } from "~/server/inbox/inbox-api.server";
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact-submissions";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv } from "~/server/http/context.server";
+import { actingMember } from "~/server/http/staff-member.server";
 import { listResponse } from "~/server/inbox/inbox-api.server";
 
 // Read only: every other method gets 405 with Allow (app/server/http/methods.server.ts).
@@ -8,5 +9,5 @@ export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 
 // GET /api/contact-submissions: staff only, newest first, filtered, searched and paged.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return listResponse(request, getEnv(context), "contact");
+  return listResponse(request, getEnv(context), "contact", actingMember(request, context));
 }

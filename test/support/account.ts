@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { createStaffUser, fetchWorker, newClientAddress, ORIGIN, sessionCookie, staffApi } from "./helpers";
+import { fetchWorker, newClientAddress, ORIGIN } from "./http";
+import { createStaffUser, sessionCookie, staffApi } from "./staff";
 
 // What the account tests share: members, sign-ins from a given browser and place, the sessions
 // API, and the account page's forms as a browser without JavaScript posts them.

@@ -1,0 +1,86 @@
+// Staff accounts and sessions: members made straight in D1, sign-ins through the API and the login
+// page, the session cookie, and staff API calls.
+import { env } from "cloudflare:test";
+import { hashPassword } from "~/server/auth/password.server";
+import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
+import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
+import type { StaffRole } from "~/staff/roles";
+import { cookieFrom, fetchWorker, newClientAddress, setCookieLine } from "./http";
+
+/** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
+export async function createStaffUser(username: string, password: string, role: StaffRole = "owner"): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into users (id, username, password, role) values (?, ?, ?, ?)")
+    .bind(id, username, await hashPassword(password), role)
+    .run();
+  return id;
+}
+
+/** `at`: the Worker's clock for the sign-in, when the test pins the time its later requests run at. */
+type LoginOptions = { client?: string; cookie?: string; at?: Date };
+
+function loginHeaders({ client, cookie: sent }: LoginOptions, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ "CF-Connecting-IP": client ?? newClientAddress(), ...extra });
+  if (sent) headers.set("Cookie", sent);
+  return headers;
+}
+
+/** Signs in through POST /api/login. */
+export function apiLogin(username: string, password: string, options: LoginOptions = {}) {
+  return fetchWorker(
+    "/api/login",
+    {
+      method: "POST",
+      headers: loginHeaders(options, { "Content-Type": "application/json" }),
+      body: JSON.stringify({ username, password }),
+    },
+    { at: options.at },
+  );
+}
+
+/** Signs in through the login page's form, without JavaScript. */
+export function pageLogin(username: string, password: string, options: LoginOptions = {}) {
+  return fetchWorker("/login", {
+    method: "POST",
+    headers: loginHeaders(options),
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+}
+
+/** "name=value" of the toast cookie an action queues its message in. */
+export const toastCookie = (response: Response) => cookieFrom(response, TOAST_COOKIE_NAME);
+
+/** The session cookie's Set-Cookie line, if the response sets one. */
+export const sessionSetCookie = (response: Response) => setCookieLine(response, SESSION_COOKIE_NAME);
+
+/** "name=value" of the session cookie, as a browser sends it back. */
+export const sessionCookie = (response: Response) => cookieFrom(response, SESSION_COOKIE_NAME);
+
+/** The KV key inside a signed session cookie (React Router encodes the id as base64 JSON). */
+export function sessionIdOf(sessionCookieValue: string): string {
+  const value = decodeURIComponent(sessionCookieValue.slice(sessionCookieValue.indexOf("=") + 1));
+  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+}
+
+/** Whether the Worker takes this cookie for a signed-in staff member. */
+export async function isAuthenticated(sessionCookieValue: string): Promise<boolean> {
+  const response = await fetchWorker("/api/auth/status", { headers: { Cookie: sessionCookieValue } });
+  const body: { authenticated: boolean } = await response.json();
+  return body.authenticated;
+}
+
+/** A staff account and a signed-in session for it: the Cookie header value. */
+export async function staffSessionCookie(username: string): Promise<string> {
+  const password = `${username} has a long enough password`;
+  await createStaffUser(username, password);
+  return sessionCookie(await apiLogin(username, password));
+}
+
+/** A staff JSON API call with a session (and, for writes, the site's own Origin, as a browser sends it). */
+export function staffApi(cookie: string, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", cookie);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return fetchWorker(path, { ...init, headers });
+}
