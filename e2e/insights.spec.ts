@@ -38,8 +38,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("figure svg")).toHaveCount(2);
       const weeks = page.getByRole("table", { name: "Week by week" });
       await expect(weeks.getByRole("row")).toHaveCount(13);
-      const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);
-      expect(violations, "axe-core on /incoming/insights").toEqual([]);
+      if (javaScriptEnabled) {
+        // axe-core runs as a script in the page: with JavaScript on only (the markup is the same).
+        const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);
+        expect(violations, "axe-core on /incoming/insights").toEqual([]);
+      }
 
       await page.getByRole("link", { name: "Last 7 days" }).click();
       await expect(page).toHaveURL(/days=7$/);

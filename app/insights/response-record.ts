@@ -43,6 +43,12 @@ export function publicResponseRecord(setting: ResponseRecordSetting, now: Date):
   return { percent };
 }
 
+/** What / and /contact say, or null (decision 038). */
+export function publicResponseLine(setting: ResponseRecordSetting, now: Date): string | null {
+  const record = publicResponseRecord(setting, now);
+  return record ? responseRecordLine(record.percent) : null;
+}
+
 /** "Last 30 days: 97% of requests answered within 24 hours". */
 export function responseRecordLine(percent: number): string {
   return `Last ${RESPONSE_RECORD_DAYS} days: ${percent}% of requests answered within ${shop.replyWithinHours} hours`;

@@ -8,8 +8,8 @@ import { Card } from "~/components/ui/card";
 import { SectionHeading } from "~/components/ui/section";
 import { ContactAside, ContactClosing, ContactIntroduction } from "~/components/static/contact";
 import { StaticMarkup } from "~/components/static-markup";
-import { ResponseRecordLine } from "~/components/insights/response-record-line";
-import { publicResponseRecord } from "~/insights/response-record";
+import { ResponseRecordLine } from "~/components/sections/response-record-line";
+import { publicResponseLine } from "~/insights/response-record";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getRequestTime } from "~/server/http/context.server";
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     ...(await submissionFormData("contact", context)),
     // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
-    responseRecord: publicResponseRecord((await getShopSettings(context)).responseRecord, getRequestTime(context)),
+    responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
   };
 }
 
@@ -63,7 +63,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               Questions about a repair, a price or an appointment? Write to us and we'll get back to you within{" "}
               {shop.replyWithinHours} hours.
             </SectionHeading>
-            <ResponseRecordLine record={loaderData.responseRecord} className="mt-4 sm:justify-start" />
+            <StaticMarkup id="response-record">
+              {import.meta.env.SSR && (
+                <ResponseRecordLine line={loaderData.responseRecordLine} className="mt-4 sm:justify-start" />
+              )}
+            </StaticMarkup>
             <Card className="mt-8 sm:p-8">
               <ContactForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
             </Card>

@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { HomeClosing, HomeIntroduction } from "~/components/static/home";
 import { StaticMarkup } from "~/components/static-markup";
-import { ResponseRecordLine } from "~/components/insights/response-record-line";
-import { publicResponseRecord } from "~/insights/response-record";
+import { ResponseRecordLine } from "~/components/sections/response-record-line";
+import { publicResponseLine } from "~/insights/response-record";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getRequestTime } from "~/server/http/context.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(await submissionFormData("serviceRequest", context)),
     defaultValue: isServiceRequestValue(service) ? { service } : undefined,
     // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
-    responseRecord: publicResponseRecord((await getShopSettings(context)).responseRecord, getRequestTime(context)),
+    responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
   };
 }
 
@@ -56,7 +56,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         title="Request Automotive Service"
         intro={`Fill out the form below and we'll contact you within ${shop.replyWithinHours} hours to schedule an appointment.`}
       >
-        <ResponseRecordLine record={loaderData.responseRecord} className="-mt-4 mb-8" />
+        <StaticMarkup id="response-record">
+          {import.meta.env.SSR && <ResponseRecordLine line={loaderData.responseRecordLine} className="-mt-4 mb-8" />}
+        </StaticMarkup>
         <Card className="mx-auto max-w-3xl sm:p-8">
           <ServiceRequestForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
         </Card>

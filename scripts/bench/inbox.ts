@@ -109,23 +109,6 @@ async function timeExport(url: string, cookie: string, server: ChildProcess): Pr
   };
 }
 
-/**
- * First contacts for the insights to measure, where the seed gave none: every contacted and most
- * closed records reached minutes to days after they came (a product of three uniform draws, so
- * most within hours).
- */
-function giveFirstContacts() {
-  const db = new DatabaseSync(localD1File(stateDir));
-  for (const table of ["contact_submissions", "service_requests"]) {
-    db.exec(
-      `update ${table} set first_contact_at = submitted_at + 300000 + cast(((abs(random()) % 1000) / 1000.0) * ` +
-        `((abs(random()) % 1000) / 1000.0) * ((abs(random()) % 1000) / 1000.0) * 60 * 3600000 as integer) ` +
-        `where status = 'contacted' or (status = 'closed' and abs(random()) % 100 < 93)`,
-    );
-  }
-  db.close();
-}
-
 // ---------------------------------------------------------------------------------------------
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -155,11 +138,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     .all(2 * (SAMPLES + 2))
     .map((row) => String(row.id));
   const phone = String(db.prepare("select phone from contact_submissions where status = 'new' limit 1").get()?.phone);
-  const reached = Number(
-    db.prepare("select count(*) as n from contact_submissions where first_contact_at is not null").get()?.n,
-  );
   db.close();
-  if (reached === 0) giveFirstContacts();
 
   // Shared machines: the load says how much of a slow figure is the neighbours'.
   const load = loadavg()[0]!.toFixed(1);

@@ -5,7 +5,7 @@ import type { Week } from "~/server/insights/insights.server";
 // and the median wait, one bar a week, with the same figures in a table beside the charts.
 
 // In the viewBox's units; the chart is drawn at the column's width (about 350 px on a phone,
-// 700 on a desktop), so the labels are sized to stay readable at the smaller.
+// 700 on a desktop), so the labels are larger in these units on a narrow screen.
 const WIDTH = 480;
 const HEIGHT = 200;
 const TOP = 22;
@@ -45,10 +45,15 @@ function Bars({
           return (
             <g key={week.weekStart}>
               {figure === null ? null : <rect x={x} y={y} width={BAR} height={height} rx={2} className={color} />}
-              <text x={x + BAR / 2} y={y - 4} textAnchor="middle" className="fill-slate-800 text-[13px]">
+              <text x={x + BAR / 2} y={y - 4} textAnchor="middle" className="fill-slate-800 text-[13px] lg:text-[10px]">
                 {label(week)}
               </text>
-              <text x={x + BAR / 2} y={HEIGHT - 9} textAnchor="middle" className="fill-slate-600 text-[13px]">
+              <text
+                x={x + BAR / 2}
+                y={HEIGHT - 9}
+                textAnchor="middle"
+                className="fill-slate-600 text-[13px] lg:text-[10px]"
+              >
                 {shortWeek(week.weekStart)}
               </text>
             </g>
