@@ -34,6 +34,8 @@ const deskIndexes = (
     assignee: AnySQLiteColumn;
     submittedAt: AnySQLiteColumn;
     id: AnySQLiteColumn;
+    status: AnySQLiteColumn;
+    firstContactAt: AnySQLiteColumn;
   },
 ) => [
   index(`${table}_follow_up_idx`)
@@ -42,6 +44,12 @@ const deskIndexes = (
   index(`${table}_assignee_idx`)
     .on(columns.assignee, columns.submittedAt, columns.id)
     .where(sql`${columns.assignee} is not null`),
+  // The insights (decision 038): a window's submissions and first contacts from the index alone,
+  // and the records still waiting for a first contact.
+  index(`${table}_response_idx`).on(columns.submittedAt, columns.status, columns.firstContactAt),
+  index(`${table}_waiting_idx`)
+    .on(columns.status, columns.submittedAt)
+    .where(sql`${columns.firstContactAt} is null`),
 ];
 
 const statusChecks = (table: string) => [
