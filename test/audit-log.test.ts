@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, newClientAddress, ORIGIN } from "./support/http";
+import { fetchWorker } from "./support/http";
 import { insertInboxRecords } from "./support/inbox";
 import { runCron } from "./support/queue";
-import { apiLogin, createStaffUser, sessionCookie, staffApi } from "./support/staff";
+import { apiLogin, createStaffUser, postStaffForm, sessionCookie, staffApi } from "./support/staff";
 
 // The audit log: every action it keeps writes one entry, owners read it a page at a time with
 // filters, staff cannot, and the nightly job forgets entries after 400 days.
@@ -40,21 +40,6 @@ async function addedBy(name: string, step: () => Promise<unknown>): Promise<Entr
   return (await entriesNamed(name)).slice(before);
 }
 
-function postPage(cookie: string, path: string, fields: Record<string, string>) {
-  return fetchWorker(path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      "Sec-Fetch-Site": "same-origin",
-      "CF-Connecting-IP": newClientAddress(),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 describe("what the audit log records", () => {
   it("a sign-in, with the client address, and a failed one with the username tried, known or not", async () => {
     const member = await newMember();
@@ -79,7 +64,7 @@ describe("what the audit log records", () => {
     expect(viaApi.map((entry) => entry.action)).toEqual(["sign-out"]);
 
     const page = sessionCookie(await apiLogin(member.username, member.password));
-    const viaPage = await addedBy(member.username, () => postPage(page, "/incoming", {}));
+    const viaPage = await addedBy(member.username, () => postStaffForm(page, "/incoming", {}));
     expect(viaPage.map((entry) => entry.action)).toEqual(["sign-out"]);
     // Signed out already: nothing more to record.
     expect(
@@ -100,14 +85,14 @@ describe("what the audit log records", () => {
     expect(JSON.stringify(password)).not.toContain("the next long password");
 
     const profile = await addedBy(member.username, () =>
-      postPage(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
+      postStaffForm(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
     );
     expect(profile).toEqual([
       expect.objectContaining({ action: "account.update", detail: '{"changed":"display name, email"}' }),
     ]);
     // Saving the form again as it is changes nothing, so records nothing.
     const same = await addedBy(member.username, () =>
-      postPage(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
+      postStaffForm(cookie, "/incoming/account", { intent: "profile", displayName: "Ray", email: "ray@shop.example" }),
     );
     expect(same).toEqual([]);
   });
@@ -132,12 +117,12 @@ describe("what the audit log records", () => {
 
     const path = `/incoming/service-requests/${second}`;
     const viaPage = await addedBy(member.username, () =>
-      postPage(cookie, path, { intent: "status", status: "closed", returnTo: path }),
+      postStaffForm(cookie, path, { intent: "status", status: "closed", returnTo: path }),
     );
     expect(viaPage.map((entry) => entry.action)).toEqual(["record.status"]);
 
     const deletedByPage = await addedBy(member.username, () =>
-      postPage(cookie, path, { intent: "delete", confirm: "yes", returnTo: path }),
+      postStaffForm(cookie, path, { intent: "delete", confirm: "yes", returnTo: path }),
     );
     expect(deletedByPage).toEqual([
       expect.objectContaining({ action: "record.delete", target: `service-requests/${second}` }),
@@ -173,7 +158,7 @@ describe("what the audit log records", () => {
     await apiLogin(member.username, member.password);
     const cookie = sessionCookie(await apiLogin(member.username, member.password));
     const ended = await addedBy(member.username, () =>
-      postPage(cookie, "/incoming/account", { intent: "end-other-sessions" }),
+      postStaffForm(cookie, "/incoming/account", { intent: "end-other-sessions" }),
     );
     expect(ended).toEqual([expect.objectContaining({ action: "sign-out", detail: '{"sessions":1,"current":false}' })]);
   });

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { fetchWorker, newClientAddress, ORIGIN } from "./http";
-import { createStaffUser, sessionCookie, staffApi } from "./staff";
+import { fetchWorker, newClientAddress } from "./http";
+import { createStaffUser, postStaffForm, sessionCookie, staffApi } from "./staff";
 
 // What the account tests share: members, sign-ins from a given browser and place, the sessions
 // API, and the account page's forms as a browser without JavaScript posts them.
@@ -56,16 +56,5 @@ export async function sessionsOf(cookie: string): Promise<SessionJson[]> {
 
 /** A plain form post to the account page, as a browser without JavaScript sends it. */
 export function postAccountForm(cookie: string, fields: Record<string, string>) {
-  return fetchWorker("/incoming/account", {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      "Sec-Fetch-Site": "same-origin",
-      "CF-Connecting-IP": newClientAddress(),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postStaffForm(cookie, "/incoming/account", fields);
 }

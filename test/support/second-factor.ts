@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect } from "vitest";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN } from "./http";
-import { sessionCookie } from "./staff";
+import { postStaffForm, sessionCookie } from "./staff";
 
 // What the second-factor tests share: an authenticator as a phone computes it (the same RFC 6238
 // arithmetic, written here from the secret), sign-in in two steps at a pinned time, and the forms.
@@ -83,20 +83,5 @@ export async function signInWithCode(
 
 /** A plain form post, as a browser without JavaScript sends it. */
 export function postForm(path: string, cookie: string, fields: Record<string, string>, at?: Date) {
-  return fetchWorker(
-    path,
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: ORIGIN,
-        "Sec-Fetch-Site": "same-origin",
-        "CF-Connecting-IP": newClientAddress(),
-      },
-      body: new URLSearchParams(fields).toString(),
-    },
-    { at },
-  );
+  return postStaffForm(cookie, path, fields, { at });
 }

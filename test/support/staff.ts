@@ -5,7 +5,7 @@ import { hashPassword } from "~/server/auth/password.server";
 import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
 import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
 import type { StaffRole } from "~/staff/roles";
-import { cookieFrom, fetchWorker, newClientAddress, setCookieLine } from "./http";
+import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, setCookieLine } from "./http";
 
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
 export async function createStaffUser(username: string, password: string, role: StaffRole = "owner"): Promise<string> {
@@ -83,4 +83,29 @@ export function staffApi(cookie: string, path: string, init: RequestInit = {}) {
   headers.set("Cookie", cookie);
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   return fetchWorker(path, { ...init, headers });
+}
+
+/** A plain form post from a staff page, as a browser without JavaScript sends it (`at`: a pinned clock). */
+export function postStaffForm(
+  cookie: string,
+  path: string,
+  fields: Record<string, string>,
+  { at }: { at?: Date } = {},
+) {
+  return fetchWorker(
+    path,
+    {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        "CF-Connecting-IP": newClientAddress(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    },
+    { at },
+  );
 }
