@@ -81,10 +81,7 @@ export function InboxToolbar({ list }: { list: InboxListState }) {
       {/* A download, not a page: a plain link, so the router leaves it to the browser. No `download`
           attribute: the answer says `attachment` itself, and when it is the page that asks for the
           second factor again (docs/decisions/035-second-factor.md), the browser shows it. */}
-      <a
-        href={exportUrl(list)}
-        className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}
-      >
+      <a href={exportUrl(list)} className={`${buttonClasses({ variant: "secondary" })} h-11 self-start lg:self-auto`}>
         Export CSV
       </a>
     </div>
