@@ -155,8 +155,12 @@ function runCli(command: string, args: string[], stdin = ""): Promise<CliResult>
   });
 }
 
-/** Runs `npm run admin:create` or `admin:password` for one username, typing `stdin` into it. */
-export function runAdminScript(script: "admin:create" | "admin:password", username: string, stdin: string) {
+/** Runs `npm run admin:create`, `admin:password` or `admin:2fa-reset` for one username, typing `stdin` into it. */
+export function runAdminScript(
+  script: "admin:create" | "admin:password" | "admin:2fa-reset",
+  username: string,
+  stdin = "",
+) {
   return runCli("npm", ["run", "--silent", script, "--", username, "--persist-to", e2eStateDir], stdin);
 }
 

@@ -154,3 +154,27 @@ for (const viewport of [
     await expectAccessible(page, "code page");
   });
 }
+
+test("admin:2fa-reset removes a locked-out member's second factor, and sign-in is one step again", async ({
+  page,
+  db,
+}) => {
+  const member = await newMember();
+  const added = await executeSql(
+    `INSERT INTO totp_secrets (user_id, secret, confirmed_at, created_at) SELECT id, 'JBSWY3DPEHPK3PXP', 1, 1 FROM users WHERE username = '${member.username}'`,
+  );
+  expect(added.code, added.stderr).toBe(0);
+  const asked = await page.request.post("/api/login", { data: member });
+  expect(await asked.json()).toEqual({ secondFactor: "required" });
+
+  const reset = await runAdminScript("admin:2fa-reset", member.username);
+  expect(reset.code, reset.stderr).toBe(0);
+  expect(reset.stdout).toContain(`Removed the second factor of "${member.username}"`);
+  const entries = db.all<{ action: string }>(
+    "select action from audit_log where target = ? and action = 'team.second-factor-reset'",
+    member.username,
+  );
+  expect(entries).toHaveLength(1);
+  const signedIn = await page.request.post("/api/login", { data: member });
+  expect(await signedIn.json()).toEqual({ success: true });
+});
