@@ -42,6 +42,8 @@ async function passwordStep(page: Page, member: Member) {
   await page.getByLabel("Username").fill(member.username);
   await page.getByLabel(/^Password/).fill(member.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  // Signed in, or asked for the code: a page opened before the answer would abort the sign-in.
+  await page.waitForURL((url) => url.pathname !== "/login");
 }
 
 for (const javaScriptEnabled of [true, false]) {

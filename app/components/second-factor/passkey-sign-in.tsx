@@ -1,4 +1,3 @@
-import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -15,7 +14,9 @@ export function PasskeySignIn() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  if (!hydrated || !browserSupportsWebAuthn()) return null;
+  // What browserSupportsWebAuthn checks; the library itself loads only when the button is pressed,
+  // so /login's first visit does not download and run it (Lighthouse counted it as blocking time).
+  if (!hydrated || typeof window.PublicKeyCredential !== "function") return null;
 
   async function signIn() {
     setBusy(true);
@@ -23,6 +24,7 @@ export function PasskeySignIn() {
     try {
       const options = await postJson("/api/login/passkey/options", {});
       if (!options.ok) throw new Error("options");
+      const { startAuthentication } = await import("@simplewebauthn/browser");
       const credential = await startAuthentication({ optionsJSON: await options.json() });
       const answer = await postJson("/api/login/passkey", { credential });
       if (answer.ok) {

@@ -1,14 +1,13 @@
-import { and, asc, desc, getTableName, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, inArray, is, SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
-import { notificationLedger } from "~/db/schema/notifications";
 import type { InboxKind } from "~/inbox/kinds";
 import { SUBMISSION_STATUSES } from "~/inbox/statuses";
 import type { AppEnv } from "../http/env.server";
 import { type CountsRow, type StatusCounts, statusCountsQuery, toStatusCounts } from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
-import { type InboxRecord, type InboxTable, recordColumns, type RowOf, toRecord, withLedger } from "./inbox.server";
+import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "./inbox.server";
 
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
 // however deep it is, and two records received in the same millisecond are neither lost nor
@@ -65,9 +64,8 @@ function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor:
   const order = newer ? asc : desc;
   const time = searching ? sql`+${table.submittedAt}` : table.submittedAt;
   return db
-    .select(recordColumns(table))
+    .select(recordColumns(kind))
     .from(table)
-    .leftJoin(notificationLedger, withLedger(kind))
     .where(and(...conditions))
     .orderBy(order(time), order(table.id))
     .limit(take);
@@ -79,11 +77,14 @@ function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor:
  */
 function recordFromRaw<Table extends InboxTable>(
   _table: Table,
-  columns: [string, AnySQLiteColumn][],
+  columns: [string, AnySQLiteColumn | SQL][],
   row: Record<string, unknown>,
 ): RowOf<Table> {
+  // A ledger field is a subquery: its value decodes as the ledger's column does.
+  const columnOf = (key: string, field: AnySQLiteColumn | SQL): AnySQLiteColumn =>
+    is(field, SQL) ? ledgerColumns[key as keyof typeof ledgerColumns] : field;
   const record = Object.fromEntries(
-    columns.map(([key, column]) => [key, row[key] === null ? null : column.mapFromDriverValue(row[key])]),
+    columns.map(([key, field]) => [key, row[key] === null ? null : columnOf(key, field).mapFromDriverValue(row[key])]),
   );
   // Untyped data parsed: every key and value comes from the table's own columns above.
   return record as RowOf<Table>;
@@ -103,11 +104,12 @@ async function searchPageWithTotal(
   take: number,
 ): Promise<{ rows: InboxRecord[]; total: number }> {
   const table = inboxTables[kind];
-  const columns = Object.entries(recordColumns(table));
+  const columns: [string, AnySQLiteColumn | SQL][] = Object.entries(recordColumns(kind));
   const select = sql.join(
-    columns.map(
-      ([key, column]) =>
-        sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+    columns.map(([key, field]) =>
+      is(field, SQL)
+        ? sql`${field} as ${sql.identifier(key)}`
+        : sql`${table}.${sql.identifier(field.name)} as ${sql.identifier(key)}`,
     ),
     sql`, `,
   );
@@ -126,7 +128,6 @@ async function searchPageWithTotal(
     from (select count(*) as total from matches) as counted
     left join (select r, s, id from matches ${page} order by s ${order}, id ${order} limit ${take}) as chosen
     left join ${table} on ${table}.rowid = chosen.r
-    left join ${notificationLedger} on ${withLedger(kind)}
     order by chosen.s ${order}, chosen.id ${order}`);
   const total = Number(raw[0]?.total ?? 0);
   // Without a page (a cursor past the end), the one row carries the total and nothing else.

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
 import { submissionActivity } from "~/db/schema/desk";
@@ -42,21 +43,36 @@ export type StatusChangeEntry = { status: SubmissionStatus; changedBy: string; c
 /** The record with its status changes (newest first) and its call log (`activity`, oldest first). */
 export type InboxRecordWithHistory = InboxRecord & { history: StatusChangeEntry[]; activity: ActivityEntry[] };
 
-/** Every column but the bookkeeping, and the email ledger's state: read `from(table)` joined by `withLedger`. */
-export function recordColumns<Table extends InboxTable>(table: Table) {
-  const { searchText: _searchText, spamReportedIn: _spamReportedIn, ...columns } = getTableColumns(table);
-  return {
-    ...columns,
-    notifiedAt: notificationLedger.notifiedAt,
-    notifyAttempts: notificationLedger.attempts,
-    notifyLastError: notificationLedger.lastError,
-  };
+/**
+ * One field of the record's ledger entry (null for a record from before emails), read as a
+ * correlated subquery rather than a join: with a join SQLite can no longer stop early on a list's
+ * `status IN (…) ORDER BY submitted_at LIMIT 26`, and sorts every matching row (367 ms against
+ * 0.6 ms at 100,000 records, measured with the bench's database).
+ */
+function ledgerField<T>(kind: InboxKind, column: AnySQLiteColumn): SQL<T> {
+  const ledger = notificationLedger;
+  const record = inboxTables[kind];
+  return sql<T>`(select ${column} from ${ledger} where ${ledger.submissionKind} = ${kind} and ${ledger.submissionId} = ${record.id})`.mapWith(
+    column,
+  ) as SQL<T>;
 }
 
-/** The join of a record read to its email's ledger entry (none for a record from before emails). */
-export function withLedger(kind: InboxKind) {
-  const table = inboxTables[kind];
-  return and(eq(notificationLedger.submissionKind, kind), eq(notificationLedger.submissionId, table.id));
+/** The ledger's columns under the keys `recordColumns` reads them as: how a raw row's values decode. */
+export const ledgerColumns = {
+  notifiedAt: notificationLedger.notifiedAt,
+  notifyAttempts: notificationLedger.attempts,
+  notifyLastError: notificationLedger.lastError,
+} as const;
+
+/** Every column but the bookkeeping, and the email ledger's state (`withNotificationState` folds it). */
+export function recordColumns<Kind extends InboxKind>(kind: Kind) {
+  const { searchText: _searchText, spamReportedIn: _spamReportedIn, ...columns } = getTableColumns(inboxTables[kind]);
+  return {
+    ...columns,
+    notifiedAt: ledgerField<Date | null>(kind, notificationLedger.notifiedAt),
+    notifyAttempts: ledgerField<number | null>(kind, notificationLedger.attempts),
+    notifyLastError: ledgerField<string | null>(kind, notificationLedger.lastError),
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -113,12 +129,7 @@ const toActivityEntry = ({ type, outcome, note, by, at }: ActivityRead): Activit
 export function recordReads(db: Database, kind: InboxKind, id: string) {
   const table = inboxTables[kind];
   return [
-    db
-      .select(recordColumns(table))
-      .from(table)
-      .leftJoin(notificationLedger, withLedger(kind))
-      .where(eq(table.id, id))
-      .limit(1),
+    db.select(recordColumns(kind)).from(table).where(eq(table.id, id)).limit(1),
     historyQuery(db, kind, id),
     activityQuery(db, kind, id),
   ] as const;
@@ -188,12 +199,7 @@ export async function changeStatus(
           : {}),
       })
       .where(eq(table.id, id)),
-    db
-      .select(recordColumns(table))
-      .from(table)
-      .leftJoin(notificationLedger, withLedger(kind))
-      .where(eq(table.id, id))
-      .limit(1),
+    db.select(recordColumns(kind)).from(table).where(eq(table.id, id)).limit(1),
     historyQuery(db, kind, id),
     activityQuery(db, kind, id),
   ]);
