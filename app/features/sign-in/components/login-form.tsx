@@ -1,13 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import type { LoginCredentials } from "~/forms/login-schema";
-import { TextField } from "~/components/forms/fields";
-import { PasswordField } from "~/components/forms/password-field";
-import { useDeferredValidation } from "~/components/forms/use-deferred-validation";
-import { showToast } from "~/components/toast/toast-store";
-import { Button } from "~/components/ui/button";
-import { AlertIcon } from "~/components/ui/icons";
+import type { LoginCredentials } from "~/features/sign-in/login-schema";
+import { TextField } from "~/ui/forms/fields";
+import { PasswordField } from "~/ui/forms/password-field";
+import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { showToast } from "~/ui/toast/toast-store";
+import { Button } from "~/ui/button";
+import { AlertIcon } from "~/ui/icons";
 
 export type LoginFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;

@@ -1,4 +1,4 @@
-import { loginSchema } from "~/forms/login-schema";
+import { loginSchema } from "~/features/sign-in/login-schema";
 import { parseFormData } from "~/forms/parse-form";
 
 // The login form's posted fields, read on the server only: the route module imports this, not the
