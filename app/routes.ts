@@ -23,16 +23,21 @@ export default [
   layout("routes/staff/layout.tsx", [
     route("incoming", "routes/staff/inbox.tsx"),
     ...prefix("incoming", [
-      route("account", "routes/staff/account.tsx"),
       route("insights", "routes/staff/insights.tsx"),
-      route("account/second-factor", "routes/staff/account-second-factor.tsx"),
       route("check", "routes/staff/check.tsx"),
       route(":kind/:id", "routes/staff/record.tsx"),
-      // Owners only (a staff member gets the 403 page).
+      // How the member signs in: every form sent needs a check from the last 2 hours.
+      layout("routes/staff/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
+        route("account", "routes/staff/account.tsx"),
+        route("account/second-factor", "routes/staff/account-second-factor.tsx"),
+      ]),
+      // Owners only (a staff member gets the 403 page); their changes need a recent check too.
       layout("routes/staff/owners-layout.tsx", [
-        route("team", "routes/staff/team.tsx"),
-        route("team/second-factor", "routes/staff/team-second-factor.tsx"),
-        route("settings", "routes/staff/settings.tsx"),
+        layout("routes/staff/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
+          route("team", "routes/staff/team.tsx"),
+          route("team/second-factor", "routes/staff/team-second-factor.tsx"),
+          route("settings", "routes/staff/settings.tsx"),
+        ]),
         route("audit", "routes/staff/audit.tsx"),
       ]),
     ]),
@@ -61,34 +66,40 @@ export default [
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
       route("service-requests/:id/activity", "routes/api/staff/service-request-activity.ts"),
-      route("account", "routes/api/staff/account.ts"),
-      route("account/password", "routes/api/staff/account-password.ts"),
-      route("account/sessions", "routes/api/staff/account-sessions.ts"),
-      route("account/sessions/:id", "routes/api/staff/account-session.ts"),
       route("insights", "routes/api/staff/insights.ts"),
       route("account/check", "routes/api/staff/account-check.ts"),
-      route("account/passkeys/options", "routes/api/staff/account-passkeys-options.ts"),
-      route("account/passkeys", "routes/api/staff/account-passkeys.ts"),
 
-      // Owners only: 403 for a staff member.
+      // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
+      layout("routes/api/staff/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
+        route("account", "routes/api/staff/account.ts"),
+        route("account/password", "routes/api/staff/account-password.ts"),
+        route("account/sessions", "routes/api/staff/account-sessions.ts"),
+        route("account/sessions/:id", "routes/api/staff/account-session.ts"),
+        route("account/passkeys/options", "routes/api/staff/account-passkeys-options.ts"),
+        route("account/passkeys", "routes/api/staff/account-passkeys.ts"),
+      ]),
+
+      // Owners only: 403 for a staff member; their writes need a recent check too.
       layout("routes/api/staff/owners-gate.ts", [
-        route("team", "routes/api/staff/team.ts"),
-        route("team/invitations", "routes/api/staff/team-invitations.ts"),
-        route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
-        route("team/second-factor", "routes/api/staff/team-second-factor.ts"),
-        route("team/:username", "routes/api/staff/team-member.ts"),
-        route("team/:username/second-factor", "routes/api/staff/team-member-second-factor.ts"),
-        route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
-        route("audit", "routes/api/staff/audit.ts"),
-        ...prefix("settings", [
-          route("weekly-hours", "routes/api/settings/weekly-hours.ts"),
-          route("closures", "routes/api/settings/closures.ts"),
-          route("closures/:date", "routes/api/settings/closure.ts"),
-          route("special-hours", "routes/api/settings/special-hours.ts"),
-          route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
-          route("holidays", "routes/api/settings/holidays.ts"),
-          route("notice", "routes/api/settings/notice.ts"),
+        layout("routes/api/staff/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
+          route("team", "routes/api/staff/team.ts"),
+          route("team/invitations", "routes/api/staff/team-invitations.ts"),
+          route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
+          route("team/second-factor", "routes/api/staff/team-second-factor.ts"),
+          route("team/:username", "routes/api/staff/team-member.ts"),
+          route("team/:username/second-factor", "routes/api/staff/team-member-second-factor.ts"),
+          route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
+          ...prefix("settings", [
+            route("weekly-hours", "routes/api/settings/weekly-hours.ts"),
+            route("closures", "routes/api/settings/closures.ts"),
+            route("closures/:date", "routes/api/settings/closure.ts"),
+            route("special-hours", "routes/api/settings/special-hours.ts"),
+            route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
+            route("holidays", "routes/api/settings/holidays.ts"),
+            route("notice", "routes/api/settings/notice.ts"),
+          ]),
         ]),
+        route("audit", "routes/api/staff/audit.ts"),
       ]),
     ]),
   ]),

@@ -10,7 +10,6 @@ import { getStaffMember } from "~/server/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/server/http/context.server";
 import { NO_STORE } from "~/server/http/responses.server";
 import { teamFactors, teamRequiresSecondFactor } from "~/server/second-factor/enrolment.server";
-import { askAgainIfStale } from "~/server/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/server/team/team-page.server";
 import { teamActorOf } from "~/server/team/team.server";
 
@@ -29,10 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page.data, factors, secondFactorRequired }, page.init ?? undefined);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
-  const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTeamAction(request, getEnv(context), teamActorOf(request, context));
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -8,6 +8,7 @@ import { type Acting } from "../http/staff-member.server";
 import type { StaffMember } from "../http/staff-member.server";
 import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
+import { enqueueJobs } from "../notifications/notifications.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
 // (/api/account…) alike: read it, change their name and email, change their password, end
@@ -67,6 +68,10 @@ export async function updateProfile(
       // Two accounts claiming one address at the same instant: the unique index decides.
       if (String(error).includes("UNIQUE")) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
       throw error;
+    }
+    // The address it had is told: a stolen session changing it would otherwise go unnoticed.
+    if (changed.includes("email") && current.email) {
+      await enqueueJobs(env, [{ type: "memberNotice", notice: "email-changed", userId: member.id, to: current.email }]);
     }
   }
   return { ok: true, account: await getAccount(env, member.id) };

@@ -15,7 +15,7 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { deliverStaffEmail } from "../team/team.server";
+import { deliverMemberNotice, deliverStaffEmail } from "../team/team.server";
 import { buildRawMessage, type OutgoingMail } from "../mail/mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
@@ -140,6 +140,15 @@ async function deliverStaffEmailJob(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverMemberNoticeJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "memberNotice" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverMemberNotice(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -150,6 +159,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverDigest(env, job, clock);
     case "staffEmail":
       return deliverStaffEmailJob(env, job, clock);
+    case "memberNotice":
+      return deliverMemberNoticeJob(env, job, clock);
     default:
       return unreachable(job);
   }

@@ -8,6 +8,7 @@ import { countCodeAttempt, forgiveCodeAttempt, isMembersPassword, usesAuthentica
 import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { jsonResponse, NO_STORE } from "../http/responses.server";
+import { CHECK_PAGE, safeNextPath } from "~/second-factor/schemas";
 import { verifySecondFactorCode } from "./sign-in.server";
 
 // Asked again before what matters (decision 035): exporting a CSV, deleting a record and changing
@@ -15,7 +16,7 @@ import { verifySecondFactorCode } from "./sign-in.server";
 // last 2 hours. The sign-in itself counts as one; a later check is kept per session in D1.
 
 export const STEP_UP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
-export const CHECK_PAGE = "/incoming/check";
+export { CHECK_PAGE };
 export const CHECK_API = "/api/account/check";
 
 type Member = { id: string; username: string; sessionId: string };
@@ -30,11 +31,21 @@ async function lastCheckOf(env: AppEnv, sessionId: string): Promise<number> {
   return Math.max(row?.signedInAt.getTime() ?? 0, row?.checkedAt?.getTime() ?? 0);
 }
 
-/** Where the page that asked should continue once the check is done: itself, without `.data`. */
+/**
+ * Where the member should continue once the check is done: a link followed, itself (without
+ * `.data`); a form sent, the page it was sent from when that is a staff page (a form may post
+ * elsewhere, as the second-factor forms do), else the path it was sent to.
+ */
 function continuePath(request: Request): string {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
-  return request.method === "GET" || request.method === "HEAD" ? `${path}${url.search}` : path;
+  if (request.method === "GET" || request.method === "HEAD") return `${path}${url.search}`;
+  const referer = URL.canParse(request.headers.get("Referer") ?? "") ? new URL(request.headers.get("Referer")!) : null;
+  if (referer?.origin === url.origin) {
+    const from = safeNextPath(`${referer.pathname.replace(/\.data$/, "")}${referer.search}`);
+    if (from && !from.startsWith("/api/") && !from.startsWith(CHECK_PAGE)) return from;
+  }
+  return path;
 }
 
 /**

@@ -11,7 +11,13 @@ import { clientKey } from "../http/client-address.server";
 import { getRequestTime } from "../http/context.server";
 import type { AppEnv } from "../http/env.server";
 import type { OutgoingMail } from "../mail/mime.server";
-import { type StaffEmailJob, staffEmailFor, type StaffMailEnv } from "./staff-mail.server";
+import {
+  type MemberNoticeJob,
+  memberNoticeFor,
+  type StaffEmailJob,
+  staffEmailFor,
+  type StaffMailEnv,
+} from "./staff-mail.server";
 
 // The team as owners run it: the accounts, their roles, disabling, enabling and removing them.
 // Every rule that protects the shop (the last active owner stays) is part of the UPDATE itself,
@@ -176,6 +182,13 @@ export type StaffEmailSend = (mail: OutgoingMail) => Promise<{ errors: string[] 
 /** The queue consumer's part for a staff email: built from D1 now, sent, or retried on failure. */
 export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, now: Date, send: StaffEmailSend) {
   const mail = await staffEmailFor(env, job, now);
+  if (!mail) return { errors: [] };
+  return send(mail);
+}
+
+/** The queue consumer's part for a notice to a member about their account: built, sent or retried. */
+export async function deliverMemberNotice(env: StaffMailEnv, job: MemberNoticeJob, now: Date, send: StaffEmailSend) {
+  const mail = await memberNoticeFor(env, job, now);
   if (!mail) return { errors: [] };
   return send(mail);
 }
