@@ -103,12 +103,17 @@ function resetSecondFactor(username: string, target: Target): void {
       `DELETE FROM totp_secrets WHERE user_id = ${member}`,
       `DELETE FROM recovery_codes WHERE user_id = ${member}`,
       `DELETE FROM passkeys WHERE user_id = ${member}`,
+      // Codes locked after too many wrong ones open again (docs/security.md).
+      `UPDATE users SET code_failures = 0, code_day_failures = 0, codes_locked_at = NULL WHERE id = ${member}`,
+      // Every session and half-finished sign-in ends: "lost phone" cuts off the lost phone's browser.
+      `UPDATE staff_sessions SET ended_at = cast(unixepoch('subsec') * 1000 as integer) WHERE user_id = ${member} AND ended_at IS NULL`,
+      `DELETE FROM pending_sign_ins WHERE user_id = ${member}`,
       `INSERT INTO audit_log (at, actor_id, actor_name, action, target) VALUES (cast(unixepoch('subsec') * 1000 as integer), NULL, 'npm run admin:2fa-reset', 'team.second-factor-reset', ${sqlString(username)})`,
     ].join("; "),
     target,
   );
   console.log(
-    `Removed the second factor of "${username}" in ${targetName(target)}: they sign in with their password and set up a new one.`,
+    `Removed the second factor of "${username}" in ${targetName(target)} and ended its sessions: they sign in with their password and set up a new one.`,
   );
 }
 

@@ -6,7 +6,12 @@ import type { StaffRole } from "~/staff/roles";
 import { auditInsert, recordAudit } from "../audit/audit-log.server";
 import { type Acting } from "../http/staff-member.server";
 import type { StaffMember } from "../http/staff-member.server";
-import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../auth/auth.server";
+import {
+  endMemberPendingSignIns,
+  endMemberSessions as endSessionsOf,
+  hashNewPassword,
+  proveMemberPassword,
+} from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueJobs } from "../notifications/notifications.server";
 
@@ -106,6 +111,8 @@ export async function changePassword(
     auditInsert(db, { ...acting, action: "password.change" }),
   ]);
   await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
+  // A browser half-way through signing in with the old password goes no further.
+  await endMemberPendingSignIns(env, member.id);
   return { status: "changed" };
 }
 

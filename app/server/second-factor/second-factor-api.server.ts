@@ -35,6 +35,8 @@ export function secondFactorLoginResponse({ request, context }: Args) {
         return jsonResponse({ message: result.message }, 401);
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
+      case "locked":
+        return jsonResponse({ message: result.message }, 403);
       case "throttled":
         return tooManyRequests(result.message, result.retryAfterSeconds);
       default:
@@ -116,6 +118,8 @@ export function checkAgainResponse({ request, context }: Args, member: Member) {
         return jsonResponse({ success: true }, 200);
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
+      case "locked":
+        return jsonResponse({ message: result.message }, 403);
       case "throttled":
         return tooManyRequests(result.message, result.retryAfterSeconds);
       default:

@@ -9,7 +9,7 @@ import { clientKey } from "../http/client-address.server";
 import type { AppEnv } from "../http/env.server";
 import { jsonResponse, NO_STORE } from "../http/responses.server";
 import { CHECK_PAGE, safeNextPath } from "~/second-factor/schemas";
-import { verifySecondFactorCode } from "./sign-in.server";
+import { verifyLimitedCode } from "./sign-in.server";
 
 // Asked again before what matters (decision 035): exporting a CSV, deleting a record and changing
 // the team need a check (the second factor, or the password for a member without one) from the
@@ -76,6 +76,7 @@ export async function stepUpRequired(
 export type CheckResult =
   | { status: "passed" }
   | { status: "invalid"; message: string }
+  | { status: "locked"; message: string }
   | { status: "throttled"; message: string; retryAfterSeconds: number };
 
 /** Checks the member again (a code, or the password without a second factor): throttled and audited. */
@@ -89,10 +90,16 @@ export async function checkMemberAgain(
   const throttled = await countCodeAttempt(request, env, member.username, now);
   if (throttled) return throttled;
   const withAuthenticator = await usesAuthenticator(env, member.id);
-  const passed = withAuthenticator
-    ? answer.code !== undefined && (await verifySecondFactorCode(env, member.id, answer.code, now)) !== null
-    : answer.password !== undefined && (await isMembersPassword(env, member.id, answer.password));
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
+  let passed = false;
+  if (withAuthenticator && answer.code !== undefined) {
+    // The account's code limits count here too: a stale session is no way around them.
+    const checked = await verifyLimitedCode(env, member, answer.code, acting);
+    if (checked.status === "locked" || checked.status === "throttled") return checked;
+    passed = checked.status === "passed";
+  } else if (!withAuthenticator && answer.password !== undefined) {
+    passed = await isMembersPassword(env, member.id, answer.password);
+  }
   const method = withAuthenticator ? "code" : "password";
   if (!passed) {
     await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });

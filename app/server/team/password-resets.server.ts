@@ -136,7 +136,9 @@ export async function completePasswordReset(
   const passwordHash = await hashNewPassword(password);
   const [changed, claim] = await env.DB.batch([
     env.DB.prepare(
-      `update users set password = ?, password_changed_at = ? where removed_at is null and id =
+      // A new password also opens codes locked after too many wrong ones (code-limits.server.ts).
+      `update users set password = ?, password_changed_at = ?, code_failures = 0, code_day_failures = 0,
+         codes_locked_at = null where removed_at is null and id =
          (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
        returning username`,
     ).bind(passwordHash, at, lookup.row.id, at),
