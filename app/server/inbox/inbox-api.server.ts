@@ -84,18 +84,18 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
           const followUp = followUpAt === undefined || followUpAt === null ? followUpAt : new Date(followUpAt);
           const problem = followUp ? followUpProblem(followUp, acting.at) : null;
           if (problem) return jsonResponse({ message: problem, fieldErrors: { followUpAt: [problem] } }, 400);
-          let record = null;
-          if (followUp !== undefined || assignee !== undefined) {
-            const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee }, acting);
-            if (!updated.ok && updated.reason === "missing") return notFound(kind);
-            if (!updated.ok) {
-              const message = "assignee must be the username of an active member, or null.";
-              return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
-            }
-            record = updated.record;
+          if (followUp === undefined && assignee === undefined) {
+            const record = status !== undefined ? await changeStatus(env, kind, id, status, acting) : null;
+            return record ? jsonResponse(record) : notFound(kind);
           }
-          if (status !== undefined) record = await changeStatus(env, kind, id, status, acting);
-          return record ? jsonResponse(record) : notFound(kind);
+          // Follow-up, assignee and status in one batch: all applied, or none.
+          const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee, status }, acting);
+          if (!updated.ok && updated.reason === "missing") return notFound(kind);
+          if (!updated.ok) {
+            const message = "assignee must be the username of an active member, or null.";
+            return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
+          }
+          return jsonResponse(updated.record);
         },
       );
     case "DELETE": {
