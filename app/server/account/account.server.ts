@@ -14,6 +14,7 @@ import {
 } from "../auth/auth.server";
 import type { AppEnv } from "../http/env.server";
 import { enqueueJobs } from "../notifications/notifications.server";
+import { revokeResetLinks } from "../team/team.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
 // (/api/account…) alike: read it, change their name and email, change their password, end
@@ -111,8 +112,10 @@ export async function changePassword(
     auditInsert(db, { ...acting, action: "password.change" }),
   ]);
   await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
-  // A browser half-way through signing in with the old password goes no further.
+  // A browser half-way through signing in with the old password goes no further, nor does a
+  // reset link sent before.
   await endMemberPendingSignIns(env, member.id);
+  await revokeResetLinks(env, member.id, acting.at);
   return { status: "changed" };
 }
 

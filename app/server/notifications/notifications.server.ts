@@ -30,6 +30,15 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   /** An invitation or password-reset link, its token sealed (app/server/team/staff-mail.server.ts). */
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
   /**
+   * "Forgot password?" as typed (a username or an email address): the consumer looks the account
+   * up, so the request's answer does the same work for every account, known or not.
+   */
+  z.object({
+    type: z.literal("resetRequest"),
+    account: z.string().min(1).max(254),
+    client: z.string().max(128).nullable(),
+  }),
+  /**
    * A notice to a member about their own account (app/server/team/staff-mail.server.ts): their
    * email was changed (sent to the address it had, which D1 no longer holds), or their sign-in
    * codes were locked after too many wrong ones (sent to the address on the account).
