@@ -13,7 +13,13 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "../app/forms/login-schema.ts";
+import {
+  normalizeUsername,
+  passwordProblem,
+  reservedUsernameProblem,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "../app/forms/login-schema.ts";
 import { hashPassword } from "../app/server/auth/password.server.ts";
 import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
@@ -53,6 +59,8 @@ async function main(argv: string[]): Promise<void> {
 
   const username = normalizeUsername(rawUsername);
   if (!USERNAME_PATTERN.test(username)) throw new CliError(`Invalid username "${rawUsername}": use ${USERNAME_RULE}.`);
+  const reserved = command === "create" ? reservedUsernameProblem(username) : null;
+  if (reserved) throw new CliError(`Invalid username "${rawUsername}": ${reserved}`);
 
   // Checked before asking for a password, so nobody types one twice for nothing.
   const exists = userExists(username, target);
@@ -77,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
       target,
     );
     if (created.length !== 1) throw new CliError(`A staff account named "${username}" already exists.`);
+    recordCliAudit("team.create", username, target);
     console.log(`Created staff account "${username}" (${role}) in ${targetName(target)}.`);
   } else {
     // Sessions record their start by the Worker's clock; the change is stamped by D1's. Both are
@@ -87,6 +96,7 @@ async function main(argv: string[]): Promise<void> {
       target,
     );
     if (updated.length !== 1) throw new CliError(`There is no staff account named "${username}".`);
+    recordCliAudit("password.change", username, target);
     console.log(`Changed the password of "${username}" in ${targetName(target)}; its open sessions have ended.`);
   }
 }
@@ -114,6 +124,14 @@ function resetSecondFactor(username: string, target: Target): void {
   );
   console.log(
     `Removed the second factor of "${username}" in ${targetName(target)} and ended its sessions: they sign in with their password and set up a new one.`,
+  );
+}
+
+/** The audit log's entry for an account command, by the CLI (no member acted; `target` the account). */
+function recordCliAudit(action: string, username: string, target: Target): void {
+  query(
+    `INSERT INTO audit_log (at, actor_id, actor_name, action, target) VALUES (cast(unixepoch('subsec') * 1000 as integer), NULL, ${sqlString(`npm run admin:${action === "team.create" ? "create" : "password"}`)}, ${sqlString(action)}, ${sqlString(username)})`,
+    target,
   );
 }
 

@@ -62,7 +62,8 @@ describe("a POST to a path no page serves", () => {
 describe("an API path nobody serves", () => {
   it("answers a JSON 404 for any method, signed in or not", async () => {
     const cookie = await staffSessionCookie("api-404");
-    for (const headers of [{}, { Cookie: cookie }]) {
+    const anonymous: Record<string, string> = {};
+    for (const headers of [anonymous, { Cookie: cookie }]) {
       for (const path of ["/api/nope", "/api", "/api/team/someone/nothing/here", "/api/contact-submissions/1/2/3"]) {
         for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
           const response = await fetchWorker(path, { method, headers });

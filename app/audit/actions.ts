@@ -4,6 +4,7 @@
 export const auditActionLabels = {
   "sign-in": "Signed in",
   "sign-in.failed": "Sign-in failed",
+  "sign-in.password": "Right password, code asked",
   "sign-out": "Signed out",
   "password.change": "Changed their password",
   "account.update": "Changed their name or email",
@@ -19,6 +20,7 @@ export const auditActionLabels = {
   "team.invite": "Invited someone to the team",
   "team.invite-revoke": "Revoked an invitation",
   "team.join": "Joined the team through an invitation",
+  "team.create": "Created an account from the command line",
   "team.role": "Changed someone's role",
   "team.disable": "Disabled an account",
   "team.enable": "Enabled an account",

@@ -106,6 +106,13 @@ export async function logIn(
 
   await forgiveLoginAttempt(db, keys);
   if (await hasAuthenticator(db, user.id)) {
+    // The password was right: recorded, so a stolen password shows in the log before any code does.
+    await recordAudit(env, {
+      actor: { id: user.id, name: user.username },
+      action: "sign-in.password",
+      client,
+      at: now,
+    });
     return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now) };
   }
   return { status: "success", setCookies: await openSession(request, env, user, now) };
@@ -204,6 +211,9 @@ export async function openSession(
   now: Date,
 ): Promise<[string, string]> {
   const db = getDb(env);
+  // Signing in again in a browser that has a session ends that one: it would stay listed as active.
+  const previous = await readStaffSession(request, env, now);
+  if (previous) await endSessions(env, previous.userId, { only: previous.sessionId }, now);
   const sessionId = crypto.randomUUID();
   const session = await startStaffSession(request, env, { userId: user.id, sessionId, now });
   await db.batch([
