@@ -5,104 +5,104 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // test/route-gates.test.ts lists every route with the gates above it.
 export default [
   // The public site: anyone.
-  index("routes/home.tsx"),
-  route("services", "routes/services.tsx"),
-  route("services/:slug", "routes/service-detail.tsx"),
-  route("about", "routes/about.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("areas/:slug", "routes/area-detail.tsx"),
-  route("login", "routes/login.tsx"),
-  route("login/code", "routes/login-code.tsx"),
-  route("login/reset", "routes/login-reset.tsx"),
-  route("login/reset/:token", "routes/login-reset-token.tsx"),
-  route("join/:token", "routes/join.tsx"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
+  index("features/site/routes/home.tsx"),
+  route("services", "features/site/routes/services.tsx"),
+  route("services/:slug", "features/site/routes/service-detail.tsx"),
+  route("about", "features/site/routes/about.tsx"),
+  route("contact", "features/site/routes/contact.tsx"),
+  route("areas/:slug", "features/site/routes/area-detail.tsx"),
+  route("login", "features/sign-in/routes/login.tsx"),
+  route("login/code", "features/sign-in/routes/login-code.tsx"),
+  route("login/reset", "features/sign-in/routes/login-reset.tsx"),
+  route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
+  route("join/:token", "features/team/routes/join.tsx"),
+  route("sitemap.xml", "features/site/routes/sitemap.ts"),
+  route("robots.txt", "features/site/routes/robots.ts"),
 
   // The staff area: a signed-in member (otherwise /login), in the staff shell.
-  layout("routes/staff/layout.tsx", [
-    route("incoming", "routes/staff/inbox.tsx"),
+  layout("features/staff/routes/layout.tsx", [
+    route("incoming", "features/inbox/routes/inbox.tsx"),
     ...prefix("incoming", [
-      route("insights", "routes/staff/insights.tsx"),
-      route("check", "routes/staff/check.tsx"),
-      route(":kind/:id", "routes/staff/record.tsx"),
+      route("insights", "features/insights/routes/insights.tsx"),
+      route("check", "features/second-factor/routes/check.tsx"),
+      route(":kind/:id", "features/inbox/routes/record.tsx"),
       // How the member signs in: every form sent needs a check from the last 2 hours.
-      layout("routes/staff/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
-        route("account", "routes/staff/account.tsx"),
-        route("account/second-factor", "routes/staff/account-second-factor.tsx"),
+      layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
+        route("account", "features/account/routes/account.tsx"),
+        route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
       ]),
       // Owners only (a staff member gets the 403 page); their changes need a recent check too.
-      layout("routes/staff/owners-layout.tsx", [
-        layout("routes/staff/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
-          route("team", "routes/staff/team.tsx"),
-          route("team/second-factor", "routes/staff/team-second-factor.tsx"),
-          route("settings", "routes/staff/settings.tsx"),
+      layout("features/staff/routes/owners-layout.tsx", [
+        layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
+          route("team", "features/team/routes/team.tsx"),
+          route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
+          route("settings", "features/settings/routes/settings.tsx"),
         ]),
-        route("audit", "routes/staff/audit.tsx"),
+        route("audit", "features/audit/routes/audit.tsx"),
       ]),
     ]),
   ]),
 
   ...prefix("api", [
     // Public endpoints: the forms, sign-in and sign-out, the health check.
-    route("health", "routes/api/health.ts"),
-    route("contact", "routes/api/contact.ts"),
-    route("service-request", "routes/api/service-request.ts"),
-    route("login", "routes/api/login.ts"),
-    route("login/second-factor", "routes/api/login/second-factor.ts"),
-    route("login/passkey/options", "routes/api/login/passkey-options.ts"),
-    route("login/passkey", "routes/api/login/passkey.ts"),
-    route("logout", "routes/api/logout.ts"),
-    route("auth/status", "routes/api/auth/status.ts"),
-    route("shop-hours", "routes/api/shop-hours.ts"),
+    route("health", "features/site/api/health.ts"),
+    route("contact", "features/submissions/api/contact.ts"),
+    route("service-request", "features/submissions/api/service-request.ts"),
+    route("login", "features/sign-in/api/login.ts"),
+    route("login/second-factor", "features/second-factor/api/login-second-factor.ts"),
+    route("login/passkey/options", "features/second-factor/api/login-passkey-options.ts"),
+    route("login/passkey", "features/second-factor/api/login-passkey.ts"),
+    route("logout", "features/sign-in/api/logout.ts"),
+    route("auth/status", "features/sign-in/api/status.ts"),
+    route("shop-hours", "features/settings/api/shop-hours.ts"),
 
     // Staff endpoints: 401 without a session.
-    layout("routes/api/staff/gate.ts", [
-      route("contact-submissions", "routes/api/staff/contact-submissions.ts"),
-      route("contact-submissions.csv", "routes/api/staff/contact-submissions-csv.ts"),
-      route("contact-submissions/:id", "routes/api/staff/contact-submission-record.ts"),
-      route("contact-submissions/:id/activity", "routes/api/staff/contact-submission-activity.ts"),
-      route("service-requests", "routes/api/staff/service-requests.ts"),
-      route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
-      route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
-      route("service-requests/:id/activity", "routes/api/staff/service-request-activity.ts"),
-      route("insights", "routes/api/staff/insights.ts"),
-      route("account/check", "routes/api/staff/account-check.ts"),
+    layout("features/staff/api/gate.ts", [
+      route("contact-submissions", "features/inbox/api/contact-submissions.ts"),
+      route("contact-submissions.csv", "features/inbox/api/contact-submissions-csv.ts"),
+      route("contact-submissions/:id", "features/inbox/api/contact-submission-record.ts"),
+      route("contact-submissions/:id/activity", "features/desk/api/contact-submission-activity.ts"),
+      route("service-requests", "features/inbox/api/service-requests.ts"),
+      route("service-requests.csv", "features/inbox/api/service-requests-csv.ts"),
+      route("service-requests/:id", "features/inbox/api/service-request-record.ts"),
+      route("service-requests/:id/activity", "features/desk/api/service-request-activity.ts"),
+      route("insights", "features/insights/api/insights.ts"),
+      route("account/check", "features/second-factor/api/account-check.ts"),
 
       // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
-      layout("routes/api/staff/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
-        route("account", "routes/api/staff/account.ts"),
-        route("account/password", "routes/api/staff/account-password.ts"),
-        route("account/sessions", "routes/api/staff/account-sessions.ts"),
-        route("account/sessions/:id", "routes/api/staff/account-session.ts"),
-        route("account/passkeys/options", "routes/api/staff/account-passkeys-options.ts"),
-        route("account/passkeys", "routes/api/staff/account-passkeys.ts"),
+      layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
+        route("account", "features/account/api/account.ts"),
+        route("account/password", "features/account/api/account-password.ts"),
+        route("account/sessions", "features/account/api/account-sessions.ts"),
+        route("account/sessions/:id", "features/account/api/account-session.ts"),
+        route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
+        route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
       ]),
 
       // Owners only: 403 for a staff member; their writes need a recent check too.
-      layout("routes/api/staff/owners-gate.ts", [
-        layout("routes/api/staff/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
-          route("team", "routes/api/staff/team.ts"),
-          route("team/invitations", "routes/api/staff/team-invitations.ts"),
-          route("team/invitations/:id", "routes/api/staff/team-invitation.ts"),
-          route("team/second-factor", "routes/api/staff/team-second-factor.ts"),
-          route("team/:username", "routes/api/staff/team-member.ts"),
-          route("team/:username/second-factor", "routes/api/staff/team-member-second-factor.ts"),
-          route("team/:username/password-reset", "routes/api/staff/team-member-password-reset.ts"),
+      layout("features/staff/api/owners-gate.ts", [
+        layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
+          route("team", "features/team/api/team.ts"),
+          route("team/invitations", "features/team/api/team-invitations.ts"),
+          route("team/invitations/:id", "features/team/api/team-invitation.ts"),
+          route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
+          route("team/:username", "features/team/api/team-member.ts"),
+          route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
+          route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
           ...prefix("settings", [
-            route("weekly-hours", "routes/api/settings/weekly-hours.ts"),
-            route("closures", "routes/api/settings/closures.ts"),
-            route("closures/:date", "routes/api/settings/closure.ts"),
-            route("special-hours", "routes/api/settings/special-hours.ts"),
-            route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
-            route("holidays", "routes/api/settings/holidays.ts"),
-            route("notice", "routes/api/settings/notice.ts"),
+            route("weekly-hours", "features/settings/api/weekly-hours.ts"),
+            route("closures", "features/settings/api/closures.ts"),
+            route("closures/:date", "features/settings/api/closure.ts"),
+            route("special-hours", "features/settings/api/special-hours.ts"),
+            route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
+            route("holidays", "features/settings/api/holidays.ts"),
+            route("notice", "features/settings/api/notice.ts"),
           ]),
         ]),
-        route("audit", "routes/api/staff/audit.ts"),
+        route("audit", "features/audit/api/audit.ts"),
       ]),
     ]),
   ]),
 
-  route("*", "routes/not-found.tsx"),
+  route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -19,8 +19,8 @@ import {
   reservedUsernameProblem,
   USERNAME_PATTERN,
   USERNAME_RULE,
-} from "../app/forms/login-schema.ts";
-import { hashPassword } from "../app/server/auth/password.server.ts";
+} from "../app/features/sign-in/login-schema.ts";
+import { hashPassword } from "../app/features/sign-in/server/password.server.ts";
 import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
 const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CODES_IN_A_ROW, CODES_PER_DAY } from "~/server/second-factor/code-limits.server";
-import { CODES_PER_PENDING_SIGN_IN } from "~/server/auth/pending-sign-in.server";
+import { CODES_IN_A_ROW, CODES_PER_DAY } from "~/features/second-factor/server/code-limits.server";
+import { CODES_PER_PENDING_SIGN_IN } from "~/features/sign-in/server/pending-sign-in.server";
 import { newMember } from "./support/account";
 import { fetchWorker, newClientAddress, ORIGIN } from "./support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "./support/queue";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PASSKEY_SIGN_INS_PER_CLIENT } from "~/server/second-factor/second-factor-api.server";
-import { RESET_EMAILS_PER_ACCOUNT } from "~/server/team/team.server";
+import { PASSKEY_SIGN_INS_PER_CLIENT } from "~/features/second-factor/server/second-factor-api.server";
+import { RESET_EMAILS_PER_ACCOUNT } from "~/features/team/team.server";
 import { newMember } from "./support/account";
 import { fetchWorker, newClientAddress, ORIGIN, postJson, setCookieLine } from "./support/http";
 import { insertInboxRecords } from "./support/inbox";
@@ -245,7 +245,7 @@ describe("a PATCH with a follow-up and a status", () => {
 
 describe("a username made by the CLI rules", () => {
   it("is the same rule the join page uses (createStaffUser in tests bypasses it)", async () => {
-    const { reservedUsernameProblem } = await import("~/forms/login-schema");
+    const { reservedUsernameProblem } = await import("~/features/sign-in/login-schema");
     for (const name of ["invitations", "second-factor", "x.data", "y.csv"])
       expect(reservedUsernameProblem(name)).not.toBeNull();
     for (const name of ["dana", "mike.r", "front-desk"]) expect(reservedUsernameProblem(name)).toBeNull();

@@ -1,8 +1,8 @@
 import { routes } from "virtual:react-router/server-build";
 import { describe, expect, it } from "vitest";
 import { readRouteHandle } from "~/route-handle";
-import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/server/auth/gates.server";
-import { freshCheckGate } from "~/server/second-factor/second-factor.server";
+import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/features/staff/server/gates.server";
+import { freshCheckGate } from "~/features/second-factor/second-factor.server";
 import { fetchWorker, ORIGIN } from "./support/http";
 import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 

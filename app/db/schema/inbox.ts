@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { preferredTime, visitType } from "../../content/vehicle-visit";
-import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../inbox/kinds";
-import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../inbox/statuses";
+import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../records/kinds";
+import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../records/statuses";
 import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
 import { staffSessions } from "./staff";
 
-// Where a record stands (app/inbox/statuses.ts): the database refuses any other status, and a
+// Where a record stands (app/features/inbox/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
 const statusColumns = () => ({
   status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
