@@ -1,28 +1,13 @@
-import { followUpState, formatShortShopDateTime } from "~/features/desk/follow-up";
+import { followUpState, formatShortShopDateTime } from "~/features/desk/desk";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import type { InboxKind } from "~/features/inbox/kinds";
-import { shownFields, textsIn, vehicleSummary } from "~/features/inbox/record-fields";
-import type { SubmissionCardData } from "./submission-card";
+import { ROW_GRID, type SubmissionCardData } from "./submission-card";
 
 // The inbox from 1024 px: one dense row per record, for triage (decision 037). Every fact of the
 // card is on the row (cut to fit, whole in its title and on the record's page); the name is the
 // row's first link, so Tab walks the rows in order. The row is the card's own markup laid out on
-// this grid (submission-card.tsx): one list for both widths.
-
-/** Each column's width: the need takes what is left. */
-export const ROW_GRID =
-  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,10rem)_minmax(8rem,1fr)_11rem_minmax(6rem,9.5rem)_12.5rem] lg:items-center lg:gap-x-2";
+// the grid ROW_GRID (submission-card.tsx): one list for both widths.
 
 export type MemberNames = Record<string, string>;
-
-/** "Brake Repair · Squeaks when I stop at… · 2019 Honda Civic": what they need, on one line. */
-export function needLine(kind: InboxKind, record: SubmissionCardData): { service?: string; rest: string } {
-  const fields = shownFields(kind, record);
-  const service = textsIn(fields, "service")[0];
-  const vehicle = vehicleSummary(fields);
-  const message = record.message.replace(/\s+/g, " ").slice(0, 140);
-  return { service, rest: [message, vehicle].filter(Boolean).join(" · ") };
-}
 
 /** "Dana · call by Nov 25, 9:00 AM", overdue in red. */
 export function DeskLine({

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema/inbox";
 import { formatPhone, telHref } from "~/forms/phone-link";
-import { formatShopDateTime } from "~/hours/shop-calendar";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/ui/icons";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { notificationLine, type NotificationState } from "~/features/inbox/notification";
 import {
   type ShownField,
@@ -14,9 +14,8 @@ import {
   type VisitorField,
   visitSummary,
 } from "~/features/inbox/record-fields";
-import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/features/inbox/statuses";
-import { timeAgo } from "~/features/desk/follow-up";
-import { needLine, ROW_GRID } from "./inbox-rows";
+import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/records/statuses";
+import { timeAgo } from "~/features/desk/desk";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { StatusBadge } from "./status-badge";
 
@@ -44,11 +43,20 @@ export type SubmissionCardData = {
   assignee?: string | null;
 } & FormFields;
 
-// The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
-export function formatSubmittedAt(date: Date | null | undefined): string {
-  return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
+/** Each column's width: the need takes what is left. */
+export const ROW_GRID =
+  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,10rem)_minmax(8rem,1fr)_11rem_minmax(6rem,9.5rem)_12.5rem] lg:items-center lg:gap-x-2";
+
+/** "Brake Repair · Squeaks when I stop at… · 2019 Honda Civic": what they need, on one line. */
+export function needLine(kind: InboxKind, record: SubmissionCardData): { service?: string; rest: string } {
+  const fields = shownFields(kind, record);
+  const service = textsIn(fields, "service")[0];
+  const vehicle = vehicleSummary(fields);
+  const message = record.message.replace(/\s+/g, " ").slice(0, 140);
+  return { service, rest: [message, vehicle].filter(Boolean).join(" · ") };
 }
 
+// The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
 export const fullName = (record: { firstName: string; lastName: string }) =>
   `${record.firstName} ${record.lastName}`.trim();
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { LoginCredentials } from "~/features/sign-in/login-schema";
 import { TextField } from "~/ui/forms/fields";
 import { PasswordField } from "~/ui/forms/password-field";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useDeferredValidation } from "~/features/submissions/submissions";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
 import { AlertIcon } from "~/ui/icons";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm } from "~/features/submissions/components/page-forms";
-import { PasskeySignIn } from "~/features/second-factor/components/passkey-sign-in";
+import { LoginForm } from "~/features/submissions/submissions";
+import { PasskeySignIn } from "~/features/second-factor/second-factor";
 import { LockIcon } from "~/ui/icons";
 import { parseLoginForm } from "~/features/sign-in/server/login-form.server";
 import type { RouteHandle } from "~/route-handle";
@@ -14,7 +14,7 @@ import {
 } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
-import { formConstraintsAt } from "~/features/submissions/server/form-constraints.server";
+import { formConstraintsAt } from "~/features/submissions/submissions.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction, withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
