@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { shownFields } from "~/features/inbox/record-fields";
+import { recordFields, shownFields } from "~/features/inbox/record-fields";
+import { contactSchema } from "~/features/submissions/contact-schema";
+import { serviceRequestSchemaAt } from "~/features/submissions/service-request-schema";
+import { z } from "~/forms/zod";
+import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "~/records/kinds";
 import { fetchWorker, postJson } from "../support/http";
 import { uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
@@ -26,6 +30,33 @@ const everyField: Record<InboxKind, () => Record<string, unknown>> = {
     visitType: "drop-off",
   }),
 };
+
+const schemas: Record<InboxKind, z.ZodObject> = {
+  contact: contactSchema,
+  serviceRequest: serviceRequestSchemaAt(at, weeklyOnlySchedule),
+};
+
+type Node = z.core.JSONSchema.JSONSchema;
+/** A value the form takes for a field the sample does not know yet: its first choice, its least number, or text. */
+function anyValueFor(node: Node): unknown {
+  const branches = [node, ...(node.anyOf ?? []).filter((branch): branch is Node => typeof branch === "object")];
+  const choice = branches.flatMap((branch) => branch.enum ?? []).find((value) => typeof value === "string");
+  if (choice !== undefined) return choice;
+  const number = branches.find((branch) => branch.type === "integer" || branch.type === "number");
+  if (number) return number.minimum ?? 1;
+  return "Sample text";
+}
+
+/** The sample, with every field the kind's description names and the sample lacks filled in from the schema. */
+function withEveryDescribedField(kind: InboxKind): Record<string, unknown> {
+  const sample = everyField[kind]();
+  const { properties = {} } = z.toJSONSchema(schemas[kind], { io: "input", unrepresentable: "any" });
+  for (const key of Object.keys(recordFields[kind])) {
+    const node = properties[key];
+    if (!(key in sample) && typeof node === "object") sample[key] = anyValueFor(node);
+  }
+  return sample;
+}
 
 const formPath: Record<InboxKind, string> = { contact: "/api/contact", serviceRequest: "/api/service-request" };
 
@@ -73,7 +104,7 @@ describe.each(INBOX_KINDS)("every field of a %s, wherever staff read it", (kind)
     const queue = recordingQueue();
     const answer = await postJson(
       formPath[kind],
-      { ...everyField[kind](), email },
+      { ...withEveryDescribedField(kind), email },
       { at, bindings: { NOTIFY_QUEUE: queue } },
     );
     expect(answer.status).toBe(201);
