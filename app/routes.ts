@@ -28,6 +28,7 @@ export default [
       route("account/second-factor", "routes/staff/account-second-factor.tsx"),
       route("check", "routes/staff/check.tsx"),
       route(":kind/:id", "routes/staff/record.tsx"),
+      route(":kind/:id/reply", "features/replies/routes/record-reply.tsx"),
       // Owners only (a staff member gets the 403 page).
       layout("routes/staff/owners-layout.tsx", [
         route("team", "routes/staff/team.tsx"),
@@ -61,6 +62,8 @@ export default [
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
       route("service-requests/:id/activity", "routes/api/staff/service-request-activity.ts"),
+      route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
+      route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
       route("account", "routes/api/staff/account.ts"),
       route("account/password", "routes/api/staff/account-password.ts"),
       route("account/sessions", "routes/api/staff/account-sessions.ts"),

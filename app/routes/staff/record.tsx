@@ -23,6 +23,8 @@ import { actingMember } from "~/server/http/staff-member.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
 import { NO_STORE } from "~/server/http/responses.server";
+import { RecordConversation } from "~/features/replies/components/record-conversation";
+import { recordConversation } from "~/features/replies/replies.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.
@@ -38,10 +40,14 @@ function kindOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const kind = kindOf(params);
-  const [record, members] = await Promise.all([getRecord(env, kind, params.id), activeMembers(env)]);
+  const [record, members, conversation] = await Promise.all([
+    getRecord(env, kind, params.id),
+    activeMembers(env),
+    recordConversation(env, kind, params.id),
+  ]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
   const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  return data({ kind, record, members, back, now: getRequestTime(context) }, { headers: NO_STORE });
+  return data({ kind, record, members, back, now: getRequestTime(context), conversation }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now } = loaderData;
+  const { kind, record, members, back, now, conversation } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -134,6 +140,8 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
       </div>
+
+      <RecordConversation conversation={conversation} action={`${here}/reply`} returnTo={returnTo} to={record.email} />
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
       <div className="mt-3">

@@ -1,5 +1,6 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
+import { deliverReply } from "~/features/replies/replies.server";
 import { type AppEnv, isMailAddress } from "../http/env.server";
 import { absoluteSiteUrl } from "../http/site-url.server";
 import { unreachable } from "../http/exhaustive.server";
@@ -32,6 +33,7 @@ type DeliveryEnv = Pick<
   | "SITE_URL"
   | "CONFIRM_VISITOR"
   | "SESSION_SECRET"
+  | "REPLY_DOMAIN"
 >;
 
 // The longest wait between two attempts; the queue's max_retries (wrangler.toml) bounds their number.
@@ -140,6 +142,15 @@ async function deliverStaffEmailJob(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverReplyJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "reply" }>,
+  clock: { now: Date; retryAt: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverReply(env, job, clock, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -150,6 +161,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverDigest(env, job, clock);
     case "staffEmail":
       return deliverStaffEmailJob(env, job, clock);
+    case "reply":
+      return deliverReplyJob(env, job, clock);
     default:
       return unreachable(job);
   }

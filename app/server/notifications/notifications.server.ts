@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
+import { replyJobSchema } from "~/features/replies/replies.server";
 import { notificationLedger } from "~/db/schema/notifications";
 import { z } from "~/forms/zod";
 import { INBOX_KINDS, type InboxKind } from "~/inbox/kinds";
@@ -29,6 +30,8 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
   /** An invitation or password-reset link, its token sealed (app/server/team/staff-mail.server.ts). */
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
+  /** A reply staff sent from a record (app/features/replies/). */
+  replyJobSchema,
 ]);
 
 export type NotificationJob = z.infer<typeof notificationJobSchema>;
