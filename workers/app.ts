@@ -8,6 +8,7 @@ import {
 import { parseEnv } from "../app/server/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
+import { receiveEmail } from "../app/features/replies/replies.server";
 import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
 import {
   cacheStatusHeader,
@@ -107,6 +108,12 @@ export function createWorker({
     // The NOTIFY_QUEUE consumer: the shop's emails (app/server/notifications/).
     async queue(batch, env) {
       await handleNotificationBatch(batch, parseEnv(env), now());
+    },
+
+    // Email Routing's deliveries to reply+<token>@ addresses: customers' answers (app/features/replies/).
+    async email(message, env) {
+      const received = await receiveEmail(message, parseEnv(env), now());
+      console.log("Incoming email", received);
     },
 
     // Cron Triggers (wrangler.toml), each dispatched to its job.

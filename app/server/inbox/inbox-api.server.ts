@@ -3,7 +3,7 @@ import { shopWallClock } from "~/hours/shop-calendar";
 import { inboxKinds, type InboxKind } from "~/inbox/kinds";
 import { csvHeaders, shownFields } from "~/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/inbox/statuses";
-import { listMessages } from "~/features/replies/replies.server";
+import { emailFailing, listMessages } from "~/features/replies/replies.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { followUpProblem, updateDesk } from "../desk/desk.server";
 import type { Acting } from "../http/staff-member.server";
@@ -45,10 +45,13 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
   return jsonResponse(page.records, 200, headers);
 }
 
-/** GET /api/<kind>/<id>: the record with its status history, and its emails (`messages`, oldest first). */
+/**
+ * GET /api/<kind>/<id>: the record with its status history, its emails (`messages`, oldest first),
+ * and whether its address is failing (a bounce came back).
+ */
 export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
   const [record, messages] = await Promise.all([getRecord(env, kind, id), listMessages(env, kind, id)]);
-  return record ? jsonResponse({ ...record, messages }) : notFound(kind);
+  return record ? jsonResponse({ ...record, messages, emailFailing: emailFailing(messages) }) : notFound(kind);
 }
 
 /**

@@ -9,7 +9,7 @@ export function RecordConversation({
   returnTo,
   to,
 }: {
-  conversation: { messages: readonly ConversationMessage[]; subject: string };
+  conversation: { messages: readonly ConversationMessage[]; subject: string; emailFailing: boolean };
   action: string;
   returnTo: string;
   to: string;
@@ -17,6 +17,11 @@ export function RecordConversation({
   return (
     <>
       <h2 className="mt-8 text-lg font-bold text-blue-950">Emails</h2>
+      {conversation.emailFailing ? (
+        <p role="status" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
+          {`Email to ${to} is failing: a reply came back undelivered. Call the customer, or check the address with them.`}
+        </p>
+      ) : null}
       <Conversation messages={conversation.messages} />
       <div className="mt-4">
         <ReplyForm
