@@ -4,14 +4,14 @@ import { submissionActivity } from "~/db/schema/desk";
 import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
 import { recordMessages, type RecordMessageRow } from "~/db/schema/replies";
 import { users } from "~/db/schema/staff";
-import type { ActivityType, CallOutcome } from "~/desk/activity";
+import type { ActivityType, CallOutcome } from "~/features/desk/activity";
 import { z } from "~/forms/zod";
-import { inboxKinds, type InboxKind } from "~/inbox/kinds";
-import type { SubmissionStatus } from "~/inbox/statuses";
-import { auditInsert } from "~/server/audit/audit-log.server";
-import { type AppEnv, isMailAddress } from "~/server/http/env.server";
-import type { Acting } from "~/server/http/staff-member.server";
-import { type OutgoingMail, singleLine } from "~/server/mail/mime.server";
+import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import type { SubmissionStatus } from "~/features/inbox/statuses";
+import { auditInsert } from "~/features/audit/audit.server";
+import { type AppEnv, isMailAddress } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
+import { type OutgoingMail, singleLine } from "~/mail/mime.server";
 import type { ConversationMessage, ReplyInput, ReplyStatus } from "./messages";
 import {
   answeredMessageIds,

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/service-request-replies";
 import type { RouteHandle } from "~/route-handle";
 import { replyApiResponse } from "~/features/replies/server/reply-endpoints.server";
-import { getEnv } from "~/server/http/context.server";
-import { actingMember } from "~/server/http/staff-member.server";
+import { getEnv } from "~/http/context.server";
+import { actingMember } from "~/http/staff-member.server";
 
 // POST only; anything else gets 405 with Allow (app/server/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["POST"] };

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { controlClasses } from "~/components/forms/fields";
-import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/components/use-hydrated";
+import { controlClasses } from "~/ui/forms/fields";
+import { Button } from "~/ui/button";
+import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type ReplyFormResult } from "../messages";
 
 // The reply form: a plain HTML form posting to /incoming/<kind>/<id>/reply, which works without

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { formatPhone } from "~/forms/phone-link";
-import { inboxKinds, type InboxKind } from "~/inbox/kinds";
-import type { AppEnv } from "~/server/http/env.server";
-import { handleJsonWrite } from "~/server/http/json-endpoint.server";
-import { readPostedForm } from "~/server/http/request-body.server";
-import { jsonResponse, NO_STORE } from "~/server/http/responses.server";
-import type { Acting } from "~/server/http/staff-member.server";
-import { headersWithToast, redirectWithToast } from "~/server/http/toast.server";
+import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import type { AppEnv } from "~/http/env.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import type { Acting } from "~/http/staff-member.server";
+import { headersWithToast, redirectWithToast } from "~/http/toast.server";
 import { type ReplyFormResult, type ReplyInput, replySchema } from "../messages";
 import { sendReply, type SendReplyResult } from "../replies.server";
 

@@ -1,10 +1,10 @@
 import { shop } from "~/content/shop";
 import type { RecordMessageRow } from "~/db/schema/replies";
 import { formatPhone } from "~/forms/phone-link";
-import { inboxKinds, type InboxKind } from "~/inbox/kinds";
-import type { AppEnv } from "~/server/http/env.server";
-import { htmlPage } from "~/server/mail/html.server";
-import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/server/mail/mime.server";
+import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import type { AppEnv } from "~/http/env.server";
+import { htmlPage } from "~/mail/html.server";
+import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { replyAddress } from "./reply-token.server";
 
 // A reply as the customer receives it (docs/decisions/041-reply-address-and-threading.md): from the
