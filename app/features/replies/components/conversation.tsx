@@ -18,7 +18,7 @@ function MessageBadges({ message }: { message: ConversationMessage }) {
     <>
       {message.status ? (
         <span className={`${badge} ${statusTones[message.status]}`}>
-          <span className="sr-only">Sending: </span>
+          <span className="sr-only">Email status: </span>
           {replyStatusLabels[message.status]}
         </span>
       ) : null}
