@@ -132,6 +132,20 @@ test("a customer's answer delivered to the reply address appears on the record w
   await expect(answer).toBeVisible();
   await expect(answer.getByText("Customer replied")).toBeVisible();
   await expect(answer).not.toContainText("> When can you bring it in?");
+  // Waiting on the team: the badge on the record and in the list's "Replied" filter, until "Handled".
+  await expect(
+    page.getByRole("heading", { level: 1 }).locator("..").getByText("Replied", { exact: true }),
+  ).toBeVisible();
+  await gotoHydrated(page, "/incoming?tab=service-requests&replied=1");
+  const row = page.getByRole("article").filter({ hasText: `Robin ${tag}` });
+  await expect(row.getByText("Replied", { exact: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^Service Requests\s*, \d+ replied$/ })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`inbox-replied-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoHydrated(page, path);
 
   const forged = await request.post(
     `/cdn-cgi/handler/email?from=${encodeURIComponent(customer)}&to=${encodeURIComponent(address.replace("reply+s", "reply+c"))}`,
@@ -145,4 +159,9 @@ test("a customer's answer delivered to the reply address appears on the record w
     await emails(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`record-emails-${width}.png`), fullPage: true });
   }
+  await page.getByRole("button", { name: "Handled" }).click();
+  await expect(page.getByRole("button", { name: "Handled" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText("Replied", { exact: true })).toHaveCount(
+    0,
+  );
 });

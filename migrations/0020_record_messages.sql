@@ -25,4 +25,4 @@ CREATE TABLE `record_messages` (
 );--> statement-breakpoint
 CREATE INDEX `record_messages_record_idx` ON `record_messages` (`submission_kind`,`submission_id`,`at`);--> statement-breakpoint
 CREATE INDEX `record_messages_message_id_idx` ON `record_messages` (`message_id`) WHERE "record_messages"."direction" = 'out';--> statement-breakpoint
-CREATE INDEX `record_messages_unsent_idx` ON `record_messages` (`due_at`) WHERE "record_messages"."direction" = 'out' and "record_messages"."sent_at" is null;
+CREATE INDEX `record_messages_unsent_idx` ON `record_messages` (`due_at`) WHERE "record_messages"."due_at" is not null and "record_messages"."sent_at" is null;

@@ -16,7 +16,8 @@ const worker = createWorker();
 let cookie: string;
 beforeAll(async () => {
   cookie = await staffSessionCookie("inbound-ivy");
-});
+  // The first request compiles the routes: slow on a busy machine.
+}, 60_000);
 
 type Message = {
   id: string;
@@ -31,7 +32,10 @@ type Message = {
 type RecordRead = { messages: Message[]; emailFailing: boolean };
 
 /** Hands a raw message to the Worker's email() handler; returns the rejection, if any. */
-async function deliver(raw: string, { from = "customer@example.com", to }: { from?: string; to: string }) {
+async function deliver(
+  raw: string,
+  { from = "customer@example.com", to, queue = recordingQueue() }: { from?: string; to: string; queue?: Queue },
+) {
   const bytes = new TextEncoder().encode(raw.replace(/\r?\n/g, "\r\n"));
   const rejected: string[] = [];
   const message = {
@@ -44,7 +48,7 @@ async function deliver(raw: string, { from = "customer@example.com", to }: { fro
     forward: () => Promise.reject(new Error("not in tests")),
     reply: () => Promise.reject(new Error("not in tests")),
   } as unknown as ForwardableEmailMessage;
-  await worker.email(message, env);
+  await worker.email(message, { ...env, NOTIFY_QUEUE: queue });
   return rejected[0] ?? null;
 }
 
@@ -276,5 +280,102 @@ Message-ID: <${messageId}>
     const page = await (await fetchWorker(`/incoming/service-requests/${id}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Email to customer@example.com is failing");
     expect(page).toContain("Not delivered");
+  });
+});
+
+describe("a customer's answer waiting on staff", () => {
+  const list = async (query: string) =>
+    (await fetchWorker(`/api/service-requests?${query}`, { headers: { Cookie: cookie } })).json<
+      { id: string; repliedAt: string | null }[]
+    >();
+
+  it("puts the record in ?replied=1 with its badge and tab count; an automatic answer does not", async () => {
+    const waiting = await conversationStarted();
+    const auto = await conversationStarted();
+    await deliver(answer({ to: waiting.address }), { to: waiting.address });
+    await deliver(answer({ to: auto.address, headers: "Auto-Submitted: auto-replied\n" }), { to: auto.address });
+    const ids = (await list("replied=1&limit=200")).map((record) => record.id);
+    expect(ids).toContain(waiting.id);
+    expect(ids).not.toContain(auto.id);
+    expect((await list("replied=1&limit=200")).find((record) => record.id === waiting.id)?.repliedAt).toEqual(
+      expect.any(String),
+    );
+    expect((await fetchWorker("/api/service-requests?replied=2", { headers: { Cookie: cookie } })).status).toBe(400);
+    const page = await (
+      await fetchWorker("/incoming?tab=service-requests&replied=1", { headers: { Cookie: cookie } })
+    ).text();
+    expect(page).toMatch(
+      /<span class="sr-only">, <!-- -->\d+ replied<\/span>|<span class="sr-only">, \d+ replied<\/span>/,
+    );
+    expect(page).toContain(">Replied<");
+  });
+
+  it("emails the assignee once, or the shop's address when nobody has the record", async () => {
+    const assigned = await conversationStarted();
+    await env.DB.prepare("update users set email = 'ivy@shop.localhost' where username = 'inbound-ivy'").run();
+    await env.DB.prepare("update service_requests set assignee = 'inbound-ivy' where id = ?").bind(assigned.id).run();
+    const queue = recordingQueue();
+    await deliver(answer({ to: assigned.address, body: "Is Tuesday fine?" }), { to: assigned.address, queue });
+    expect(queue.bodies).toEqual([{ type: "reply", id: expect.any(String) }]);
+    const job = queue.bodies[0];
+    const mailer = recordingMailer();
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    queue.bodies.push(job);
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    expect(mailer.sent.map((sent) => sent.to)).toEqual(["ivy@shop.localhost"]);
+    const [notice] = mailer.sent;
+    expect(notice?.mail.header("subject")).toBe("Customer replied — Pat Example: Re: Your brakes");
+    expect(notice?.mail.text).toContain("Is Tuesday fine?");
+    expect(notice?.mail.text).toContain(`/incoming/service-requests/${assigned.id}`);
+
+    const nobody = await conversationStarted();
+    const second = recordingQueue();
+    await deliver(answer({ to: nobody.address }), { to: nobody.address, queue: second });
+    const shopMailer = recordingMailer();
+    await deliverQueued(second, { NOTIFY_EMAIL: shopMailer.binding });
+    expect(shopMailer.sent.map((sent) => sent.to)).toEqual(["staff@shop.localhost"]);
+  });
+
+  it("is cleared by a reply, by a logged contact, and by Handled (audited)", async () => {
+    const replied = await conversationStarted();
+    const called = await conversationStarted();
+    const handled = await conversationStarted();
+    for (const { address } of [replied, called, handled]) await deliver(answer({ to: address }), { to: address });
+    const waitingIds = async () => (await list("replied=1&limit=200")).map((record) => record.id);
+    expect(await waitingIds()).toEqual(expect.arrayContaining([replied.id, called.id, handled.id]));
+
+    await fetchWorker(
+      `${replied.path}/replies`,
+      {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json", "CF-Connecting-IP": newClientAddress() },
+        body: JSON.stringify({ body: "See you Tuesday." }),
+      },
+      { bindings: { NOTIFY_QUEUE: recordingQueue() } },
+    );
+    await fetchWorker(`${called.path}/activity`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "call", outcome: "reached" }),
+    });
+    const page = `/incoming/service-requests/${handled.id}`;
+    const done = await fetchWorker(`${page}/reply`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: new URLSearchParams({ intent: "handled", returnTo: page }).toString(),
+    });
+    expect(done.status).toBe(302);
+    const left = await waitingIds();
+    for (const { id } of [replied, called, handled]) expect(left).not.toContain(id);
+    const audit = await env.DB.prepare("select action from audit_log where target = ? order by id desc limit 1")
+      .bind(`service-requests/${handled.id}`)
+      .first<{ action: string }>();
+    expect(audit?.action).toBe("record.handled");
   });
 });

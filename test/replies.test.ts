@@ -17,7 +17,8 @@ let cookie: string;
 beforeAll(async () => {
   cookie = await staffSessionCookie("reply-rita");
   await env.DB.prepare("update users set display_name = 'Rita Reply' where username = 'reply-rita'").run();
-});
+  // The first request compiles the routes: slow on a busy machine.
+}, 60_000);
 
 type Reply = { id: string; direction: string; at: string; by: string; subject: string; body: string; status: string };
 

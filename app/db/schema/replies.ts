@@ -37,8 +37,9 @@ export const recordMessages = sqliteTable(
       .$type<{ name: string; type: string; size: number }[]>()
       .notNull()
       .default([]),
-    // A reply's sending, as the notification ledger keeps it: due (the sweep re-enqueues what is
-    // overdue), claimed by one consumer, sent, or the last error.
+    // The email this message causes, as the notification ledger keeps it: a reply to the customer,
+    // or for a customer's answer the notice to staff. Due (the sweep re-enqueues what is overdue),
+    // claimed by one consumer, sent, or the last error; an automatic message causes none.
     dueAt: timestampMs("due_at"),
     claimedUntil: timestampMs("claimed_until"),
     sentAt: timestampMs("sent_at"),
@@ -52,10 +53,10 @@ export const recordMessages = sqliteTable(
     index("record_messages_message_id_idx")
       .on(table.messageId)
       .where(sql`${table.direction} = 'out'`),
-    // The sweep: replies not yet sent, by due time.
+    // The sweep: emails not yet sent (a reply, or staff's notice of an answer), by due time.
     index("record_messages_unsent_idx")
       .on(table.dueAt)
-      .where(sql`${table.direction} = 'out' and ${table.sentAt} is null`),
+      .where(sql`${table.dueAt} is not null and ${table.sentAt} is null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { submissionActivity } from "~/db/schema/desk";
 import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
@@ -6,7 +6,8 @@ import { recordMessages, type RecordMessageRow } from "~/db/schema/replies";
 import { users } from "~/db/schema/staff";
 import type { ActivityType, CallOutcome } from "~/features/desk/activity";
 import { z } from "~/forms/zod";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind, recordPath } from "~/features/inbox/kinds";
+import { absoluteSiteUrl } from "~/http/site-url.server";
 import type { SubmissionStatus } from "~/features/inbox/statuses";
 import { auditInsert } from "~/features/audit/audit.server";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
@@ -21,7 +22,7 @@ import {
   isBounce,
   trimQuotedHistory,
 } from "./server/incoming.server";
-import { defaultSubject, replyDomainOf, replyMail, replyMessageId } from "./server/reply-mail.server";
+import { answerNoticeMail, defaultSubject, replyDomainOf, replyMail, replyMessageId } from "./server/reply-mail.server";
 import { recordOfReplyAddress } from "./server/reply-token.server";
 
 // Replies from the record (issue 29, docs/decisions/041-reply-address-and-threading.md): what the
@@ -199,6 +200,8 @@ export async function sendReply(
       .set({
         status: sql`case when ${table.status} = 'new' then 'contacted' else ${table.status} end`,
         firstContactAt: sql`coalesce(${table.firstContactAt}, ${at.getTime()})`,
+        // Answered: no longer waiting on staff.
+        repliedAt: null,
       })
       .where(eq(table.id, id)),
   ]);
@@ -234,7 +237,7 @@ type SendResult = { sentTo: string[]; errors: string[] };
  * sends it with `send`, and records the outcome. Returns the errors, if any, for the queue to retry.
  */
 export async function deliverReply(
-  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">,
+  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "REPLY_DOMAIN" | "SESSION_SECRET" | "SITE_URL">,
   job: ReplyJob,
   clock: { now: Date; retryAt: Date },
   send: (mail: OutgoingMail) => Promise<SendResult>,
@@ -252,32 +255,17 @@ export async function deliverReply(
     .where(
       and(
         eq(messages.id, job.id),
-        eq(messages.direction, "out"),
+        // An automatic message causes no email: it has no due time.
+        isNotNull(messages.dueAt),
         isNull(messages.sentAt),
         or(isNull(messages.claimedUntil), lte(messages.claimedUntil, clock.now)),
       ),
     )
     .returning();
   // Sent already, being sent by another consumer, or deleted with its record.
-  if (!claimed?.toAddress) return { errors: [] };
-  const thread = await db
-    .select({ messageId: messages.messageId })
-    .from(messages)
-    .where(
-      and(
-        ofRecord(claimed.submissionKind, claimed.submissionId),
-        sql`${messages.messageId} is not null`,
-        sql`(${messages.at}, ${messages.id}) < (${claimed.at.getTime()}, ${claimed.id})`,
-        eq(messages.bounce, false),
-      ),
-    )
-    .orderBy(asc(messages.at), asc(messages.id));
-  const mail = await replyMail(
-    env,
-    claimed,
-    thread.flatMap((row) => (row.messageId ? [row.messageId] : [])),
-  );
-  const result = await send(mail);
+  if (!claimed) return { errors: [] };
+  const mail = claimed.direction === "in" ? await answerNotice(env, claimed) : await replyOf(db, env, claimed);
+  const result = mail ? await send(mail) : { sentTo: [], errors: [] };
   const failed = result.errors.length > 0;
   await db
     .update(messages)
@@ -291,19 +279,67 @@ export async function deliverReply(
   return { errors: result.errors };
 }
 
+/** A reply as the customer receives it, threaded under the conversation's earlier messages. */
+async function replyOf(db: Database, env: Parameters<typeof replyMail>[0], claimed: RecordMessageRow) {
+  if (!claimed.toAddress) return null;
+  const thread = await db
+    .select({ messageId: messages.messageId })
+    .from(messages)
+    .where(
+      and(
+        ofRecord(claimed.submissionKind, claimed.submissionId),
+        sql`${messages.messageId} is not null`,
+        sql`(${messages.at}, ${messages.id}) < (${claimed.at.getTime()}, ${claimed.id})`,
+        eq(messages.bounce, false),
+      ),
+    )
+    .orderBy(asc(messages.at), asc(messages.id));
+  return replyMail(
+    env,
+    claimed,
+    thread.flatMap((row) => (row.messageId ? [row.messageId] : [])),
+  );
+}
+
+/**
+ * Staff's notice of a customer's answer: to the record's assignee (an active member with an email
+ * address), or else to the shop's addresses, with a link to the record.
+ */
+async function answerNotice(
+  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "REPLY_DOMAIN" | "SITE_URL">,
+  claimed: RecordMessageRow,
+): Promise<OutgoingMail | null> {
+  const db = getDb(env);
+  const table = inboxTables[claimed.submissionKind];
+  const [record] = await db
+    .select({
+      firstName: table.firstName,
+      lastName: table.lastName,
+      assigneeEmail: sql<
+        string | null
+      >`(select ${users.email} from ${users} where ${users.username} = ${table.assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`,
+    })
+    .from(table)
+    .where(eq(table.id, claimed.submissionId))
+    .limit(1);
+  if (!record) return null;
+  const to = record.assigneeEmail && isMailAddress(record.assigneeEmail) ? [record.assigneeEmail] : env.NOTIFY_TO;
+  return answerNoticeMail(
+    env,
+    claimed,
+    record,
+    to,
+    absoluteSiteUrl(env, recordPath(claimed.submissionKind, claimed.submissionId)),
+  );
+}
+
 /** The sweep (every 5 minutes): replies still unsent a while after they were due are queued again. */
 export async function sweepUnsentReplies(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date): Promise<number> {
   const db = getDb(env);
   const overdue = db
     .select({ id: messages.id })
     .from(messages)
-    .where(
-      and(
-        eq(messages.direction, "out"),
-        isNull(messages.sentAt),
-        lte(messages.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
-      ),
-    )
+    .where(and(isNull(messages.sentAt), lte(messages.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS))))
     .orderBy(asc(messages.dueAt))
     .limit(SWEEP_LIMIT);
   const taken = await db
@@ -343,7 +379,7 @@ export const MAX_INCOMING_BYTES = 1024 * 1024;
 /** The part of the platform's ForwardableEmailMessage the handler uses. */
 export type IncomingMessage = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "setReject">;
 
-type ReceiveEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+type ReceiveEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_QUEUE" | "REPLY_DOMAIN" | "SESSION_SECRET">;
 
 /** What the handler did with a message, for the log. */
 export type Received =
@@ -468,7 +504,8 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
           automatic: sql<boolean>`${automatic ? 1 : 0}`.as("automatic"),
           bounce: sql<boolean>`${bounce ? 1 : 0}`.as("bounce"),
           attachments: sql<string>`${JSON.stringify(attachmentsOf(email))}`.as("attachments"),
-          dueAt: sql<Date | null>`null`.as("due_at"),
+          // The customer's own answer: staff are told (an email through the queue); automatic mail, no.
+          dueAt: sql<Date | null>`${automatic ? null : now.getTime()}`.as("due_at"),
           claimedUntil: sql<Date | null>`null`.as("claimed_until"),
           sentAt: sql<Date | null>`null`.as("sent_at"),
           attempts: sql<number>`0`.as("attempts"),
@@ -483,5 +520,25 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
         ),
     )
     .returning({ id: messages.id });
-  return { stored: true, ...record, automatic, bounce, duplicate: stored.length === 0 };
+  const duplicate = stored.length === 0;
+  if (!duplicate && !automatic) {
+    // Waiting on staff: the "Replied" badge and `?replied=1`, until a reply, a contact or "Handled".
+    const table = inboxTables[record.kind];
+    await db.update(table).set({ repliedAt: now }).where(eq(table.id, record.id));
+    await enqueueReply(env, id);
+  }
+  return { stored: true, ...record, automatic, bounce, duplicate };
+}
+
+/**
+ * "Handled": the customer's answer needs nothing more (answered by phone, say). Clears the record's
+ * "Replied" badge; audited. False for an unknown record.
+ */
+export async function markHandled(env: Pick<AppEnv, "DB">, kind: InboxKind, id: string, acting: Acting) {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const [cleared] = await db.update(table).set({ repliedAt: null }).where(eq(table.id, id)).returning({ id: table.id });
+  if (!cleared) return false;
+  await db.batch([auditInsert(db, { ...acting, action: "record.handled", target: `${inboxKinds[kind].slug}/${id}` })]);
+  return true;
 }

@@ -5,6 +5,7 @@ import { formatShopDateTime } from "~/hours/shop-calendar";
 import type { InboxKind } from "~/features/inbox/kinds";
 import { shownFields, textsIn, vehicleSummary } from "~/features/inbox/record-fields";
 import { spamReasonLabels } from "~/features/inbox/statuses";
+import { RepliedBadge } from "~/features/replies/components/replied-badge";
 import { StatusBadge } from "./status-badge";
 import { StatusButtons, useStatusChange } from "./status-buttons";
 import { fullName, type SubmissionCardData } from "./submission-card";
@@ -94,8 +95,9 @@ function InboxRow({
   const emailFailing = record.notification && !record.notification.sentAt && record.notification.lastError;
   return (
     <article className={`${GRID} border-b border-slate-200 px-3 py-0.5 hover:bg-slate-50`}>
-      <div>
+      <div className="flex flex-wrap gap-1">
         <StatusBadge status={shown} />
+        {record.repliedAt ? <RepliedBadge /> : null}
       </div>
       <h3 className={`${cell} font-semibold text-blue-950`}>
         <Link to={href} className="underline-offset-2 hover:underline" title={name}>

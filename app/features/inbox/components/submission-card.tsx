@@ -16,6 +16,7 @@ import {
 } from "~/features/inbox/record-fields";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/features/inbox/statuses";
 import { PossibleSpamNote } from "./possible-spam-note";
+import { RepliedBadge } from "~/features/replies/components/replied-badge";
 import { StatusBadge } from "./status-badge";
 
 /** What a form may add to the fields every record has (the service, the vehicle, the visit…). */
@@ -35,6 +36,8 @@ export type SubmissionCardData = {
   spamReason: SpamReason | null;
   /** Kept in the inbox although its hidden field was filled (autofill can do that to customers). */
   possibleSpam?: boolean;
+  /** When the customer's email answer came in, while it waits on staff (app/features/replies/). */
+  repliedAt?: Date | null;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
   /** The call-back desk: when to call back, and who handles it (a username). */
@@ -83,6 +86,7 @@ export function SubmissionCard({
             </Link>
           </h3>
           <StatusBadge status={status} />
+          {submission.repliedAt ? <RepliedBadge /> : null}
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <CalendarIcon className="size-4 shrink-0" />

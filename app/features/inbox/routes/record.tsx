@@ -18,6 +18,7 @@ import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/features/inbox/statuses
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { RecordConversation } from "~/features/replies/components/record-conversation";
+import { RepliedBadge } from "~/features/replies/components/replied-badge";
 import { recordConversation } from "~/features/replies/replies.server";
 import { activeMembers } from "~/features/desk/desk.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
@@ -115,6 +116,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
         <StatusBadge status={shown} />
+        {record.repliedAt ? <RepliedBadge /> : null}
       </div>
       <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
       {shown === "spam" && record.spamReason ? (
@@ -141,7 +143,13 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
       </div>
 
-      <RecordConversation conversation={conversation} action={`${here}/reply`} returnTo={returnTo} to={record.email} />
+      <RecordConversation
+        conversation={conversation}
+        action={`${here}/reply`}
+        returnTo={returnTo}
+        to={record.email}
+        waiting={record.repliedAt !== null}
+      />
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
       <div className="mt-3">

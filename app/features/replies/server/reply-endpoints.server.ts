@@ -8,7 +8,7 @@ import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import type { Acting } from "~/http/staff-member.server";
 import { headersWithToast, redirectWithToast } from "~/http/toast.server";
 import { type ReplyFormResult, type ReplyInput, replySchema } from "../messages";
-import { sendReply, type SendReplyResult } from "../replies.server";
+import { markHandled, sendReply, type SendReplyResult } from "../replies.server";
 
 // The two doors of a reply: POST /api/<kind>/<id>/replies (JSON) and the record page's form
 // (/incoming/<kind>/<id>/reply), both reading the same schema and calling sendReply.
@@ -19,6 +19,11 @@ const REPLY_BODY_LIMIT_BYTES = 64 * 1024;
 
 const noEmailMessage = (phone: string) =>
   `This customer gave no email address a reply can be sent to: call them at ${formatPhone(phone)}.`;
+const refuse404 = (kind: InboxKind) =>
+  data<ReplyFormResult>(
+    { ok: false, message: missingMessage(kind), fields: { subject: "", body: "" } },
+    { status: 404, headers: NO_STORE },
+  );
 const missingMessage = (kind: InboxKind) =>
   `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id: someone may have deleted it.`;
 
@@ -63,6 +68,13 @@ export async function replyFormAction(request: Request, env: AppEnv, acting: Act
   const posted = await readPostedForm(request, { limitBytes: REPLY_BODY_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
+  const returnTo = safeReturnPath(form.get("returnTo"));
+  if (form.get("intent") === "handled") {
+    if (!(await markHandled(env, kind, id, acting))) return refuse404(kind);
+    const toast = { title: "Marked handled", description: "The customer's answer no longer waits on the team." };
+    if (returnTo) return redirectWithToast(env, returnTo, toast, { headers: NO_STORE });
+    return data<ReplyFormResult>({ ok: true }, { headers: await headersWithToast(env, toast, NO_STORE) });
+  }
   const fields = { subject: typed(form, "subject"), body: typed(form, "body") };
   const refuse = (status: number, message: string, fieldErrors?: Record<string, string>) =>
     data<ReplyFormResult>({ ok: false, message, fields, fieldErrors }, { status, headers: NO_STORE });
@@ -87,7 +99,6 @@ export async function replyFormAction(request: Request, env: AppEnv, acting: Act
     title: "Reply on its way",
     description: "The conversation shows it as sent once the mail service has it.",
   };
-  const returnTo = safeReturnPath(form.get("returnTo"));
   if (returnTo) return redirectWithToast(env, returnTo, toast, { headers: NO_STORE });
   return data<ReplyFormResult>({ ok: true }, { headers: await headersWithToast(env, toast, NO_STORE) });
 }

@@ -3,7 +3,7 @@ import type { RecordMessageRow } from "~/db/schema/replies";
 import { formatPhone } from "~/forms/phone-link";
 import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
 import type { AppEnv } from "~/http/env.server";
-import { htmlPage } from "~/mail/html.server";
+import { htmlLink, htmlPage } from "~/mail/html.server";
 import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { replyAddress } from "./reply-token.server";
 
@@ -56,5 +56,29 @@ export async function replyMail(env: MailEnv, row: RecordMessageRow, thread: rea
     messageId: row.messageId ?? replyMessageId(env, row.id),
     inReplyTo: thread.at(-1),
     references: thread.slice(-MAX_REFERENCES),
+  };
+}
+
+/** Staff's email about a customer's answer: who, the subject, the text, and the record's link. */
+export function answerNoticeMail(
+  env: Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN">,
+  message: RecordMessageRow,
+  record: { firstName: string; lastName: string },
+  to: readonly string[],
+  link: string,
+): OutgoingMail {
+  const who = singleLine(`${record.firstName} ${record.lastName}`);
+  const text = multiLine(message.body);
+  return {
+    from: { address: env.NOTIFY_FROM, name: shop.name },
+    to,
+    subject: `Customer replied — ${who}: ${singleLine(message.subject)}`,
+    text: `${who} answered by email:\n\n${text}\n\nOpen the record to reply: ${link}`,
+    html: htmlPage(
+      `<p style="margin:0 0 12px">${escapeHtml(who)} answered by email:</p><blockquote style="margin:0 0 12px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(text)}</blockquote><p style="margin:0">${htmlLink(link, "Open the record to reply")}</p>`,
+    ),
+    date: message.at,
+    // Its own id: this notice is not part of the customer's thread.
+    messageId: `notice.${message.id}@${replyDomainOf(env)}`,
   };
 }
