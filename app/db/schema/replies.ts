@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { INBOX_KINDS } from "../../features/inbox/kinds";
+import { INBOX_KINDS } from "../../records/kinds";
 import { timestampMs } from "./columns";
 
 // The conversation on a record (app/features/replies/, docs/decisions/041-reply-address-and-threading.md):

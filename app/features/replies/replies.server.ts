@@ -4,11 +4,10 @@ import { submissionActivity } from "~/db/schema/desk";
 import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
 import { recordMessages, type RecordMessageRow } from "~/db/schema/replies";
 import { users } from "~/db/schema/staff";
-import type { ActivityType, CallOutcome } from "~/features/desk/activity";
 import { z } from "~/forms/zod";
-import { inboxKinds, type InboxKind, recordPath } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind, recordPath } from "~/records/kinds";
 import { absoluteSiteUrl } from "~/http/site-url.server";
-import type { SubmissionStatus } from "~/features/inbox/statuses";
+import type { SubmissionStatus } from "~/records/statuses";
 import { auditInsert } from "~/features/audit/audit.server";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
@@ -169,8 +168,8 @@ export async function sendReply(
           id: sql<number>`null`.as("id"),
           submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
           submissionId: table.id,
-          type: sql<ActivityType>`'email'`.as("type"),
-          outcome: sql<CallOutcome | null>`null`.as("outcome"),
+          type: sql<"email">`'email'`.as("type"),
+          outcome: sql<null>`null`.as("outcome"),
           note: sql<string>`${`Replied from the record: ${subject}`}`.as("note"),
           by: sql<string>`${by}`.as("by"),
           at: sql<Date>`${at.getTime()}`.as("at"),

@@ -2,8 +2,8 @@ import { and, asc, desc, inArray, is, SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDb, type Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
-import type { InboxKind } from "~/features/inbox/kinds";
-import { SUBMISSION_STATUSES } from "~/features/inbox/statuses";
+import type { InboxKind } from "~/records/kinds";
+import { SUBMISSION_STATUSES } from "~/records/statuses";
 import type { AppEnv } from "../../../http/env.server";
 import {
   type CountsRow,

@@ -1,4 +1,4 @@
-import { formatSubmittedAt } from "~/features/inbox/components/submission-card";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { type ConversationMessage, formatSize, replyStatusLabels } from "../messages";
 
 // A record's conversation, oldest first: the replies staff sent (with their sending state) and the

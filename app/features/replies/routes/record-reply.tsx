@@ -1,7 +1,6 @@
 import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/record-reply";
-import { fullName } from "~/features/inbox/components/submission-card";
-import { inboxKindBySlug, inboxKinds, recordPath } from "~/features/inbox/kinds";
+import { inboxKindBySlug, inboxKinds, recordPath } from "~/records/kinds";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
@@ -29,7 +28,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const record = await getRecord(env, kind, params.id);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
   const subject = await defaultReplySubject(env, kind, params.id);
-  return data({ kind, id: record.id, name: fullName(record), email: record.email, subject }, { headers: NO_STORE });
+  return data(
+    { kind, id: record.id, name: `${record.firstName} ${record.lastName}`, email: record.email, subject },
+    { headers: NO_STORE },
+  );
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formatPhone } from "~/forms/phone-link";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { AppEnv } from "~/http/env.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { readPostedForm } from "~/http/request-body.server";

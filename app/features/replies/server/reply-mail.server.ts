@@ -1,7 +1,7 @@
 import { shop } from "~/content/shop";
 import type { RecordMessageRow } from "~/db/schema/replies";
 import { formatPhone } from "~/forms/phone-link";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { AppEnv } from "~/http/env.server";
 import { htmlLink, htmlPage } from "~/mail/html.server";
 import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";

@@ -1,5 +1,5 @@
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 
 // The reply address's token (docs/decisions/041-reply-address-and-threading.md):
 // reply+<kind letter><record id's 32 hex digits>.<mac>@<reply domain>. The mac is an HMAC-SHA256 of
