@@ -23,17 +23,22 @@ export default [
   layout("features/staff/routes/layout.tsx", [
     route("incoming", "features/inbox/routes/inbox.tsx"),
     ...prefix("incoming", [
-      route("account", "features/account/routes/account.tsx"),
       route("insights", "features/insights/routes/insights.tsx"),
-      route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
       route("check", "features/second-factor/routes/check.tsx"),
       route(":kind/:id", "features/inbox/routes/record.tsx"),
+      // How the member signs in: every form sent needs a check from the last 2 hours.
+      layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
+        route("account", "features/account/routes/account.tsx"),
+        route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
+      ]),
       route(":kind/:id/reply", "features/replies/routes/record-reply.tsx"),
-      // Owners only (a staff member gets the 403 page).
+      // Owners only (a staff member gets the 403 page); their changes need a recent check too.
       layout("features/staff/routes/owners-layout.tsx", [
-        route("team", "features/team/routes/team.tsx"),
-        route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
-        route("settings", "features/settings/routes/settings.tsx"),
+        layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
+          route("team", "features/team/routes/team.tsx"),
+          route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
+          route("settings", "features/settings/routes/settings.tsx"),
+        ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),
     ]),
@@ -64,34 +69,40 @@ export default [
       route("service-requests/:id/activity", "features/desk/api/service-request-activity.ts"),
       route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
       route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
-      route("account", "features/account/api/account.ts"),
-      route("account/password", "features/account/api/account-password.ts"),
-      route("account/sessions", "features/account/api/account-sessions.ts"),
-      route("account/sessions/:id", "features/account/api/account-session.ts"),
       route("insights", "features/insights/api/insights.ts"),
       route("account/check", "features/second-factor/api/account-check.ts"),
-      route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
-      route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
 
-      // Owners only: 403 for a staff member.
+      // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
+      layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
+        route("account", "features/account/api/account.ts"),
+        route("account/password", "features/account/api/account-password.ts"),
+        route("account/sessions", "features/account/api/account-sessions.ts"),
+        route("account/sessions/:id", "features/account/api/account-session.ts"),
+        route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
+        route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
+      ]),
+
+      // Owners only: 403 for a staff member; their writes need a recent check too.
       layout("features/staff/api/owners-gate.ts", [
-        route("team", "features/team/api/team.ts"),
-        route("team/invitations", "features/team/api/team-invitations.ts"),
-        route("team/invitations/:id", "features/team/api/team-invitation.ts"),
-        route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
-        route("team/:username", "features/team/api/team-member.ts"),
-        route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
-        route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
-        route("audit", "features/audit/api/audit.ts"),
-        ...prefix("settings", [
-          route("weekly-hours", "features/settings/api/weekly-hours.ts"),
-          route("closures", "features/settings/api/closures.ts"),
-          route("closures/:date", "features/settings/api/closure.ts"),
-          route("special-hours", "features/settings/api/special-hours.ts"),
-          route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
-          route("holidays", "features/settings/api/holidays.ts"),
-          route("notice", "features/settings/api/notice.ts"),
+        layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
+          route("team", "features/team/api/team.ts"),
+          route("team/invitations", "features/team/api/team-invitations.ts"),
+          route("team/invitations/:id", "features/team/api/team-invitation.ts"),
+          route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
+          route("team/:username", "features/team/api/team-member.ts"),
+          route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
+          route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
+          ...prefix("settings", [
+            route("weekly-hours", "features/settings/api/weekly-hours.ts"),
+            route("closures", "features/settings/api/closures.ts"),
+            route("closures/:date", "features/settings/api/closure.ts"),
+            route("special-hours", "features/settings/api/special-hours.ts"),
+            route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
+            route("holidays", "features/settings/api/holidays.ts"),
+            route("notice", "features/settings/api/notice.ts"),
+          ]),
         ]),
+        route("audit", "features/audit/api/audit.ts"),
       ]),
     ]),
   ]),

@@ -188,6 +188,10 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   staffSessions: { owner: "sign-in", readers: ["second-factor"] },
   StaffSessionRow: { owner: "sign-in", readers: [] },
   loginThrottle: { owner: "sign-in", readers: [] },
+  // A half-signed-in browser's row (issue 27: single use, 5 codes).
+  pendingSignIns: { owner: "sign-in", readers: [] },
+  // A session's walk through the list API (issue 27: bulk reads are exports).
+  listWalks: { owner: "inbox", readers: [] },
   // The conversation on a record (decision 041); deleted with its record by the inbox.
   recordMessages: { owner: "replies", readers: ["inbox"] },
   RecordMessageRow: { owner: "replies", readers: [] },

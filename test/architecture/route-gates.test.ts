@@ -2,19 +2,21 @@ import { routes } from "virtual:react-router/server-build";
 import { describe, expect, it } from "vitest";
 import { readRouteHandle } from "~/route-handle";
 import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/features/staff/server/gates.server";
-import { fetchWorker } from "../support/http";
+import { freshCheckGate } from "~/features/second-factor/second-factor.server";
+import { fetchWorker, ORIGIN } from "../support/http";
 import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
 
 // Every route of the app with the gates above it (app/routes.ts). The staff area's pages and
 // endpoints are gated once by a parent route's middleware; this test is what makes a route added
 // in the wrong place fail: each path's area says which gates it must sit behind.
 
-type Gate = "staff page" | "owner page" | "staff API" | "owner API";
+type Gate = "staff page" | "owner page" | "staff API" | "owner API" | "fresh check";
 const gates = new Map<unknown, Gate>([
   [staffPageGate, "staff page"],
   [ownerPageGate, "owner page"],
   [staffApiGate, "staff API"],
   [ownerApiGate, "owner API"],
+  [freshCheckGate, "fresh check"],
 ]);
 
 // The endpoints anyone may call: the public forms, sign-in and sign-out, the health check.
@@ -34,6 +36,20 @@ const PUBLIC_API = [
 const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
 // Staff pages and endpoints every member may use (behind the staff gate only), beyond the inbox's.
 const EVERY_MEMBER = ["incoming/insights", "api/insights"];
+// What changes how a member signs in, and every owners' change: any method but GET and HEAD needs a
+// check from the last 2 hours (the fresh-check gate). The check itself, and the audit log (read
+// only), stay outside.
+const FRESH_CHECK_AREAS = [
+  "incoming/account",
+  "api/account",
+  "incoming/team",
+  "incoming/settings",
+  "api/team",
+  "api/settings",
+];
+const FRESH_CHECK_EXCEPT = ["api/account/check"];
+const needsFreshCheck = (path: string) =>
+  FRESH_CHECK_AREAS.some((area) => within(path, area)) && !FRESH_CHECK_EXCEPT.includes(path);
 
 type BuiltRoute = NonNullable<(typeof routes)[string]>;
 
@@ -63,8 +79,12 @@ const within = (path: string, area: string) =>
 
 function expectedGates(path: string): Gate[] {
   const owners = OWNER_AREAS.some((area) => within(path, area));
-  if (within(path, "incoming")) return owners ? ["staff page", "owner page"] : ["staff page"];
-  if (within(path, "api") && !PUBLIC_API.includes(path)) return owners ? ["staff API", "owner API"] : ["staff API"];
+  const fresh: Gate[] = needsFreshCheck(path) ? ["fresh check"] : [];
+  if (within(path, "incoming"))
+    return [...(owners ? ["staff page", "owner page"] : ["staff page"]), ...fresh] as Gate[];
+  if (within(path, "api") && !PUBLIC_API.includes(path)) {
+    return [...(owners ? ["staff API", "owner API"] : ["staff API"]), ...fresh] as Gate[];
+  }
   return [];
 }
 
@@ -154,5 +174,94 @@ describe("route gates", () => {
     expect(html).not.toContain('href="/incoming/settings"');
     expect(html).not.toContain('id="site-header"');
     expect(html).not.toContain('id="site-footer"');
+  });
+  it("asks a session whose check is over 2 hours old again before any change behind the fresh check", async () => {
+    const at = new Date();
+    const later = new Date(at.getTime() + 2 * 60 * 60_000 + 60_000);
+    await createStaffUser("gate-fresh", "correct horse battery staple", "owner");
+    const cookie = sessionCookie(await apiLogin("gate-fresh", "correct horse battery staple", { at }));
+    const behind = endpoints.filter((each) => gatesAbove(each).includes("fresh check"));
+    expect(behind.map(fullPath).sort()).toEqual(
+      [
+        // How a member signs in: name and email, password, sessions, the authenticator, recovery codes, passkeys.
+        "incoming/account",
+        "incoming/account/second-factor",
+        "api/account",
+        "api/account/password",
+        "api/account/sessions",
+        "api/account/sessions/:id",
+        "api/account/passkeys/options",
+        "api/account/passkeys",
+        // The owners' changes to the team and the settings.
+        "incoming/team",
+        "incoming/team/second-factor",
+        "incoming/settings",
+        "api/team",
+        "api/team/invitations",
+        "api/team/invitations/:id",
+        "api/team/second-factor",
+        "api/team/:username",
+        "api/team/:username/second-factor",
+        "api/team/:username/password-reset",
+        "api/settings/weekly-hours",
+        "api/settings/closures",
+        "api/settings/closures/:date",
+        "api/settings/special-hours",
+        "api/settings/special-hours/:date",
+        "api/settings/holidays",
+        "api/settings/notice",
+      ].sort(),
+    );
+    for (const route of behind) {
+      const path = fullPath(route);
+      const api = within(path, "api");
+      const methods = readRouteHandle(route.module.handle).methods ?? ["GET", "HEAD", "POST"];
+      for (const method of methods.filter((each) => each !== "GET" && each !== "HEAD")) {
+        const response = await fetchWorker(
+          samplePath(path).replace(":username", "gate-fresh").replace(":date", "2030-01-02"),
+          {
+            method,
+            redirect: "manual",
+            headers: {
+              Cookie: cookie,
+              Origin: ORIGIN,
+              "Sec-Fetch-Site": "same-origin",
+              "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded",
+            },
+            body: api ? "{}" : "intent=anything",
+          },
+          { at: later },
+        );
+        if (api) {
+          expect(response.status, `${method} ${path}`).toBe(403);
+          expect(await response.json(), `${method} ${path}`).toMatchObject({ endpoint: "/api/account/check" });
+        } else {
+          expect(response.status, `${method} ${path}`).toBe(302);
+          expect(response.headers.get("Location"), path).toMatch(/^\/incoming\/check\?next=/);
+        }
+      }
+      // Reading stays open: the page or the list is there without asking.
+      if (methods.includes("GET") && !path.includes(":")) {
+        const read = await fetchWorker(`/${path}`, { headers: { Cookie: cookie }, redirect: "manual" }, { at: later });
+        expect([200, 302], `GET ${path}`).toContain(read.status);
+        expect(read.headers.get("Location") ?? "", `GET ${path}`).not.toMatch(/check/);
+      }
+    }
+  });
+
+  it("lets the same change through within 2 hours of the sign-in", async () => {
+    const at = new Date();
+    await createStaffUser("gate-recent", "correct horse battery staple", "owner");
+    const cookie = sessionCookie(await apiLogin("gate-recent", "correct horse battery staple", { at }));
+    const response = await fetchWorker(
+      "/api/account",
+      {
+        method: "PATCH",
+        headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ displayName: "Recent" }),
+      },
+      { at: new Date(at.getTime() + 60 * 60_000) },
+    );
+    expect(response.status).toBe(200);
   });
 });

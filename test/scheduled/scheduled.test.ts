@@ -35,7 +35,7 @@ describe("scheduled jobs", () => {
       const lines = log.mock.calls.map((call) => call.join(" "));
       expect(lines).toContain('Cron Trigger "0 12,13 * * *": not 8 AM on a day the shop opens: no digest');
       expect(lines.find((line) => line.startsWith('Cron Trigger "0 8 * * *"'))).toMatch(
-        /^Cron Trigger "0 8 \* \* \*": deleted \d+ contact messages and \d+ service requests kept as spam for over 30 days, \d+ audit log entries older than 400 days, \d+ session rows older than 30 days$/,
+        /^Cron Trigger "0 8 \* \* \*": deleted \d+ contact messages and \d+ service requests kept as spam for over 30 days, \d+ audit log entries older than 400 days, \d+ session rows older than 30 days, \d+ closure and special-hours days past over 30 days ago$/,
       );
     } finally {
       log.mockRestore();

@@ -58,3 +58,23 @@ describe("a POST to a path no page serves", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 });
+
+describe("an API path nobody serves", () => {
+  it("answers a JSON 404 for any method, signed in or not", async () => {
+    const cookie = await staffSessionCookie("api-404");
+    const anonymous: Record<string, string> = {};
+    for (const headers of [anonymous, { Cookie: cookie }]) {
+      for (const path of ["/api/nope", "/api", "/api/team/someone/nothing/here", "/api/contact-submissions/1/2/3"]) {
+        for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
+          const response = await fetchWorker(path, { method, headers });
+          expect(response.status, `${method} ${path}`).toBe(404);
+          expect(response.headers.get("Content-Type"), `${method} ${path}`).toMatch(/^application\/json/);
+          expect(response.headers.get("Allow"), `${method} ${path}`).toBeNull();
+          if (method !== "HEAD") {
+            expect(await response.json()).toEqual({ message: "There is no API endpoint at this address." });
+          }
+        }
+      }
+    }
+  });
+});

@@ -30,6 +30,26 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
   /** An invitation or password-reset link, its token sealed (app/features/team/server/staff-mail.server.ts). */
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
+  /**
+   * "Forgot password?" as typed (a username or an email address): the consumer looks the account
+   * up, so the request's answer does the same work for every account, known or not.
+   */
+  z.object({
+    type: z.literal("resetRequest"),
+    account: z.string().min(1).max(254),
+    client: z.string().max(128).nullable(),
+  }),
+  /**
+   * A notice to a member about their own account (app/server/team/staff-mail.server.ts): their
+   * email was changed (sent to the address it had, which D1 no longer holds), or their sign-in
+   * codes were locked after too many wrong ones (sent to the address on the account).
+   */
+  z.object({
+    type: z.literal("memberNotice"),
+    notice: z.enum(["email-changed", "codes-locked"]),
+    userId: z.string().min(1).max(64),
+    to: z.email().max(254).optional(),
+  }),
   /** A reply staff sent from a record (app/features/replies/). */
   replyJobSchema,
 ]);
