@@ -32,6 +32,7 @@ export default [
         route("account", "features/account/routes/account.tsx"),
         route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
       ]),
+      route(":kind/:id/reply", "features/replies/routes/record-reply.tsx"),
       // Owners only (a staff member gets the 403 page); their changes need a recent check too.
       layout("features/staff/routes/owners-layout.tsx", [
         layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
@@ -69,6 +70,8 @@ export default [
           route(`${name}/:id/activity`, "features/desk/api/record-activity.ts", { id: `api/${name}/activity` }),
         ];
       }),
+      route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
+      route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
       route("insights", "features/insights/api/insights.ts"),
       route("account/check", "features/second-factor/api/account-check.ts"),
 

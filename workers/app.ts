@@ -8,6 +8,7 @@ import {
 import { parseEnv } from "../app/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
+import { receiveEmail } from "~/features/replies/replies.server";
 import { handleNotificationBatch } from "~/features/notifications/notifications.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
 import { NO_STORE } from "../app/http/responses.server";
@@ -96,6 +97,12 @@ export function createWorker({
     // The NOTIFY_QUEUE consumer: the shop's emails (app/features/notifications/server/).
     async queue(batch, env) {
       await handleNotificationBatch(batch, parseEnv(env), now());
+    },
+
+    // Email Routing's deliveries to reply+<token>@ addresses: customers' answers (app/features/replies/).
+    async email(message, env) {
+      const received = await receiveEmail(message, parseEnv(env), now());
+      console.log("Incoming email", received);
     },
 
     // Cron Triggers (wrangler.toml), each dispatched to its job.

@@ -38,6 +38,15 @@ const envSchema = z
       .pipe(z.array(mailAddress("each NOTIFY_TO address")).min(1, "NOTIFY_TO needs at least one address")),
     // The sender of the shop's emails: an address on the zone with Email Routing.
     NOTIFY_FROM: mailAddress("NOTIFY_FROM"),
+    // The domain of the address customers' answers come back to (reply+<token>@<domain>, decision
+    // 041), routed to this Worker's email() handler by Email Routing. Unset: NOTIFY_FROM's domain.
+    REPLY_DOMAIN: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+        "REPLY_DOMAIN must be a domain name, like reply.example.com",
+      )
+      .optional(),
     // A confirmation email to the visitor (needs a sending domain onboarded to Email Service).
     CONFIRM_VISITOR: z
       .enum(["true", "false"], { error: 'CONFIRM_VISITOR must be "true" or "false"' })

@@ -19,6 +19,9 @@ export type OutgoingMail = MailContent & {
   date: Date;
   /** The id part of the Message-ID header, `left@right`, the same for every retry of one message. */
   messageId: string;
+  /** A reply's place in its thread (RFC 5322 3.6.4): the message it answers, and the thread's ids, oldest first. */
+  inReplyTo?: string;
+  references?: readonly string[];
 };
 
 // C0 and C1 controls (CR and LF among them) and the Unicode line and paragraph separators: matching
@@ -81,6 +84,10 @@ export function buildRawMessage(mail: OutgoingMail): string {
   message.setSubject(singleLine(mail.subject));
   message.setHeader("Date", rfc5322Date(mail.date));
   message.setHeader("Message-ID", `<${mail.messageId}>`);
+  // Ids that came from elsewhere are written only when they are of the plain form: nothing else reaches a header.
+  if (mail.inReplyTo && MESSAGE_ID.test(mail.inReplyTo)) message.setHeader("In-Reply-To", `<${mail.inReplyTo}>`);
+  const references = (mail.references ?? []).filter((id) => MESSAGE_ID.test(id));
+  if (references.length > 0) message.setHeader("References", references.map((id) => `<${id}>`).join(" "));
   message.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Body(mail.text) });
   message.addMessage({ contentType: "text/html", encoding: "base64", data: base64Body(mail.html) });
   return message.asRaw();

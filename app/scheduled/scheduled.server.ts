@@ -1,3 +1,4 @@
+import { sweepUnsentReplies } from "~/features/replies/replies.server";
 import { purgeOldAuditEntries } from "../features/audit/audit.server";
 import { purgeOldSessions } from "../features/sign-in/sign-in.server";
 import type { AppEnv } from "../http/env.server";
@@ -25,8 +26,9 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
     return `deleted ${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days, ${audit} audit log entries older than 400 days, ${sessions} session rows older than 30 days, ${settings} closure and special-hours days past over 30 days ago`;
   },
   // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
+  // Replies sent from a record likewise (app/features/replies/).
   "*/5 * * * *": async (env, scheduledTime) =>
-    `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications again`,
+    `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications and ${await sweepUnsentReplies(env, scheduledTime)} overdue replies again`,
   // The overdue digest at 8:00 AM shop time: 12:00 UTC in summer (EDT), 13:00 UTC in winter (EST);
   // the job queues it only from the run at which the shop's clock reads 8.
   "0 12,13 * * *": async (env, scheduledTime) =>

@@ -151,16 +151,18 @@ function boundaryCrossings(): string[] {
 // Each table's owner, and the other features that may read it (decision 046). A feature reading or
 // writing a table it neither owns nor is listed for fails the test below: ask the owner's public
 // file instead, or add the reader here with the reason.
-const STAFF_NAMES = ["account", "audit", "desk", "inbox", "notifications", "second-factor", "sign-in"];
+const STAFF_NAMES = ["account", "audit", "desk", "inbox", "notifications", "replies", "second-factor", "sign-in"];
 const TABLES: Record<string, { owner: string; readers: string[] }> = {
   auditLog: { owner: "audit", readers: [] },
-  submissionActivity: { owner: "desk", readers: ["inbox"] },
+  // A reply is logged on the desk in its own batch (decision 041).
+  submissionActivity: { owner: "desk", readers: ["inbox", "replies"] },
   ActivityRow: { owner: "desk", readers: ["inbox"] },
   // Records are written by the public forms, changed by staff at the desk, read for the emails.
   contactSubmissions: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
   serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
-  inboxTables: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
-  submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk"] },
+  // Replies: a reply marks the record contacted in the same batch; an answer sets replied_at.
+  inboxTables: { owner: "inbox", readers: ["submissions", "desk", "notifications", "replies"] },
+  submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk", "replies"] },
   ContactSubmission: { owner: "inbox", readers: ["notifications"] },
   ServiceRequest: { owner: "inbox", readers: ["notifications"] },
   StatusChange: { owner: "inbox", readers: [] },
@@ -190,6 +192,9 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   pendingSignIns: { owner: "sign-in", readers: [] },
   // A session's walk through the list API (issue 27: bulk reads are exports).
   listWalks: { owner: "inbox", readers: [] },
+  // The conversation on a record (decision 041); deleted with its record by the inbox.
+  recordMessages: { owner: "replies", readers: ["inbox"] },
+  RecordMessageRow: { owner: "replies", readers: [] },
 };
 const SCHEMA_IMPORT =
   /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["'](?:~\/db\/schema|(?:\.\.\/)+db\/schema)\/[\w-]+["']/g;

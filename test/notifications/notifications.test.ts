@@ -370,6 +370,7 @@ describe("the record's notification state", () => {
         "notification",
         "phone",
         "possibleSpam",
+        "repliedAt",
         "spamReason",
         "status",
         "submittedAt",

@@ -127,6 +127,7 @@ describe("the throttle's storage", () => {
       NOTIFY_TO: env.NOTIFY_TO,
       NOTIFY_FROM: env.NOTIFY_FROM,
       CONFIRM_VISITOR: env.CONFIRM_VISITOR,
+      REPLY_DOMAIN: env.REPLY_DOMAIN,
     };
     expect(parseEnv(bindings).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(900);
     expect(parseEnv({ ...bindings, LOGIN_THROTTLE_WINDOW_SECONDS: "2" } as Env).LOGIN_THROTTLE_WINDOW_SECONDS).toBe(2);

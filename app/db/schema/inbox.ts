@@ -28,6 +28,21 @@ const deskColumns = () => ({
   assignee: text("assignee"),
 });
 
+// The conversation (app/features/replies/, decision 041): when the customer's last answer came in,
+// while nobody has answered it (a reply, a logged contact or "Handled" clears it). The inbox's
+// "Replied" badge and `?replied=1` read it.
+const repliedColumns = () => ({ repliedAt: timestampMs("replied_at") });
+
+// `?replied=1`, newest first: the few records waiting on staff, in list order, from the index alone.
+const repliedIndexes = (
+  table: string,
+  columns: { repliedAt: AnySQLiteColumn; submittedAt: AnySQLiteColumn; id: AnySQLiteColumn },
+) => [
+  index(`${table}_replied_idx`)
+    .on(columns.submittedAt, columns.id)
+    .where(sql`${columns.repliedAt} is not null`),
+];
+
 const deskIndexes = (
   table: string,
   columns: {
@@ -102,12 +117,14 @@ export const contactSubmissions = sqliteTable(
     submittedAt: submittedAt(),
     ...statusColumns(),
     ...deskColumns(),
+    ...repliedColumns(),
     searchText: searchText(),
   },
   (table) => [
     ...listIndexes(inboxKinds.contact.tableName, table),
     ...statusChecks(inboxKinds.contact.tableName),
     ...deskIndexes(inboxKinds.contact.tableName, table),
+    ...repliedIndexes(inboxKinds.contact.tableName, table),
   ],
 );
 
@@ -133,6 +150,7 @@ export const serviceRequests = sqliteTable(
     submittedAt: submittedAt(),
     ...statusColumns(),
     ...deskColumns(),
+    ...repliedColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
   },
@@ -140,6 +158,7 @@ export const serviceRequests = sqliteTable(
     ...listIndexes(inboxKinds.serviceRequest.tableName, table),
     ...statusChecks(inboxKinds.serviceRequest.tableName),
     ...deskIndexes(inboxKinds.serviceRequest.tableName, table),
+    ...repliedIndexes(inboxKinds.serviceRequest.tableName, table),
   ],
 );
 

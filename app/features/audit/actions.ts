@@ -15,6 +15,8 @@ export const auditActionLabels = {
   "record.call": "Logged a call",
   "record.note": "Added a note to a record",
   "record.email": "Logged an email to a customer",
+  "record.reply": "Replied to a customer by email from the record",
+  "record.handled": "Marked a customer's answer handled",
   "record.follow-up": "Set or cleared a call-back time",
   "record.assign": "Assigned a record",
   "team.invite": "Invited someone to the team",

@@ -101,6 +101,8 @@ export async function logActivity(
           ? {
               status: sql`case when ${table.status} = 'new' then 'contacted' else ${table.status} end`,
               firstContactAt: sql`coalesce(${table.firstContactAt}, ${at})`,
+              // A customer's answer waiting on staff (app/features/replies/) is answered by this contact.
+              repliedAt: null,
             }
           : { firstContactAt: sql`${table.firstContactAt}` },
       )

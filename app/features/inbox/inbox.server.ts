@@ -4,6 +4,7 @@ import { getDb, type Database } from "~/db/db.server";
 import { type contactSubmissions, inboxTables, type serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
 import { submissionActivity } from "~/db/schema/desk";
 import { notificationLedger } from "~/db/schema/notifications";
+import { recordMessages } from "~/db/schema/replies";
 import { users } from "~/db/schema/staff";
 import type { ActivityEntry } from "~/features/desk/desk";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
@@ -243,9 +244,11 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
   const log = submissionActivity;
-  const [, , deleted] = await db.batch([
+  const [, , , deleted] = await db.batch([
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
     db.delete(log).where(and(eq(log.submissionKind, kind), eq(log.submissionId, id))),
+    // The conversation (app/features/replies/): the customer's emails and the replies go too.
+    db.delete(recordMessages).where(and(eq(recordMessages.submissionKind, kind), eq(recordMessages.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
     forgetLedgerEntries(db, kind, [id]),
   ]);

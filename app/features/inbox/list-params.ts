@@ -30,6 +30,8 @@ export type InboxListState = {
   cursor?: string | null;
   /** Only follow-ups due today or overdue (`?due=1`). */
   due?: boolean;
+  /** Only records whose customer answered and waits on staff (`?replied=1`). */
+  replied?: boolean;
   /** Whose records: "me", "none", a username, or "" for anyone's. */
   assignee?: string;
 };
@@ -42,23 +44,25 @@ function withParams(path: string, params: Record<string, string | null | undefin
 }
 
 /** A page of /incoming: the tab, its filter and search, and where in the list. */
-export function inboxListUrl({ kind, statuses, q, cursor, due, assignee }: InboxListState): string {
+export function inboxListUrl({ kind, statuses, q, cursor, due, replied, assignee }: InboxListState): string {
   return withParams("/incoming", {
     tab: kind === "contact" ? null : inboxKinds[kind].slug,
     status: statusParam(statuses, "inbox"),
     q,
     due: due ? "1" : null,
+    replied: replied ? "1" : null,
     assignee,
     cursor,
   });
 }
 
 /** The CSV export of what the inbox shows (every page of it). */
-export function exportUrl({ kind, statuses, q, due, assignee }: InboxListState): string {
+export function exportUrl({ kind, statuses, q, due, replied, assignee }: InboxListState): string {
   return withParams(`/api/${inboxKinds[kind].apiName}.csv`, {
     status: statusParam(statuses, "csv"),
     q,
     due: due ? "1" : null,
+    replied: replied ? "1" : null,
     assignee,
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
+import { replyJobSchema } from "~/features/replies/replies.server";
 import { notificationLedger } from "~/db/schema/notifications";
 import { z } from "~/forms/zod";
 import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
@@ -49,6 +50,8 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
     userId: z.string().min(1).max(64),
     to: z.email().max(254).optional(),
   }),
+  /** A reply staff sent from a record (app/features/replies/). */
+  replyJobSchema,
 ]);
 
 export type NotificationJob = z.infer<typeof notificationJobSchema>;

@@ -2,7 +2,13 @@ import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
 
-export type InboxTab = { key: string; label: string; href: string };
+export type InboxTab = {
+  key: string;
+  label: string;
+  href: string;
+  /** A count beside the label (customers' answers waiting on staff), with the words screen readers hear. */
+  badge?: { count: number; words: string };
+};
 
 /**
  * The inbox sections. Without JavaScript they are plain links (?tab=…) to server-rendered
@@ -61,13 +67,24 @@ export function InboxTabs({
               tabIndex: isSelected ? 0 : -1,
             }
           : { "aria-current": isSelected ? ("page" as const) : undefined })}
-        className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${
+        className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
           isSelected
             ? "border-red-700 text-blue-950"
             : "border-transparent text-slate-600 hover:border-slate-300 hover:text-blue-900"
         }`}
       >
         {tab.label}
+        {tab.badge ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="ml-1 inline-flex min-w-5 justify-center rounded-full bg-violet-100 px-1.5 text-xs font-semibold text-violet-900"
+            >
+              {tab.badge.count}
+            </span>
+            <span className="sr-only">, {tab.badge.words}</span>
+          </>
+        ) : null}
       </Link>
     );
   });

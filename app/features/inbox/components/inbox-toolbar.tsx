@@ -116,6 +116,17 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
             />
             Due: call back today
           </label>
+          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
+            <input
+              type="checkbox"
+              name="replied"
+              value="1"
+              defaultChecked={list.replied}
+              onChange={(event) => void submit(event.currentTarget.form)}
+              className="size-5 accent-blue-900"
+            />
+            Replied: waiting on us
+          </label>
           <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11 justify-self-end lg:h-9`}>
             Search
           </button>

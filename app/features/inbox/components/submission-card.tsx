@@ -17,6 +17,7 @@ import {
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/records/statuses";
 import { timeAgo } from "~/features/desk/desk";
 import { PossibleSpamNote } from "./possible-spam-note";
+import { RepliedBadge } from "~/features/replies/replies";
 import { StatusBadge } from "./status-badge";
 
 /** What a form may add to the fields every record has (the service, the vehicle, the visit…). */
@@ -36,6 +37,8 @@ export type SubmissionCardData = {
   spamReason: SpamReason | null;
   /** Kept in the inbox although its hidden field was filled (autofill can do that to customers). */
   possibleSpam?: boolean;
+  /** When the customer's email answer came in, while it waits on staff (app/features/replies/). */
+  repliedAt?: Date | null;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
   /** The call-back desk: when to call back, and who handles it (a username). */
@@ -112,8 +115,9 @@ export function SubmissionCard({
               {name}
             </Link>
           </h3>
-          <div className="flex lg:col-start-1 lg:row-start-1 lg:block">
+          <div className="flex flex-wrap gap-1 lg:col-start-1 lg:row-start-1 lg:block">
             <StatusBadge status={status} />
+            {submission.repliedAt ? <RepliedBadge /> : null}
           </div>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600 lg:col-start-6 lg:row-start-1 lg:block lg:min-w-0 lg:text-xs lg:leading-[0.875rem]">

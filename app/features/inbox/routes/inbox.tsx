@@ -62,8 +62,9 @@ export const meta: Route.MetaFunction = privatePageMeta(
 );
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
-  const { username, now, members, kind, statuses, q, due, assignee, records, total, newer, older, counts } = loaderData;
-  const list: InboxListState = { kind, statuses, q, due, assignee };
+  const { username, now, members, kind, statuses, q, due, replied, assignee, records, total, newer, older, counts } =
+    loaderData;
+  const list: InboxListState = { kind, statuses, q, due, replied, assignee };
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -74,6 +75,10 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
   const tabs: InboxTab[] = INBOX_KINDS.map((each) => ({
     key: inboxKinds[each].slug,
     label: inboxKinds[each].label,
+    // Customers' answers waiting on staff (app/features/replies/), counted on each tab.
+    ...(counts[each].replied > 0
+      ? { badge: { count: counts[each].replied, words: `${counts[each].replied} replied` } }
+      : {}),
     href: inboxListUrl({ ...list, kind: each }),
   }));
   const searching = q !== "";
@@ -133,6 +138,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
             {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
             {searching ? <> matching “{q}”</> : null} · {filterLabel(statuses)}
             {due ? " · call back today or overdue" : null}
+            {replied ? " · the customer replied" : null}
             {assignee ? ` · assigned to ${assigneeLabel(assignee, members)}` : null}
           </p>
           <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>

@@ -16,6 +16,8 @@ import { shownFields, vehicleSummary, visitSummary } from "~/features/inbox/reco
 import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { RecordConversation, RepliedBadge } from "~/features/replies/replies";
+import { recordConversation } from "~/features/replies/replies.server";
 import { activeMembers } from "~/features/desk/desk.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -37,10 +39,14 @@ function kindOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const kind = kindOf(params);
-  const [record, members] = await Promise.all([getRecord(env, kind, params.id), activeMembers(env)]);
+  const [record, members, conversation] = await Promise.all([
+    getRecord(env, kind, params.id),
+    activeMembers(env),
+    recordConversation(env, kind, params.id),
+  ]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
   const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  return data({ kind, record, members, back, now: getRequestTime(context) }, { headers: NO_STORE });
+  return data({ kind, record, members, back, now: getRequestTime(context), conversation }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -61,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now } = loaderData;
+  const { kind, record, members, back, now, conversation } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -108,6 +114,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
         <StatusBadge status={shown} />
+        {record.repliedAt ? <RepliedBadge /> : null}
       </div>
       <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
       {shown === "spam" && record.spamReason ? (
@@ -133,6 +140,14 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
       </div>
+
+      <RecordConversation
+        conversation={conversation}
+        action={`${here}/reply`}
+        returnTo={returnTo}
+        to={record.email}
+        waiting={record.repliedAt !== null}
+      />
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
       <div className="mt-3">

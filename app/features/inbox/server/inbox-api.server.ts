@@ -1,5 +1,6 @@
 import { recordPatchSchema } from "~/features/desk/desk";
 import { shopWallClock } from "~/hours/shop-calendar";
+import { emailFailing, listMessages } from "~/features/replies/replies.server";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/records/statuses";
@@ -57,10 +58,13 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
   return jsonResponse(page.records, 200, headers);
 }
 
-/** GET /api/<kind>/<id>: the record with its status history. */
+/**
+ * GET /api/<kind>/<id>: the record with its status history, its emails (`messages`, oldest first),
+ * and whether its address is failing (a bounce came back).
+ */
 export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
-  const record = await getRecord(env, kind, id);
-  return record ? jsonResponse(record) : notFound(kind);
+  const [record, messages] = await Promise.all([getRecord(env, kind, id), listMessages(env, kind, id)]);
+  return record ? jsonResponse({ ...record, messages, emailFailing: emailFailing(messages) }) : notFound(kind);
 }
 
 /**

@@ -24,12 +24,17 @@ export function statusCountsQuery(db: Database, table: InboxTable) {
       new: countOf("new"),
       contacted: countOf("contacted"),
       spam: countOf("spam"),
+      // Customers' answers waiting on staff (app/features/replies/): its partial index holds only those.
+      replied: sql<number>`(select count(*) from ${table} where ${table.repliedAt} is not null)`.as("count_replied"),
     })
     .from(table)
     .limit(1);
 }
 
-export type CountsRow = { all: number; new: number; contacted: number; spam: number };
+export type CountsRow = { all: number; new: number; contacted: number; spam: number; replied: number };
+
+/** How many records wait on staff after their customer's answer. */
+export const repliedCountOf = ([row]: readonly CountsRow[]) => row?.replied ?? 0;
 
 export function toStatusCounts([row]: readonly CountsRow[]): StatusCounts {
   if (!row) return { new: 0, contacted: 0, closed: 0, spam: 0 };

@@ -5,7 +5,13 @@ import { inboxTables } from "~/db/schema/inbox";
 import type { InboxKind } from "~/records/kinds";
 import { SUBMISSION_STATUSES } from "~/records/statuses";
 import type { AppEnv } from "../../../http/env.server";
-import { type CountsRow, type StatusCounts, statusCountsQuery, toStatusCounts } from "./inbox-counts.server";
+import {
+  type CountsRow,
+  repliedCountOf,
+  type StatusCounts,
+  statusCountsQuery,
+  toStatusCounts,
+} from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "../inbox.server";
 
@@ -13,11 +19,11 @@ import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type R
 // however deep it is, and two records received in the same millisecond are neither lost nor
 // repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
 
-type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "assignee">;
+type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "replied" | "assignee">;
 
 /** Whether a list has a filter the status counts cannot total (a follow-up or assignee filter, a search). */
 const needsCount = (query: ListFilters) =>
-  query.terms.length > 0 || query.dueBefore !== null || query.assignee !== undefined;
+  query.terms.length > 0 || query.dueBefore !== null || query.replied || query.assignee !== undefined;
 
 function filterConditions(table: InboxTable, query: ListFilters): SQL[] {
   const conditions: SQL[] = [];
@@ -38,6 +44,8 @@ function filterConditions(table: InboxTable, query: ListFilters): SQL[] {
       sql`${table.status} not in ('closed', 'spam')`,
     );
   }
+  // A customer's answer waiting on staff (app/features/replies/, decision 041).
+  if (query.replied) conditions.push(sql`${table.repliedAt} is not null`);
   if (query.assignee === null) conditions.push(sql`${table.assignee} is null`);
   else if (query.assignee !== undefined) conditions.push(sql`${table.assignee} = ${query.assignee}`);
   // instr on lower-cased text: no LIKE wildcards to escape in what staff type.
@@ -183,15 +191,15 @@ export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxList
   return pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(toStatusCounts(counts), query));
 }
 
-export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts> };
+export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts & { replied: number }> };
 
 /** What /incoming shows: a page of the open tab and both kinds' counts. */
 export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<InboxView> {
   const db = getDb(env);
   const take = query.limit + 1;
   const countsOf = ([contact, request]: readonly CountsRow[][]) => ({
-    contact: toStatusCounts(contact ?? []),
-    serviceRequest: toStatusCounts(request ?? []),
+    contact: { ...toStatusCounts(contact ?? []), replied: repliedCountOf(contact ?? []) },
+    serviceRequest: { ...toStatusCounts(request ?? []), replied: repliedCountOf(request ?? []) },
   });
   const bothCounts = [
     statusCountsQuery(db, inboxTables.contact),

@@ -29,12 +29,13 @@ export type InboxPageData = {
   statuses: readonly SubmissionStatus[];
   q: string;
   due: boolean;
+  replied: boolean;
   assignee: string;
   records: SubmissionCardData[];
   total: number;
   newer: string | null;
   older: string | null;
-  counts: Record<InboxKind, { total: number; new: number; all: number }>;
+  counts: Record<InboxKind, { total: number; new: number; all: number; replied: number }>;
 };
 
 /** The inbox page's data, or a thrown 400 for an address it cannot read (a cursor from nowhere). */
@@ -50,12 +51,14 @@ export async function loadInboxPage(request: Request, env: AppEnv, context: List
     total: totalOf(counts[kind]),
     new: counts[kind].new,
     all: totalOf(counts[kind]) + counts[kind].spam,
+    replied: counts[kind].replied,
   });
   return {
     kind,
     statuses,
     q,
     due: parsed.query.dueBefore !== null,
+    replied: parsed.query.replied,
     assignee: parsed.query.assigneeParam,
     records: page.records.map(toCard),
     total: page.total,

@@ -3,7 +3,7 @@ import { defaultStatuses, type ListSurface } from "~/features/inbox/list-params"
 import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
 
 // What a list of inbox records is asked for, as the JSON API, the CSV export and /incoming take it
-// in their query string: `status`, `q`, `due`, `assignee`, `limit`, `cursor`. One parser, so all
+// in their query string: `status`, `q`, `due`, `replied`, `assignee`, `limit`, `cursor`. One parser, so all
 // three agree.
 
 /** A position in a list: the record a page starts after, and which way the page goes from it. */
@@ -19,6 +19,8 @@ export type InboxListQuery = {
   cursor: ListCursor | null;
   /** `?due=1`: only records whose follow-up is before this instant (the end of the shop's day), not closed. */
   dueBefore: Date | null;
+  /** `?replied=1`: only records whose customer's last answer waits on staff (app/features/replies/). */
+  replied: boolean;
   /** `?assignee=`: as given ("me", "none", a username; "" for anyone), for forms and links. */
   assigneeParam: string;
   /** Whose records: a username, null for nobody's, undefined for anyone's. */
@@ -64,6 +66,12 @@ export function parseListQuery(params: URLSearchParams, surface: ListSurface, co
   if (due !== null && due !== "" && due !== "1" && due !== "0") return { ok: false, message: "due must be 1 or 0." };
   const dueBefore = due === "1" ? endOfShopDay(context.now) : null;
 
+  const repliedParam = params.get("replied");
+  if (repliedParam !== null && repliedParam !== "" && repliedParam !== "1" && repliedParam !== "0") {
+    return { ok: false, message: "replied must be 1 or 0." };
+  }
+  const replied = repliedParam === "1";
+
   const assigneeParam = (params.get("assignee") ?? "").trim();
   if (!/^[\w.@+-]{0,64}$/.test(assigneeParam)) {
     return { ok: false, message: "assignee must be me, none or a member's username." };
@@ -79,7 +87,7 @@ export function parseListQuery(params: URLSearchParams, surface: ListSurface, co
 
   return {
     ok: true,
-    query: { statuses, q, terms: searchTerms(q), limit, cursor, dueBefore, assigneeParam, assignee },
+    query: { statuses, q, terms: searchTerms(q), limit, cursor, dueBefore, replied, assigneeParam, assignee },
   };
 }
 

@@ -1,5 +1,6 @@
 import { EmailMessage } from "cloudflare:email";
 import { getDb } from "~/db/db.server";
+import { deliverReply } from "~/features/replies/replies.server";
 import { type AppEnv, isMailAddress } from "../../../http/env.server";
 import { absoluteSiteUrl } from "../../../http/site-url.server";
 import { unreachable } from "../../../http/exhaustive.server";
@@ -140,6 +141,15 @@ async function deliverMemberNoticeJob(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverReplyJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "reply" }>,
+  clock: { now: Date; retryAt: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverReply(env, job, clock, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -155,6 +165,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
     case "resetRequest":
       // Looked up, limited, and (for an account with an address) a link issued and its email queued.
       return handleResetRequest(env, job, clock.now).then(() => done);
+    case "reply":
+      return deliverReplyJob(env, job, clock);
     default:
       return unreachable(job);
   }

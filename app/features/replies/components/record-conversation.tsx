@@ -1,0 +1,57 @@
+import { Form } from "react-router";
+import { Button } from "~/ui/button";
+import type { ConversationMessage } from "../messages";
+import { Conversation } from "./conversation";
+import { ReplyForm } from "./reply-form";
+
+/** The record page's emails section: the conversation so far, and the form to reply. */
+export function RecordConversation({
+  conversation,
+  action,
+  returnTo,
+  to,
+  waiting,
+}: {
+  conversation: { messages: readonly ConversationMessage[]; subject: string; emailFailing: boolean };
+  action: string;
+  returnTo: string;
+  to: string;
+  /** The customer's answer waits on staff: "Handled" clears it without a reply. */
+  waiting: boolean;
+}) {
+  return (
+    <>
+      <h2 className="mt-8 text-lg font-bold text-blue-950">Emails</h2>
+      {conversation.emailFailing ? (
+        <p role="status" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
+          {`Email to ${to} is failing: a reply came back undelivered. Call the customer, or check the address with them.`}
+        </p>
+      ) : null}
+      <Conversation messages={conversation.messages} />
+      {waiting ? (
+        <Form
+          method="post"
+          action={action}
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-md bg-violet-50 p-3 text-sm text-violet-950"
+        >
+          <input type="hidden" name="intent" value="handled" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <span>The customer replied and is waiting on us. Answered some other way?</span>
+          <Button type="submit" variant="secondary" size="sm">
+            Handled
+          </Button>
+        </Form>
+      ) : null}
+      <div className="mt-4">
+        <ReplyForm
+          // A fresh form after each reply sent: emptied, with the thread's subject.
+          key={conversation.messages.length}
+          action={action}
+          returnTo={returnTo}
+          to={to}
+          defaultSubject={conversation.subject}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+// The replies feature's public browser-safe file: what other features' pages use of it (docs/decisions/046).
+export { RecordConversation } from "./components/record-conversation";
+export { RepliedBadge } from "./components/replied-badge";

@@ -1,0 +1,84 @@
+import { shop } from "~/content/shop";
+import type { RecordMessageRow } from "~/db/schema/replies";
+import { formatPhone } from "~/forms/phone-link";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
+import type { AppEnv } from "~/http/env.server";
+import { htmlLink, htmlPage } from "~/mail/html.server";
+import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
+import { replyAddress } from "./reply-token.server";
+
+// A reply as the customer receives it (docs/decisions/041-reply-address-and-threading.md): from the
+// shop's address under the shop's name, Reply-To the record's own reply address, In-Reply-To and
+// References the thread's earlier messages, a text part and the same text as escaped HTML.
+
+type MailEnv = Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+
+/** The domain reply addresses and Message-IDs are at: REPLY_DOMAIN, else the sender's own. */
+export const replyDomainOf = (env: Pick<AppEnv, "REPLY_DOMAIN" | "NOTIFY_FROM">) =>
+  env.REPLY_DOMAIN ?? env.NOTIFY_FROM.slice(env.NOTIFY_FROM.lastIndexOf("@") + 1);
+
+/** The Message-ID (without brackets) of a reply: its own id at the reply domain, the same on every retry. */
+export const replyMessageId = (env: Pick<AppEnv, "REPLY_DOMAIN" | "NOTIFY_FROM">, id: string) =>
+  `reply.${id}@${replyDomainOf(env)}`;
+
+/** "Re: <the thread's subject>", or for a first reply "Your service request to <shop>". */
+export function defaultSubject(kind: InboxKind, lastSubject: string | null): string {
+  if (lastSubject) return /^re:/i.test(lastSubject) ? lastSubject : `Re: ${lastSubject}`;
+  return `Your ${inboxKinds[kind].singular.toLowerCase()} to ${shop.name}`;
+}
+
+const signature = `${shop.name}\n${shop.phone.display}`;
+
+// The references a header carries: the thread's most recent ones (RFC 5322 allows trimming the middle).
+const MAX_REFERENCES = 8;
+
+export async function replyMail(env: MailEnv, row: RecordMessageRow, thread: readonly string[]): Promise<OutgoingMail> {
+  const domain = replyDomainOf(env);
+  const reply = await replyAddress(env.SESSION_SECRET, domain, row.submissionKind, row.submissionId);
+  const text = `${multiLine(row.body)}\n\n-- \n${signature}`;
+  const html = htmlPage(
+    `${multiLine(row.body)
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph).replaceAll("\n", "<br>")}</p>`)
+      .join("")}<p style="margin:16px 0 0;color:#475569">${escapeHtml(shop.name)}<br>${escapeHtml(
+      formatPhone(shop.phone.display),
+    )}</p>`,
+  );
+  return {
+    from: { address: env.NOTIFY_FROM, name: shop.name },
+    to: [row.toAddress ?? ""],
+    // A record whose id is not a UUID has no token: answers then thread by their headers alone.
+    ...(reply ? { replyTo: { address: reply, name: shop.name } } : {}),
+    subject: singleLine(row.subject),
+    text,
+    html,
+    date: row.at,
+    messageId: row.messageId ?? replyMessageId(env, row.id),
+    inReplyTo: thread.at(-1),
+    references: thread.slice(-MAX_REFERENCES),
+  };
+}
+
+/** Staff's email about a customer's answer: who, the subject, the text, and the record's link. */
+export function answerNoticeMail(
+  env: Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN">,
+  message: RecordMessageRow,
+  record: { firstName: string; lastName: string },
+  to: readonly string[],
+  link: string,
+): OutgoingMail {
+  const who = singleLine(`${record.firstName} ${record.lastName}`);
+  const text = multiLine(message.body);
+  return {
+    from: { address: env.NOTIFY_FROM, name: shop.name },
+    to,
+    subject: `Customer replied — ${who}: ${singleLine(message.subject)}`,
+    text: `${who} answered by email:\n\n${text}\n\nOpen the record to reply: ${link}`,
+    html: htmlPage(
+      `<p style="margin:0 0 12px">${escapeHtml(who)} answered by email:</p><blockquote style="margin:0 0 12px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(text)}</blockquote><p style="margin:0">${htmlLink(link, "Open the record to reply")}</p>`,
+    ),
+    date: message.at,
+    // Its own id: this notice is not part of the customer's thread.
+    messageId: `notice.${message.id}@${replyDomainOf(env)}`,
+  };
+}
