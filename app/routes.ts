@@ -16,6 +16,7 @@ export default [
   route("login/reset", "routes/login-reset.tsx"),
   route("login/reset/:token", "routes/login-reset-token.tsx"),
   route("join/:token", "routes/join.tsx"),
+  route("appointments/:token", "features/appointments/routes/customer.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 
@@ -28,11 +29,13 @@ export default [
       route("account/second-factor", "routes/staff/account-second-factor.tsx"),
       route("check", "routes/staff/check.tsx"),
       route(":kind/:id", "routes/staff/record.tsx"),
+      route("service-requests/:id/appointment", "features/appointments/routes/book.ts"),
       // Owners only (a staff member gets the 403 page).
       layout("routes/staff/owners-layout.tsx", [
         route("team", "routes/staff/team.tsx"),
         route("team/second-factor", "routes/staff/team-second-factor.tsx"),
         route("settings", "routes/staff/settings.tsx"),
+        route("settings/capacity", "features/appointments/routes/capacity.tsx"),
         route("audit", "routes/staff/audit.tsx"),
       ]),
     ]),
@@ -61,6 +64,7 @@ export default [
       route("service-requests.csv", "routes/api/staff/service-requests-csv.ts"),
       route("service-requests/:id", "routes/api/staff/service-request-record.ts"),
       route("service-requests/:id/activity", "routes/api/staff/service-request-activity.ts"),
+      route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
       route("account", "routes/api/staff/account.ts"),
       route("account/password", "routes/api/staff/account-password.ts"),
       route("account/sessions", "routes/api/staff/account-sessions.ts"),
@@ -88,6 +92,7 @@ export default [
           route("special-hours/:date", "routes/api/settings/special-hours-day.ts"),
           route("holidays", "routes/api/settings/holidays.ts"),
           route("notice", "routes/api/settings/notice.ts"),
+          route("capacity", "features/appointments/api/capacity.ts"),
         ]),
       ]),
     ]),

@@ -23,6 +23,8 @@ import { actingMember } from "~/server/http/staff-member.server";
 import { handleRecordAction } from "~/server/inbox/inbox-actions.server";
 import { getRecord } from "~/server/inbox/inbox.server";
 import { NO_STORE } from "~/server/http/responses.server";
+import { AppointmentPanel } from "~/features/appointments/components/appointment-panel";
+import { appointmentPanelData } from "~/features/appointments/server/record-panel.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.
@@ -41,7 +43,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [record, members] = await Promise.all([getRecord(env, kind, params.id), activeMembers(env)]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
   const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  return data({ kind, record, members, back, now: getRequestTime(context) }, { headers: NO_STORE });
+  const appointment =
+    "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
+  return data({ kind, record, members, back, now: getRequestTime(context), appointment }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,7 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now } = loaderData;
+  const { kind, record, members, back, now, appointment } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -134,6 +138,17 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
       </div>
+
+      {appointment ? (
+        <>
+          <h2 id="appointment" className="mt-8 scroll-mt-24 text-lg font-bold text-blue-950">
+            Appointment
+          </h2>
+          <div className="mt-3">
+            <AppointmentPanel panel={appointment} action={`${here}/appointment`} />
+          </div>
+        </>
+      ) : null}
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
       <div className="mt-3">

@@ -16,6 +16,7 @@ import {
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
 import { deliverStaffEmail } from "../team/team.server";
+import { deliverAppointmentJob } from "~/features/appointments/appointments.server";
 import { buildRawMessage, type OutgoingMail } from "../mail/mime.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
@@ -140,6 +141,17 @@ async function deliverStaffEmailJob(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverAppointmentEmail(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "appointment" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverAppointmentJob(env, job.messageId, clock.now, (mail) =>
+    sendToEach(env.NOTIFY_EMAIL, mail, []),
+  );
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -150,6 +162,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverDigest(env, job, clock);
     case "staffEmail":
       return deliverStaffEmailJob(env, job, clock);
+    case "appointment":
+      return deliverAppointmentEmail(env, job, clock);
     default:
       return unreachable(job);
   }

@@ -29,6 +29,8 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
   /** An invitation or password-reset link, its token sealed (app/server/team/staff-mail.server.ts). */
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
+  /** An email about an appointment: a row of its ledger (app/features/appointments/). */
+  z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() }),
 ]);
 
 export type NotificationJob = z.infer<typeof notificationJobSchema>;

@@ -2,14 +2,15 @@ import type { Route } from "./+types/service-request-record";
 import type { RouteHandle } from "~/route-handle";
 import { actingMember } from "~/server/http/staff-member.server";
 import { getEnv } from "~/server/http/context.server";
-import { recordActionResponse, recordResponse } from "~/server/inbox/inbox-api.server";
+import { recordActionResponse } from "~/server/inbox/inbox-api.server";
+import { serviceRequestWithAppointment } from "~/features/appointments/appointments.server";
 
 // GET, HEAD, PATCH and DELETE; anything else gets 405 with Allow (app/server/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["GET", "HEAD", "PATCH", "DELETE"] };
 
-// /api/service-requests/<id>: GET with its history, PATCH {"status"}, DELETE for good.
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return recordResponse(request, getEnv(context), "serviceRequest", params.id);
+// /api/service-requests/<id>: GET with its history and its appointment, PATCH {"status"}, DELETE for good.
+export function loader({ context, params }: Route.LoaderArgs) {
+  return serviceRequestWithAppointment(getEnv(context), params.id);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

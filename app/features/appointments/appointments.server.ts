@@ -1,0 +1,63 @@
+import type { RouterContextProvider } from "react-router";
+import { getEnv, getRequestTime } from "~/server/http/context.server";
+import type { AppEnv } from "~/server/http/env.server";
+import { jsonResponse } from "~/server/http/responses.server";
+import { getShopSchedule, readScheduleFrom } from "~/server/settings/settings.server";
+import { shopWallClock } from "~/hours/shop-calendar";
+import { getRecord } from "~/server/inbox/inbox.server";
+import { enqueueJobs } from "~/server/notifications/notifications.server";
+import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
+import { readCapacity } from "./server/capacity-settings.server";
+import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
+
+// What the rest of the Worker asks of appointments (the feature's public file): a service
+// request's appointment for its record and the API, the queue's appointment emails, and the
+// scheduled reminders.
+
+/** The schedule and the capacity at the request's time (the settings read once per request). */
+export async function bookingRulesFor(context: Readonly<RouterContextProvider>): Promise<BookingRules> {
+  const now = getRequestTime(context);
+  const [schedule, capacity] = await Promise.all([getShopSchedule(context, now), readCapacity(getEnv(context))]);
+  return { schedule, capacity, now };
+}
+
+/** The same, read straight from D1 (the queue consumer and the cron have no request). */
+export async function readBookingRules(env: Pick<AppEnv, "DB">, now: Date): Promise<BookingRules> {
+  const [schedule, capacity] = await Promise.all([readScheduleFrom(env, shopWallClock(now).date), readCapacity(env)]);
+  return { schedule, capacity, now };
+}
+
+/** Queues the emails of ledger rows just written. */
+export async function enqueueAppointmentMessages(env: Pick<AppEnv, "NOTIFY_QUEUE">, ids: readonly (number | null)[]) {
+  const jobs = ids.flatMap((messageId) => (messageId === null ? [] : [{ type: "appointment" as const, messageId }]));
+  if (jobs.length) await enqueueJobs(env, jobs);
+}
+
+/** GET /api/service-requests/<id>: the record with its history, and its `appointment` (or null). */
+export async function serviceRequestWithAppointment(env: AppEnv, id: string): Promise<Response> {
+  const [record, appointment] = await Promise.all([
+    getRecord(env, "serviceRequest", id),
+    appointmentOfRequest(env, id),
+  ]);
+  if (!record) return jsonResponse({ message: "There is no service request with this id." }, 404);
+  return jsonResponse({ ...record, appointment: appointmentJson(appointment) });
+}
+
+export function appointmentJson(view: AppointmentView | null) {
+  if (!view) return null;
+  const { id, date, kind, time, status, sequence, note, reminderSentAt } = view;
+  return { id, date, kind, time, status, sequence, note, reminderSentAt };
+}
+
+/** The notification queue's job for one appointment email (app/server/notifications/delivery.server.ts). */
+export async function deliverAppointmentJob(
+  env: Parameters<typeof deliverAppointmentMessage>[0],
+  messageId: number,
+  now: Date,
+  send: SendMail,
+) {
+  const rules = await readBookingRules(env, now);
+  return deliverAppointmentMessage(env, messageId, rules.schedule, now, send);
+}
+
+export type { AppointmentView };
