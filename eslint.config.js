@@ -84,9 +84,9 @@ export default tseslint.config(
   },
   {
     files: [
-      ...STATIC_COMPONENT_FOLDERS.map((folder) => `app/components/${folder}/**/*.tsx`),
-      "app/components/json-ld.tsx",
-      "app/components/nonce-provider.tsx",
+      ...STATIC_COMPONENT_FOLDERS.map((folder) => `app/${folder}/*.tsx`),
+      "app/ui/json-ld.tsx",
+      "app/ui/nonce-provider.tsx",
       "app/content/**/*.ts",
       "app/hours/**/*.ts",
       "app/seo/**/*.ts",
@@ -96,11 +96,11 @@ export default tseslint.config(
   {
     // Route modules of pages that ship no JavaScript; a route that declares `hydrate: true` in its
     // handle is skipped.
-    files: ["app/routes/**/*.tsx"],
+    files: ["app/features/*/routes/*.tsx"],
     rules: { "static-markup/no-interactive-code": ["error", { unlessHydrated: true }] },
   },
   {
-    files: ["app/components/forms/**/*.tsx"],
+    files: ["app/ui/forms/*.tsx", "app/features/*/components/*.tsx"],
     rules: {
       // Focus moves to the first field that needs attention after a failed post, with or without
       // JavaScript (the server renders autofocus on it): that is the accessible behaviour here.

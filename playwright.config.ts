@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
+// The local runtime's inspector listens on a port of its own: settable too, so two checkouts can run side by side.
+const inspectorPort = Number(process.env.E2E_INSPECTOR_PORT ?? port + 1000);
 export const e2eStateDir = ".wrangler/e2e-state";
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Root needs --no-sandbox; the networking flags keep Chromium off this machine's closed network.
@@ -46,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --inspector-port ${port + 1000} --persist-to ${e2eStateDir} --var SITE_URL:http://localhost:${port}`,
+    command: `npm run build && rm -rf ${e2eStateDir} && npm run setup:local && wrangler d1 migrations apply DB --local --config wrangler.toml --persist-to ${e2eStateDir} && wrangler dev --port ${port} --inspector-port ${inspectorPort} --persist-to ${e2eStateDir} --var SITE_URL:http://localhost:${port}`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,11 +6,11 @@ import {
   type EntryContext,
   type RouterContextProvider,
 } from "react-router";
-import { deferredForms } from "./components/forms/page-forms";
-import { NonceProvider } from "./components/nonce-provider";
+import { deferredForms } from "./features/submissions/components/page-forms";
+import { NonceProvider } from "./ui/nonce-provider";
 import { wantsHydration } from "./route-handle";
-import { cspNonceContext } from "./server/http/context.server";
-import { deferPageScripts } from "./server/rendering/defer-scripts.server";
+import { cspNonceContext } from "./http/context.server";
+import { deferPageScripts } from "./rendering/defer-scripts.server";
 
 export const streamTimeout = 5_000;
 

@@ -13,24 +13,24 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./favicon.svg?inline";
-import { FlashMessage } from "./components/layout/flash-message";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
-import { useNonce } from "./components/nonce-provider";
-import { StaticMarkup } from "./components/static-markup";
-import { showToast } from "./components/toast/toast-store";
-import { Toaster } from "./components/toast/toaster";
-import { StaffErrorPage } from "./components/staff/staff-error";
-import { StaffHeader } from "./components/staff/staff-header";
-import { ButtonLink } from "./components/ui/button";
+import { FlashMessage } from "./features/site/layout/flash-message";
+import { SiteFooter } from "./features/site/layout/site-footer";
+import { SiteHeader } from "./features/site/layout/site-header";
+import { useNonce } from "./ui/nonce-provider";
+import { StaticMarkup } from "./ui/hydration/static-markup";
+import { showToast } from "./ui/toast/toast-store";
+import { Toaster } from "./ui/toast/toaster";
+import { StaffErrorPage } from "./features/staff/components/staff-error";
+import { StaffHeader } from "./features/staff/components/staff-header";
+import { ButtonLink } from "./ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
-import { getEnv, getRequestTime } from "./server/http/context.server";
-import { siteOriginOf } from "./server/http/env.server";
-import { takeToast } from "./server/http/toast.server";
-import { shopHoursOf } from "./server/settings/settings.server";
-import { SiteNotice } from "./components/layout/site-notice";
+import { getEnv, getRequestTime } from "./http/context.server";
+import { siteOriginOf } from "./http/env.server";
+import { takeToast } from "./http/toast.server";
+import { shopHoursOf } from "./features/settings/settings.server";
+import { SiteNotice } from "./features/site/layout/site-notice";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   const hydrate = wantsHydration(matches);
-  // Staff pages bring their own header and <main> (app/routes/staff/layout.tsx).
+  // Staff pages bring their own header and <main> (app/features/staff/routes/layout.tsx).
   const staffShell = wearsStaffShell(matches);
   const { pathname } = useLocation();
   const rootData = useRouteLoaderData<typeof loader>("root");

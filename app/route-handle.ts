@@ -17,12 +17,12 @@ export type RouteHandle = {
   pageCache?: PageCachePolicy;
   /**
    * Which clothes the page wears: the public site's header and footer (the default), or the staff
-   * area's shell, whose layout route (app/routes/staff/layout.tsx) renders its own header.
+   * area's shell, whose layout route (app/features/staff/routes/layout.tsx) renders its own header.
    */
   shell?: "public" | "staff";
   /**
    * The methods the route takes, checked once in the Worker entry before any route runs
-   * (app/server/http/methods.server.ts): 405 with `Allow` for any other. Pages take GET, HEAD and
+   * (app/http/methods.server.ts): 405 with `Allow` for any other. Pages take GET, HEAD and
    * POST unless they say; every JSON endpoint says.
    */
   methods?: readonly HttpMethod[];

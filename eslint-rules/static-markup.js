@@ -10,8 +10,23 @@
 //   with Block imported from a static module, so the first rule has checked it.
 import path from "node:path";
 
-/** Folders whose modules render markup that the browser never re-renders. */
-export const STATIC_COMPONENT_FOLDERS = ["layout", "sections", "ui", "static"];
+/**
+ * Folders (under app/) whose modules render markup that the browser never re-renders: their own
+ * files, not their subfolders (app/ui/forms/, app/ui/toast/ and app/ui/hydration/ are interactive).
+ */
+export const STATIC_COMPONENT_FOLDERS = [
+  "ui",
+  "features/site/layout",
+  "features/site/sections",
+  "features/site/static",
+];
+
+/** Whether an app module (`~/…`) is a file of one of the static folders. */
+export function isStaticComponent(module) {
+  return STATIC_COMPONENT_FOLDERS.some(
+    (folder) => module.startsWith(`~/${folder}/`) && !module.slice(folder.length + 3).includes("/"),
+  );
+}
 
 const REACT_INTERACTIVE = new Set([
   "useState",
@@ -51,9 +66,9 @@ const ROUTER_INTERACTIVE = new Set([
 ]);
 
 // App modules a static module may use: data, server code, and the static components themselves.
-const STATIC_APP_MODULE = new RegExp(
-  `^~/(content/|hours/|seo/|server/|db/|route-handle$|private-paths$|components/(${STATIC_COMPONENT_FOLDERS.join("|")})/|components/(json-ld|nonce-provider)$)`,
-);
+const STATIC_APP_MODULE =
+  /^~\/(content\/|hours\/|seo\/|db\/|http\/|mail\/|rendering\/|route-handle$|private-paths$)|\.server$|\/server\//;
+const isStaticAppModule = (module) => STATIC_APP_MODULE.test(module) || isStaticComponent(module);
 const PACKAGES = new Set(["react", "react-router"]);
 
 /** An import source as an app path (`~/…`), resolving relative imports against the file. */
@@ -103,7 +118,7 @@ const noInteractiveCode = {
       routerApi:
         "`{{name}}` needs the browser's router, which this markup never has (docs/decisions/008-static-markup.md). Use a plain <a href> (the next page loads as a document).",
       module:
-        "`{{source}}` is not a static module: markup rendered on the server only may use data, server code and the components in app/components/({{folders}})/ (docs/decisions/008-static-markup.md).",
+        "`{{source}}` is not a static module: markup rendered on the server only may use data, server code and the components in app/({{folders}})/ (docs/decisions/008-static-markup.md).",
     },
   },
   create(context) {
@@ -129,7 +144,7 @@ const noInteractiveCode = {
         }
         if (isTypeOnly(node) || source.startsWith("./+types/")) return;
         const module = appModule(source, context.filename);
-        if (module === null || !STATIC_APP_MODULE.test(module)) {
+        if (module === null || !isStaticAppModule(module)) {
           problems.push({
             node: node.source,
             messageId: "module",
@@ -183,7 +198,7 @@ const staticMarkupChildren = {
       shape:
         "StaticMarkup takes exactly `{import.meta.env.SSR && <Block />}`: the guard keeps Block out of the client bundle (docs/decisions/008-static-markup.md).",
       source:
-        "`{{name}}` must be imported from app/components/({{folders}})/, where the no-interactive-code rule checks it (docs/decisions/008-static-markup.md).",
+        "`{{name}}` must be imported from app/({{folders}})/, where the no-interactive-code rule checks it (docs/decisions/008-static-markup.md).",
     },
   },
   create(context) {
@@ -216,8 +231,7 @@ const staticMarkupChildren = {
         const definition = variable?.defs[0];
         const source = definition?.type === "ImportBinding" ? definition.parent.source.value : null;
         const module = source === null ? null : appModule(source, context.filename);
-        const isStatic =
-          module !== null && STATIC_COMPONENT_FOLDERS.some((folder) => module.startsWith(`~/components/${folder}/`));
+        const isStatic = module !== null && isStaticComponent(module);
         if (!isStatic) {
           context.report({
             node: block,

@@ -16,9 +16,9 @@ const ruleTester = new RuleTester({
   },
 });
 
-const header = "/repo/app/components/layout/site-header.tsx";
-const route = "/repo/app/routes/services.tsx";
-const formRoute = "/repo/app/routes/contact.tsx";
+const header = "/repo/app/features/site/layout/site-header.tsx";
+const route = "/repo/app/features/site/routes/services.tsx";
+const formRoute = "/repo/app/features/site/routes/contact.tsx";
 
 ruleTester.run("no-interactive-code", staticMarkupPlugin.rules["no-interactive-code"], {
   valid: [
@@ -29,8 +29,8 @@ ruleTester.run("no-interactive-code", staticMarkupPlugin.rules["no-interactive-c
         import { useLocation } from "react-router";
         import type { ReactNode } from "react";
         import { shop } from "~/content/shop";
-        import { CallButton } from "~/components/ui/button";
-        import { MenuIcon } from "../ui/icons";
+        import { CallButton } from "~/ui/button";
+        import { MenuIcon } from "../../../ui/icons";
         export function SiteHeader() {
           const { pathname } = useLocation();
           return <a href="/" aria-current={pathname === "/" ? "page" : undefined}>{shop.name}<CallButton /><MenuIcon /></a>;
@@ -43,14 +43,14 @@ ruleTester.run("no-interactive-code", staticMarkupPlugin.rules["no-interactive-c
       code: `
         import { useState } from "react";
         import { Form } from "react-router";
-        import { ContactForm } from "~/components/forms/page-forms";
+        import { ContactForm } from "~/features/submissions/components/page-forms";
         export const handle = { hydrate: true, pageCache: publicPage };
         export default function Contact() { const [a] = useState(0); return <Form onSubmit={() => {}}><ContactForm /></Form>; }`,
     },
     {
       name: "type-only imports carry no code",
       filename: header,
-      code: `import type { LinkProps } from "react-router"; import type { ToastMessage } from "~/components/toast/toast-store";`,
+      code: `import type { LinkProps } from "react-router"; import type { ToastMessage } from "~/ui/toast/toast-store";`,
     },
   ],
   invalid: [
@@ -78,7 +78,7 @@ ruleTester.run("no-interactive-code", staticMarkupPlugin.rules["no-interactive-c
       name: "a module that is not static: an interactive component, a hook module, a UI library",
       filename: header,
       code: `
-        import { ContactForm } from "~/components/forms/page-forms";
+        import { ContactForm } from "~/features/submissions/components/page-forms";
         import { useHydrated } from "../use-hydrated";
         import * as Toast from "@radix-ui/react-toast";`,
       errors: [{ messageId: "module" }, { messageId: "module" }, { messageId: "module" }],
@@ -102,8 +102,8 @@ ruleTester.run("static-markup-children", staticMarkupPlugin.rules["static-markup
       name: "one block from a static module behind the SSR guard",
       filename: formRoute,
       code: `
-        import { ContactAside } from "~/components/static/contact";
-        import { SiteFooter } from "../components/layout/site-footer";
+        import { ContactAside } from "~/features/site/static/contact";
+        import { SiteFooter } from "../layout/site-footer";
         export default function Contact() {
           return <><StaticMarkup id="a">{import.meta.env.SSR && <ContactAside />}</StaticMarkup>
             <StaticMarkup id="b">{import.meta.env.SSR && <SiteFooter />}</StaticMarkup></>;
@@ -123,7 +123,7 @@ ruleTester.run("static-markup-children", staticMarkupPlugin.rules["static-markup
       name: "a block imported from an interactive folder",
       filename: formRoute,
       code: `
-        import { ContactForm } from "~/components/forms/page-forms";
+        import { ContactForm } from "~/features/submissions/components/page-forms";
         export default function Contact() { return <StaticMarkup id="a">{import.meta.env.SSR && <ContactForm />}</StaticMarkup>; }`,
       errors: [{ messageId: "source" }],
     },
@@ -131,7 +131,7 @@ ruleTester.run("static-markup-children", staticMarkupPlugin.rules["static-markup
       name: "markup without the guard, which would ship the block to the browser",
       filename: formRoute,
       code: `
-        import { ContactAside } from "~/components/static/contact";
+        import { ContactAside } from "~/features/site/static/contact";
         export default function Contact() { return <StaticMarkup id="a"><ContactAside /></StaticMarkup>; }`,
       errors: [{ messageId: "shape" }],
     },

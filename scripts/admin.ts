@@ -13,8 +13,13 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "../app/forms/login-schema.ts";
-import { hashPassword } from "../app/server/auth/password.server.ts";
+import {
+  normalizeUsername,
+  passwordProblem,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "../app/features/sign-in/login-schema.ts";
+import { hashPassword } from "../app/features/sign-in/server/password.server.ts";
 import { D1_BUSY_ATTEMPTS, d1BusyDelayMs, isD1Busy } from "./local-d1.ts";
 
 const USAGE = `Usage:

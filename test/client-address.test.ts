@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyOf } from "~/server/http/client-address.server";
+import { clientKeyOf } from "~/http/client-address.server";
 import { postJson, rateLimiterAllowing } from "./support/http";
 import { uniqueEmail, validContact } from "./support/inbox";
 import { apiLogin, createStaffUser } from "./support/staff";

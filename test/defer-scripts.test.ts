@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFERRED_ATTRIBUTE, deferAppScripts, deferPageScripts } from "~/server/rendering/defer-scripts.server";
+import { DEFERRED_ATTRIBUTE, deferAppScripts, deferPageScripts } from "~/rendering/defer-scripts.server";
 import { cspNonce, fetchWorker } from "./support/http";
 
 // React Router's <Scripts nonce> as React renders it, trimmed: preload hints in the head, the

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { deferredForm } from "~/components/forms/deferred-form";
-import { ContactForm, deferredForms, ServiceRequestForm } from "~/components/forms/page-forms";
+import { deferredForm } from "~/ui/forms/deferred-form";
+import { ContactForm, deferredForms, ServiceRequestForm } from "~/features/submissions/components/page-forms";
 
 function TestForm({ label }: { label: string }) {
   return createElement("form", { id: "form-test" }, label);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { endOfShopDay } from "~/desk/follow-up";
+import { endOfShopDay } from "~/features/desk/follow-up";
 import { insertInboxRecords } from "./support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "./support/queue";
 import { createStaffUser } from "./support/staff";

@@ -1,7 +1,7 @@
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "~/forms/contact-schema";
-import { serviceRequestSchemaAt } from "~/forms/service-request-schema";
+import { contactSchema } from "~/features/submissions/contact-schema";
+import { serviceRequestSchemaAt } from "~/features/submissions/service-request-schema";
 import { fetchWorker } from "./support/http";
 
 // Every key of a form's schema has a control in the page's HTML as the server sends it (the form

@@ -52,31 +52,29 @@ function findCycles(): string[][] {
   return cycles;
 }
 
-// Server code by feature (docs/decisions/024-feature-folders-and-gates.md): app/server/<feature>/
-// is a feature's room, and another feature enters only by its public file, the one named like the
-// folder (app/server/inbox/inbox.server.ts). Under every feature are two layers that any of them
-// may use, file by file: app/server/http/ (requests, responses, the acting member), which uses
-// nothing above it, and app/server/mail/ (a message's MIME and HTML), which may use http/. Routes
-// and workers/app.ts, the doors above the features, are not bound by this.
-const FEATURE_FOLDER = /^app\/server\/([^/]+)\//;
+// Code by feature (docs/decisions/024-feature-folders-and-gates.md): app/features/<feature>/ is a
+// feature's room, and another feature's server code enters only by its public file, the one named
+// like the folder (app/features/inbox/inbox.server.ts). Under every feature are layers that any of
+// them may use, file by file: app/http/ (requests, responses, the acting member), which uses no other
+// layer, and app/mail/ (a message's MIME and HTML), which may use http/. Route modules, root.tsx and
+// workers/app.ts, the doors above the features, are not bound by this.
+const FEATURE_FOLDER = /^app\/features\/([^/]+)\//;
+const SERVER_FILE = /^app\/(features\/[^/]+\/(server\/.*|[^/]+\.server\.ts)|http\/.*|mail\/.*)$/;
+const LAYER_FOLDER = /^app\/(http|mail)\//;
 /** Each layer, and the layers it may use. */
 const LAYERS: Record<string, string[]> = { http: [], mail: ["http"] };
-/** Where a public file is not named like its folder. */
-const PUBLIC_FILE_EXCEPTIONS: Record<string, string> = {
-  // Named before the convention, and imported so by work in progress on other branches.
-  audit: "app/server/audit/audit-log.server.ts",
-};
-const publicFileOf = (feature: string) =>
-  PUBLIC_FILE_EXCEPTIONS[feature] ?? `app/server/${feature}/${feature}.server.ts`;
+const publicFileOf = (feature: string) => `app/features/${feature}/${feature}.server.ts`;
+const areaOf = (file: string) => FEATURE_FOLDER.exec(file)?.[1] ?? LAYER_FOLDER.exec(file)?.[1];
 
-/** Every import from one feature folder into another's file other than its public one. */
+/** Every import from one feature's server code into another's file other than its public one. */
 function crossFeatureImports(): string[] {
   return [...graph].flatMap(([file, targets]) => {
-    const from = FEATURE_FOLDER.exec(file)?.[1];
+    if (!SERVER_FILE.test(file)) return [];
+    const from = areaOf(file);
     if (!from) return [];
     return targets.flatMap((target) => {
-      const to = FEATURE_FOLDER.exec(target)?.[1];
-      if (!to || to === from) return [];
+      const to = areaOf(target);
+      if (!to || to === from || !SERVER_FILE.test(target)) return [];
       const fromLayer = LAYERS[from];
       if (to in LAYERS && (fromLayer === undefined || fromLayer.includes(to))) return [];
       if (fromLayer === undefined && target === publicFileOf(to)) return [];
@@ -89,7 +87,7 @@ describe("module structure", () => {
   it("reads the project's modules and their imports", () => {
     // Guards the two tests below against passing because nothing was read.
     expect(graph.get("app/root.tsx")).toContain("app/seo/meta.ts");
-    expect(graph.get("workers/app.ts")).toContain("app/server/http/env.server.ts");
+    expect(graph.get("workers/app.ts")).toContain("app/http/env.server.ts");
   });
 
   it("has no import cycle", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell } from "~/server/inbox/csv.server";
+import { csvCell } from "~/features/inbox/server/csv.server";
 import { fetchWorker } from "./support/http";
 import { insertInboxRecords } from "./support/inbox";
 import { staffApi, staffSessionCookie } from "./support/staff";

@@ -1,6 +1,6 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isSpamMessage } from "~/server/submissions/spam-rule.server";
+import { isSpamMessage } from "~/features/submissions/server/spam-rule.server";
 import worker from "../workers/app";
 import { fetchWorker, postJson, rateLimiterAllowing } from "./support/http";
 import { insertInboxRecords, storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";

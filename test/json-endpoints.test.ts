@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fetchWorker, newClientAddress, postJson } from "./support/http";
 import { validContact, validServiceRequest } from "./support/inbox";
 
-// Every JSON write endpoint goes through one door (app/server/http/json-endpoint.server.ts): the
+// Every JSON write endpoint goes through one door (app/http/json-endpoint.server.ts): the
 // same refusals, with the same statuses, shapes and headers, whichever endpoint is asked.
 
 const endpoints = [

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { parseEnv } from "~/server/http/env.server";
+import { parseEnv } from "~/http/env.server";
 import {
   countLoginAttempt,
   forgiveLoginAttempt,
   throttleConfig,
   type ThrottleKeys,
-} from "~/server/auth/login-throttle.server";
+} from "~/features/sign-in/server/login-throttle.server";
 
 const db = getDb(env);
 // A one-minute window with an injected clock: no waiting in tests.

@@ -10,7 +10,7 @@ import {
   sessionSetCookie,
   toastCookie,
 } from "./support/staff";
-import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
+import { DEVICE_COOKIE_NAME } from "~/features/sign-in/server/device-cookie.server";
 
 /** "name=value" of the device cookie a login sets ("" when it sets none). */
 const deviceCookie = (response: Response) => setCookieLine(response, DEVICE_COOKIE_NAME)?.split(";")[0] ?? "";

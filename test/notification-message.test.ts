@@ -2,14 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
-import { buildRawMessage } from "~/server/mail/mime.server";
+import { buildRawMessage } from "~/mail/mime.server";
 import {
   type MailSettings,
   type NotifiedSubmission,
   overdueDigest,
   submissionNotification,
   visitorConfirmation,
-} from "~/server/notifications/message.server";
+} from "~/features/notifications/server/message.server";
 import { validContact, validServiceRequest } from "./support/inbox";
 import { readMail } from "./support/mail";
 

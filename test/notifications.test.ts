@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
+import { LOCAL_SITE_ORIGIN } from "~/http/site-url.server";
 import worker from "../workers/app";
 import { fetchWorker, formSubmissionId, ORIGIN, postForm, postJson, rateLimiterAllowing } from "./support/http";
 import { uniqueEmail, validContact, validServiceRequest } from "./support/inbox";

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CACHED_PAGE_SUBMISSION_ID } from "~/server/http/context.server";
+import { CACHED_PAGE_SUBMISSION_ID } from "~/http/context.server";
 import { PAGE_CACHE_MAX_AGE_SECONDS, type PageCachePolicy, publicPage } from "~/route-handle";
 import {
   isolateStore,
@@ -9,7 +9,7 @@ import {
   servePage,
   type StoredPage,
   tieredStore,
-} from "~/server/rendering/page-cache.server";
+} from "~/rendering/page-cache.server";
 import { cspNonce, fetchWorker, formSubmissionId, ORIGIN, postForm } from "./support/http";
 import { storedRows, uniqueEmail, validContact } from "./support/inbox";
 import { createStaffUser, pageLogin, sessionCookie, toastCookie } from "./support/staff";

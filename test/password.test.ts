@@ -1,6 +1,6 @@
 import type * as Subtle from "@oslojs/crypto/subtle";
 import { describe, expect, it, vi } from "vitest";
-import { hashPassword, parsePasswordHash, verifyPassword } from "~/server/auth/password.server";
+import { hashPassword, parsePasswordHash, verifyPassword } from "~/features/sign-in/server/password.server";
 
 vi.mock("@oslojs/crypto/subtle", async (importOriginal) => {
   const original = await importOriginal<typeof Subtle>();
@@ -53,7 +53,7 @@ describe("password hashing", () => {
     // Fresh modules: the Worker's entry may have loaded the hashing module before this file's mock
     // was registered (the nightly jobs reach sign-in), and that copy holds the real function.
     vi.resetModules();
-    const hashing = await import("~/server/auth/password.server");
+    const hashing = await import("~/features/sign-in/server/password.server");
     const subtle = await import("@oslojs/crypto/subtle");
     const stored = await hashing.hashPassword(password);
     vi.mocked(subtle.constantTimeEqual).mockClear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE_NAME } from "~/server/auth/device-cookie.server";
+import { DEVICE_COOKIE_NAME } from "~/features/sign-in/server/device-cookie.server";
 import { fetchWorker, postForm, rateLimiterAllowing, setCookieLine } from "./support/http";
 import { validContact, validServiceRequest } from "./support/inbox";
 import { apiLogin, createStaffUser, pageLogin, sessionCookie } from "./support/staff";

@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import wranglerToml from "../wrangler.toml?raw";
-import { scheduledJobs } from "~/server/scheduled/scheduled.server";
+import { scheduledJobs } from "~/scheduled/scheduled.server";
 import worker from "../workers/app";
 import { runCron } from "./support/queue";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { totpCodeAt } from "~/server/second-factor/totp.server";
+import { totpCodeAt } from "~/features/second-factor/server/totp.server";
 import { newMember, pageText } from "./support/account";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN } from "./support/http";
 import { apiLogin, sessionCookie, staffApi } from "./support/staff";

@@ -4,7 +4,7 @@ import { bookingWindow as windowOf, preferredDateProblem as problemOf } from "~/
 import { shopInstant } from "~/hours/shop-calendar";
 import { closuresWithin as closuresOf } from "~/hours/shop-schedule";
 import { nextStatusChangeAt as nextChangeOf, shopStatusAt as statusOf } from "~/hours/shop-status";
-import { scheduleOf } from "~/server/settings/settings.server";
+import { scheduleOf } from "~/features/settings/settings.server";
 
 // A fresh install's schedule: the shipped weekly hours and holidays, and the one closure the
 // migration seeds (Christmas Eve 2026).

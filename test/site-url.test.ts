@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWorker } from "../workers/app";
-import { absoluteSiteUrl, LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
-import { parseEnv } from "~/server/http/env.server";
+import { absoluteSiteUrl, LOCAL_SITE_ORIGIN } from "~/http/site-url.server";
+import { parseEnv } from "~/http/env.server";
 import { newClientAddress } from "./support/http";
 import { uniqueEmail, validContact } from "./support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOCAL_SITE_ORIGIN } from "~/server/http/site-url.server";
+import { LOCAL_SITE_ORIGIN } from "~/http/site-url.server";
 import { insertInboxRecords } from "./support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assessMessage, isSpamMessage } from "~/server/submissions/spam-rule.server";
+import { assessMessage, isSpamMessage } from "~/features/submissions/server/spam-rule.server";
 import { customerMessages } from "./data/customer-messages";
 import { spamMessages } from "./data/spam-messages";
 import { postForm, postJson } from "./support/http";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CACHED_PAGE_SUBMISSION_ID } from "~/server/http/context.server";
+import { CACHED_PAGE_SUBMISSION_ID } from "~/http/context.server";
 import { fetchWorker, formSubmissionId, postForm, postJson } from "./support/http";
 import { storedRows, uniqueEmail, validContact, validServiceRequest } from "./support/inbox";
 

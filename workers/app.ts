@@ -4,27 +4,16 @@ import {
   cspNonceContext,
   formSubmissionIdContext,
   requestTimeContext,
-} from "../app/server/http/context.server";
-import { parseEnv } from "../app/server/http/env.server";
-import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/server/http/methods.server";
+} from "../app/http/context.server";
+import { parseEnv } from "../app/http/env.server";
+import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
-import { handleNotificationBatch } from "../app/server/notifications/delivery.server";
-import {
-  cacheStatusHeader,
-  freshTokens,
-  isolateStore,
-  pageStore,
-  servePage,
-} from "../app/server/rendering/page-cache.server";
-import { NO_STORE } from "../app/server/http/responses.server";
-import { runScheduled } from "../app/server/scheduled/scheduled.server";
-import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/server/settings/settings.server";
-import {
-  applySecurityHeaders,
-  createCspNonce,
-  isCrossSiteWrite,
-  withVouchedOrigin,
-} from "../app/server/http/security.server";
+import { handleNotificationBatch } from "../app/features/notifications/server/delivery.server";
+import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
+import { NO_STORE } from "../app/http/responses.server";
+import { runScheduled } from "../app/scheduled/scheduled.server";
+import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/features/settings/settings.server";
+import { applySecurityHeaders, createCspNonce, isCrossSiteWrite, withVouchedOrigin } from "../app/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
@@ -104,7 +93,7 @@ export function createWorker({
       return response;
     },
 
-    // The NOTIFY_QUEUE consumer: the shop's emails (app/server/notifications/).
+    // The NOTIFY_QUEUE consumer: the shop's emails (app/features/notifications/server/).
     async queue(batch, env) {
       await handleNotificationBatch(batch, parseEnv(env), now());
     },

@@ -1,4 +1,4 @@
-// Content is data: a card names its picture, and app/components/ui/icons.tsx draws each name
+// Content is data: a card names its picture, and app/ui/icons.tsx draws each name
 // (its map must cover every name here, or the typecheck fails there).
 export type IconName =
   | "activity"

@@ -6,7 +6,7 @@ import * as notifications from "~/db/schema/notifications";
 import * as secondFactor from "~/db/schema/second-factor";
 import * as settings from "~/db/schema/settings";
 import * as staff from "~/db/schema/staff";
-import type { AppEnv } from "~/server/http/env.server";
+import type { AppEnv } from "~/http/env.server";
 
 // Every table, one file per feature (app/db/schema/); drizzle-kit reads the same folder.
 const schema = { ...staff, ...inbox, ...notifications, ...desk, ...audit, ...settings, ...secondFactor };

@@ -2,7 +2,7 @@ import { type ClockTime, type DayHours, defaultWeeklyHours, type WeeklyHours } f
 import { addDays, type CalendarDate, daysBetween, minutesOf, weekdayOf } from "./shop-calendar";
 
 // The shop's hours as every rule reads them: the weekly hours, the days it is closed and the days
-// it keeps other hours. The server builds it from the owner's settings (app/server/settings/);
+// it keeps other hours. The server builds it from the owner's settings (app/features/settings/server/);
 // the browser gets the part it needs from the page. Plain data: it travels as JSON.
 
 /** A day the shop does not open, with the reason visitors are shown. */

@@ -1,10 +1,10 @@
 // Staff accounts and sessions: members made straight in D1, sign-ins through the API and the login
 // page, the session cookie, and staff API calls.
 import { env } from "cloudflare:test";
-import { hashPassword } from "~/server/auth/password.server";
-import { SESSION_COOKIE_NAME } from "~/server/auth/session.server";
-import { TOAST_COOKIE_NAME } from "~/server/http/toast.server";
-import type { StaffRole } from "~/staff/roles";
+import { hashPassword } from "~/features/sign-in/server/password.server";
+import { SESSION_COOKIE_NAME } from "~/features/sign-in/server/session.server";
+import { TOAST_COOKIE_NAME } from "~/http/toast.server";
+import type { StaffRole } from "~/features/team/roles";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, setCookieLine } from "./http";
 
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */

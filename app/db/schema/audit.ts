@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-// Who did what on the staff side (app/server/audit/): append-only, newest first by id. The actor's
+// Who did what on the staff side (app/features/audit/server/): append-only, newest first by id. The actor's
 // name is copied in, so an entry stays readable after its account is removed.
 export const auditLog = sqliteTable(
   "audit_log",

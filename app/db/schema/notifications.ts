@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { INBOX_KINDS } from "../../inbox/kinds";
+import { INBOX_KINDS } from "../../features/inbox/kinds";
 import { timestampMs } from "./columns";
 
-// The ledger of the shop's email about each record (app/server/notifications/ledger.server.ts,
+// The ledger of the shop's email about each record (app/features/notifications/server/ledger.server.ts,
 // docs/decisions/030-notifications.md), one row per record, keyed by its kind and id. Records stored
 // before notifications existed have no due time and are never sent. Deleted with the record.
 export const notificationLedger = sqliteTable(
@@ -35,7 +35,7 @@ export const notificationLedger = sqliteTable(
 
 export type LedgerEntry = typeof notificationLedger.$inferSelect;
 
-// One morning digest per shop date (app/server/notifications/digest.server.ts): claimed, then sent once.
+// One morning digest per shop date (app/features/notifications/server/digest.server.ts): claimed, then sent once.
 export const notificationDigests = sqliteTable("notification_digests", {
   shopDate: text("shop_date").primaryKey(),
   requestCount: integer("request_count").notNull(),

@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { timestampMs } from "./columns";
 import { staffSessions, users } from "./staff";
 
-// A second factor for staff (app/server/second-factor/, decisions 035 and 036).
+// A second factor for staff (app/features/second-factor/server/, decisions 035 and 036).
 
 // An authenticator app (TOTP, RFC 6238): unconfirmed until the member typed a first code. The
 // last accepted time step is kept so that a code is never accepted twice.

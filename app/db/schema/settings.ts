@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { WeeklyHours } from "../../content/hours";
-import type { StoredResponseRecord } from "../../insights/response-record";
+import type { StoredResponseRecord } from "../../features/insights/response-record";
 import { timestampMs } from "./columns";
 
-// The shop's hours as the owner sets them (/incoming/settings, app/server/settings/). One row (id 1)
+// The shop's hours as the owner sets them (/incoming/settings, app/features/settings/server/). One row (id 1)
 // once an owner has saved anything; until then, and for each column left null, the defaults in
 // app/content/hours.ts hold.
 export const shopSettings = sqliteTable(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { STAFF_ROLES } from "../../staff/roles";
+import { STAFF_ROLES } from "../../features/team/roles";
 import { id, inList, timestampMs } from "./columns";
 
 // The team: accounts, their single-use links, their signed-in browsers, and the sign-in throttle.
@@ -29,7 +29,7 @@ export const users = sqliteTable(
   () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
 );
 
-// Single-use links for the team (app/server/team/tokens.server.ts): an invitation to join, or a
+// Single-use links for the team (app/features/team/server/tokens.server.ts): an invitation to join, or a
 // password reset for one account. Only a hash of each link's secret part is kept.
 export const staffTokens = sqliteTable(
   "staff_tokens",
@@ -57,7 +57,7 @@ export const staffTokens = sqliteTable(
   ],
 );
 
-// Each signed-in browser of a member (app/server/auth/session-registry.server.ts, decision 033):
+// Each signed-in browser of a member (app/features/sign-in/server/session-registry.server.ts, decision 033):
 // a session is valid only while its row is not ended, so ending one here ends it at its next
 // request, wherever it is. `kv_key` is the session's key in SESSIONS (useless without the cookie's
 // signature); `id` is the handle the account page and the API show.
@@ -82,7 +82,7 @@ export const staffSessions = sqliteTable(
 );
 
 // Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every
-// Worker instance sees the same counts (see app/server/auth/login-throttle.server.ts).
+// Worker instance sees the same counts (see app/features/sign-in/server/login-throttle.server.ts).
 export const loginThrottle = sqliteTable(
   "login_throttle",
   {

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { getEnv, getRequestTime } from "~/server/http/context.server";
-import type { AppEnv } from "~/server/http/env.server";
-import { jsonResponse } from "~/server/http/responses.server";
-import { getShopSchedule, readScheduleFrom } from "~/server/settings/settings.server";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import type { AppEnv } from "~/http/env.server";
+import { jsonResponse } from "~/http/responses.server";
+import { getShopSchedule, readScheduleFrom } from "~/features/settings/settings.server";
 import { shopWallClock } from "~/hours/shop-calendar";
-import { getRecord } from "~/server/inbox/inbox.server";
-import { enqueueJobs } from "~/server/notifications/notifications.server";
+import { getRecord } from "~/features/inbox/inbox.server";
+import { enqueueJobs } from "~/features/notifications/notifications.server";
 import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
 import { readCapacity } from "./server/capacity-settings.server";
 import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";

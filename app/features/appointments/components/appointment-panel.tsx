@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { controlClasses } from "~/components/forms/fields";
+import { Button } from "~/ui/button";
+import { controlClasses } from "~/ui/forms/fields";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import type { AppointmentPanelData } from "../server/record-panel.server";
 import { appointmentStatusLabels, NOTE_MAX } from "../vocabulary";

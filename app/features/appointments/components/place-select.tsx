@@ -1,5 +1,5 @@
 import { calendarDateFormat } from "~/hours/shop-calendar";
-import { controlClasses } from "~/components/forms/fields";
+import { controlClasses } from "~/ui/forms/fields";
 import { type DayOpenings, formatSlotTime, placeOptionValue } from "../capacity";
 
 // One select of every place with room, grouped by day: it works without JavaScript (a plain form

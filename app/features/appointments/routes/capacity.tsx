@@ -1,15 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/capacity";
-import { controlClasses } from "~/components/forms/fields";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { controlClasses } from "~/ui/forms/fields";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getEnv } from "~/server/http/context.server";
-import { readPostedForm } from "~/server/http/request-body.server";
-import { NO_STORE } from "~/server/http/responses.server";
-import { actingMember } from "~/server/http/staff-member.server";
-import { redirectWithToast } from "~/server/http/toast.server";
+import { getEnv } from "~/http/context.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { capacitySchema } from "../capacity";
 import { describeCapacity, readCapacity, saveCapacity } from "../server/capacity-settings.server";
 import { MAX_WAITER_SLOTS } from "../vocabulary";
@@ -18,7 +18,8 @@ import { MAX_WAITER_SLOTS } from "../vocabulary";
 // day has, and the customers' cut-off for changes. Closed days (weekly hours, closures, holidays)
 // take none; a slot outside a day's hours does not exist that day.
 
-export const handle: RouteHandle = {};
+// The forms work as plain posts; with JavaScript they answer without a page load.
+export const handle: RouteHandle = { hydrate: true };
 
 const FORM_LIMIT_BYTES = 4 * 1024;
 const SLOT_ROWS = 8;

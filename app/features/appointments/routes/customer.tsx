@@ -1,7 +1,7 @@
 import { Form, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/customer";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { CUSTOMER_PAGE_HEADERS, customerPageAction, customerPageData } from "../server/customer-page.server";
@@ -11,7 +11,8 @@ import { appointmentStatusLabels } from "../vocabulary";
 // /appointments/<token>: the customer's appointment, from the link in their email. GET changes
 // nothing; the forms are plain posts (no JavaScript needed).
 
-export const handle: RouteHandle = {};
+// The forms work as plain posts; with JavaScript they answer without a page load.
+export const handle: RouteHandle = { hydrate: true };
 
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   customerPageData(context, params.token, new URL(request.url));

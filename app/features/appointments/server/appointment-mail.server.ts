@@ -5,11 +5,11 @@ import { type Appointment, type AppointmentMessage, appointmentMessages, appoint
 import { type ServiceRequest, serviceRequests } from "~/db/schema/inbox";
 import { calendarDateFormat } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
-import { recordPath } from "~/inbox/kinds";
-import { type AppEnv, isMailAddress } from "~/server/http/env.server";
-import { absoluteSiteUrl } from "~/server/http/site-url.server";
-import { htmlLink, htmlPage, shopSender } from "~/server/mail/html.server";
-import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/server/mail/mime.server";
+import { recordPath } from "~/features/inbox/kinds";
+import { type AppEnv, isMailAddress } from "~/http/env.server";
+import { absoluteSiteUrl } from "~/http/site-url.server";
+import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
+import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { formatSlotTime } from "../capacity";
 import type { AppointmentMessagePurpose } from "../vocabulary";
 import { appointmentStart } from "./booking.server";

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "~/forms/zod";
-import { getEnv } from "~/server/http/context.server";
-import { handleJsonWrite } from "~/server/http/json-endpoint.server";
-import { jsonResponse } from "~/server/http/responses.server";
-import { actingMember } from "~/server/http/staff-member.server";
+import { getEnv } from "~/http/context.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { jsonResponse } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
 import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { capacitySchema } from "../capacity";
 import { bookAppointment, type Refusal } from "./booking.server";

@@ -4,10 +4,10 @@ import { type Appointment, appointmentMessages, appointments } from "~/db/schema
 import { serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
 import { addDays, type CalendarDate, calendarDateFormat, shopInstant, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
-import type { AuditAction } from "~/audit/actions";
-import { auditInsert } from "~/server/audit/audit-log.server";
-import type { AppEnv } from "~/server/http/env.server";
-import type { Acting } from "~/server/http/staff-member.server";
+import type { AuditAction } from "~/features/audit/actions";
+import { auditInsert } from "~/features/audit/audit.server";
+import type { AppEnv } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
 import {
   type BookedCounts,
   capacityOn,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import type { AppEnv } from "~/server/http/env.server";
-import type { Acting } from "~/server/http/staff-member.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import type { AppEnv } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../capacity";
 import { type Capacity, defaultCapacity } from "../vocabulary";
 

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { recordPath } from "~/inbox/kinds";
-import { getEnv } from "~/server/http/context.server";
-import { readPostedForm } from "~/server/http/request-body.server";
-import { NO_STORE } from "~/server/http/responses.server";
-import { actingMember } from "~/server/http/staff-member.server";
-import { absoluteSiteUrl } from "~/server/http/site-url.server";
-import { redirectWithToast } from "~/server/http/toast.server";
+import { recordPath } from "~/features/inbox/kinds";
+import { getEnv } from "~/http/context.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { absoluteSiteUrl } from "~/http/site-url.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";

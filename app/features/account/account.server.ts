@@ -1,0 +1,123 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { PasswordChangeInput } from "~/features/account/schemas";
+import { getDb } from "~/db/db.server";
+import { users } from "~/db/schema/staff";
+import type { StaffRole } from "~/features/team/roles";
+import { auditInsert, recordAudit } from "../audit/audit.server";
+import { type Acting } from "../../http/staff-member.server";
+import type { StaffMember } from "../../http/staff-member.server";
+import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../sign-in/sign-in.server";
+import type { AppEnv } from "../../http/env.server";
+
+// What a member does with their own account, for the page (/incoming/account) and the JSON API
+// (/api/account…) alike: read it, change their name and email, change their password, end
+// their sessions. Each change is in the audit log.
+
+export type Account = { username: string; displayName: string | null; email: string | null; role: StaffRole };
+
+export async function getAccount(env: AppEnv, userId: string): Promise<Account> {
+  const account = await getDb(env).query.users.findFirst({
+    columns: { username: true, displayName: true, email: true, role: true },
+    where: eq(users.id, userId),
+  });
+  // The gate has just read this row with the session.
+  if (!account) throw new Error(`getAccount: no user ${userId}`);
+  return account;
+}
+
+/** `undefined`: leave as it is; `null`: remove. */
+export type ProfileChange = { displayName?: string | null; email?: string | null };
+
+export type ProfileResult = { ok: true; account: Account } | { ok: false; fieldErrors: { email: string[] } };
+
+const EMAIL_TAKEN = "Another account already uses this email address.";
+
+export async function updateProfile(
+  env: AppEnv,
+  member: StaffMember,
+  change: ProfileChange,
+  acting: Acting,
+): Promise<ProfileResult> {
+  const db = getDb(env);
+  if (change.email) {
+    const other = await db.query.users.findFirst({
+      columns: { id: true },
+      where: and(eq(users.email, change.email), ne(users.id, member.id)),
+    });
+    if (other) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
+  }
+  const current = await getAccount(env, member.id);
+  const labels = { displayName: "display name", email: "email" } as const;
+  const changed = (["displayName", "email"] as const).filter(
+    (field) => change[field] !== undefined && change[field] !== current[field],
+  );
+  if (changed.length > 0) {
+    const set = Object.fromEntries(changed.map((field) => [field, change[field]]));
+    try {
+      await db.batch([
+        db.update(users).set(set).where(eq(users.id, member.id)),
+        // Which fields changed, not their values: an email address is personal data.
+        auditInsert(db, {
+          ...acting,
+          action: "account.update",
+          detail: { changed: changed.map((field) => labels[field]).join(", ") },
+        }),
+      ]);
+    } catch (error) {
+      // Two accounts claiming one address at the same instant: the unique index decides.
+      if (String(error).includes("UNIQUE")) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
+      throw error;
+    }
+  }
+  return { ok: true, account: await getAccount(env, member.id) };
+}
+
+export type PasswordChangeResult =
+  | { status: "changed" }
+  | { status: "wrong-password"; message: string }
+  | { status: "throttled"; message: string; retryAfterSeconds: number };
+
+/**
+ * Sets a new password once the current one is proven, then ends every other session of the
+ * member; the one making the request goes on. Guesses at the current password are throttled
+ * like sign-ins (the same counters), so a session left open cannot be used to find it.
+ */
+export async function changePassword(
+  env: AppEnv,
+  request: Request,
+  member: StaffMember,
+  input: PasswordChangeInput,
+  acting: Acting,
+): Promise<PasswordChangeResult> {
+  const proof = await proveMemberPassword(request, env, member, input.currentPassword, acting.at);
+  if (proof.status !== "proven") return proof;
+  const db = getDb(env);
+  // password_changed_at stays: it would end this session too. The registry ends the others.
+  await db.batch([
+    db
+      .update(users)
+      .set({ password: await hashNewPassword(input.newPassword) })
+      .where(eq(users.id, member.id)),
+    auditInsert(db, { ...acting, action: "password.change" }),
+  ]);
+  await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
+  return { status: "changed" };
+}
+
+/**
+ * Ends one of the member's sessions, or all but the current one, with an audit entry; the
+ * number ended (0: no such active session, nothing recorded).
+ */
+export async function endMemberSessions(
+  env: AppEnv,
+  member: StaffMember,
+  which: { only: string } | { allBut: string },
+  acting: Acting,
+): Promise<number> {
+  const ended = await endSessionsOf(env, member.id, which, acting.at);
+  if (ended > 0) {
+    const detail = { sessions: ended, current: "only" in which && which.only === member.sessionId };
+    await recordAudit(env, { ...acting, action: "sign-out", detail });
+  }
+  return ended;
+}

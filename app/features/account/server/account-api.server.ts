@@ -1,0 +1,105 @@
+import { type RouterContextProvider } from "react-router";
+import { passwordChangeSchema, profileSchema } from "~/features/account/schemas";
+import { actingMember, getStaffMember } from "../../../http/staff-member.server";
+import { listMemberSessions } from "../../sign-in/sign-in.server";
+import { getEnv } from "../../../http/context.server";
+import { unreachable } from "../../../http/exhaustive.server";
+import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonResponse, methodNotAllowed, NO_STORE, tooManyRequests } from "../../../http/responses.server";
+import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";
+
+// The signed-in member's own account as JSON: /api/account (GET, PATCH), /api/account/password
+// (POST), /api/account/sessions (GET; DELETE ends all the others) and /api/account/sessions/<id>
+// (DELETE). The staff endpoints' gate answers 401 without a session; writes come through the one
+// door for JSON (handleJsonWrite) or take no body (DELETE).
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export const ACCOUNT_METHODS = ["GET", "HEAD", "PATCH"] as const;
+export const SESSIONS_METHODS = ["GET", "HEAD", "DELETE"] as const;
+const ACCOUNT_BODY_LIMIT_BYTES = 2 * 1024;
+const PASSWORD_BODY_LIMIT_BYTES = 2 * 1024;
+
+export async function accountResponse({ context }: Args): Promise<Response> {
+  return jsonResponse(await getAccount(getEnv(context), getStaffMember(context).id));
+}
+
+/** PATCH /api/account `{ displayName?, email? }`: a field left out stays; "" or null removes it. */
+export function updateAccountResponse({ request, context }: Args): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    {
+      method: "PATCH",
+      allowed: ACCOUNT_METHODS,
+      schema: profileSchema,
+      limitBytes: ACCOUNT_BODY_LIMIT_BYTES,
+      invalidMessage: "Send a displayName and/or an email.",
+    },
+    async (input) => {
+      const given = (field: keyof typeof input) => (Object.hasOwn(input, field) ? (input[field] ?? null) : undefined);
+      const result = await updateProfile(
+        getEnv(context),
+        getStaffMember(context),
+        { displayName: given("displayName"), email: given("email") },
+        actingMember(request, context),
+      );
+      if (!result.ok)
+        return jsonResponse({ message: "The account was not changed.", fieldErrors: result.fieldErrors }, 400);
+      return jsonResponse(result.account);
+    },
+  );
+}
+
+/** POST /api/account/password `{ currentPassword, newPassword }`: the other sessions end. */
+export function passwordResponse({ request, context }: Args): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    {
+      schema: passwordChangeSchema,
+      limitBytes: PASSWORD_BODY_LIMIT_BYTES,
+      invalidMessage: "Send the currentPassword and a newPassword.",
+    },
+    async (input) => {
+      const env = getEnv(context);
+      const result = await changePassword(env, request, getStaffMember(context), input, actingMember(request, context));
+      switch (result.status) {
+        case "changed":
+          return jsonResponse({ success: true });
+        case "wrong-password":
+          return jsonResponse(
+            { message: "The password was not changed.", fieldErrors: { currentPassword: [result.message] } },
+            400,
+          );
+        case "throttled":
+          return tooManyRequests(result.message, result.retryAfterSeconds);
+        default:
+          return unreachable(result);
+      }
+    },
+  );
+}
+
+/** GET /api/account/sessions: the member's active sessions, newest first, `current` marking this one. */
+export async function sessionsResponse({ request, context }: Args): Promise<Response> {
+  const member = getStaffMember(context);
+  const sessions = await listMemberSessions(getEnv(context), member, actingMember(request, context).at);
+  return jsonResponse(sessions);
+}
+
+/** DELETE /api/account/sessions: signs out everywhere else. */
+export async function endOtherSessionsResponse({ request, context }: Args): Promise<Response> {
+  if (request.method !== "DELETE") return methodNotAllowed(SESSIONS_METHODS);
+  const member = getStaffMember(context);
+  const acting = actingMember(request, context);
+  const ended = await endMemberSessions(getEnv(context), member, { allBut: member.sessionId }, acting);
+  return jsonResponse({ ended });
+}
+
+/** DELETE /api/account/sessions/<id>: 204, or 404 for an id that is not one of the member's active sessions. */
+export async function endSessionResponse({ request, context }: Args, id: string): Promise<Response> {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  const member = getStaffMember(context);
+  const ended = await endMemberSessions(getEnv(context), member, { only: id }, actingMember(request, context));
+  if (ended === 0) return jsonResponse({ message: "There is no active session of yours with this id." }, 404);
+  return new Response(null, { status: 204, headers: NO_STORE });
+}

@@ -1,0 +1,103 @@
+import { data, type RouterContextProvider } from "react-router";
+import { passwordChangeSchema, profileSchema } from "~/features/account/schemas";
+import { parseFormData } from "~/forms/parse-form";
+import { actingMember, getStaffMember } from "../../../http/staff-member.server";
+import { listMemberSessions } from "../../sign-in/sign-in.server";
+import { getEnv, getRequestTime } from "../../../http/context.server";
+import { unreachable } from "../../../http/exhaustive.server";
+import { readPostedForm } from "../../../http/request-body.server";
+import { NO_STORE } from "../../../http/responses.server";
+import { redirectWithToast, type ToastInput } from "../../../http/toast.server";
+import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";
+
+// /incoming/account: what the page shows, and its four forms (name and email, password, sign out
+// one session, sign out everywhere else), each a plain post answered with a redirect back and a
+// toast (post/redirect/get), or 400 with the member's input and the field's message.
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+const ACCOUNT_PAGE = "/incoming/account";
+const ACCOUNT_FORM_LIMIT_BYTES = 4 * 1024;
+
+export async function loadAccountPage({ context }: Args) {
+  const env = getEnv(context);
+  const member = getStaffMember(context);
+  const [account, sessions] = await Promise.all([
+    getAccount(env, member.id),
+    listMemberSessions(env, member, getRequestTime(context)),
+  ]);
+  return { account, sessions };
+}
+
+export async function handleAccountAction({ request, context }: Args) {
+  const env = getEnv(context);
+  const member = getStaffMember(context);
+  const acting = actingMember(request, context);
+  const posted = await readPostedForm(request, { limitBytes: ACCOUNT_FORM_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const back = (toast: ToastInput) => redirectWithToast(env, ACCOUNT_PAGE, toast, { headers: NO_STORE });
+
+  const intent = form.get("intent");
+  switch (typeof intent === "string" ? intent : "") {
+    case "profile": {
+      const submission = parseFormData(form, profileSchema);
+      if (submission.status !== "success") {
+        return data({ intent: "profile", result: submission.reply() }, { status: 400, headers: NO_STORE });
+      }
+      const { displayName = null, email = null } = submission.value;
+      const result = await updateProfile(env, member, { displayName, email }, acting);
+      if (!result.ok) {
+        const reply = submission.reply({ fieldErrors: result.fieldErrors });
+        return data({ intent: "profile", result: reply }, { status: 400, headers: NO_STORE });
+      }
+      return back({ title: "Saved", description: "Your name and email are saved." });
+    }
+    case "password": {
+      const hidden = { hideFields: ["currentPassword", "newPassword"] };
+      const submission = parseFormData(form, passwordChangeSchema);
+      if (submission.status !== "success") {
+        return data({ intent: "password", result: submission.reply(hidden) }, { status: 400, headers: NO_STORE });
+      }
+      const result = await changePassword(env, request, member, submission.value, acting);
+      switch (result.status) {
+        case "changed":
+          return back({
+            title: "Password changed",
+            description: "You stay signed in here; every other session was signed out.",
+          });
+        case "wrong-password": {
+          const reply = submission.reply({ ...hidden, fieldErrors: { currentPassword: [result.message] } });
+          return data({ intent: "password", result: reply }, { status: 400, headers: NO_STORE });
+        }
+        case "throttled": {
+          const reply = submission.reply({ ...hidden, formErrors: [result.message] });
+          const headers = { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) };
+          return data({ intent: "password", result: reply }, { status: 429, headers });
+        }
+        default:
+          return unreachable(result);
+      }
+    }
+    case "end-session": {
+      const id = form.get("sessionId");
+      const ended = typeof id === "string" ? await endMemberSessions(env, member, { only: id }, acting) : 0;
+      return ended > 0
+        ? back({ title: "Signed out", description: "That session was signed out." })
+        : back({ title: "Nothing changed", description: "That session had already ended.", variant: "destructive" });
+    }
+    case "end-other-sessions": {
+      const ended = await endMemberSessions(env, member, { allBut: member.sessionId }, acting);
+      const description =
+        ended === 0
+          ? "No other session was active."
+          : `${ended} other ${ended === 1 ? "session was" : "sessions were"} signed out.`;
+      return back({ title: "Signed out everywhere else", description });
+    }
+    default:
+      throw data(
+        { message: "This form could not be read. Please reload the page and try again." },
+        { status: 400, headers: NO_STORE },
+      );
+  }
+}

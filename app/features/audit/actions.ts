@@ -1,0 +1,65 @@
+// Every kind of entry the audit log keeps, with the words the owners' audit page shows. Each feature
+// that does something worth recording adds its action here and writes it with recordAudit
+// (app/features/audit/audit.server.ts).
+export const auditActionLabels = {
+  "sign-in": "Signed in",
+  "sign-in.failed": "Sign-in failed",
+  "sign-out": "Signed out",
+  "password.change": "Changed their password",
+  "account.update": "Changed their name or email",
+  "record.status": "Changed a record's status",
+  "record.delete": "Deleted a record",
+  "records.export": "Exported records as CSV",
+  "record.call": "Logged a call",
+  "record.note": "Added a note to a record",
+  "record.email": "Logged an email to a customer",
+  "record.follow-up": "Set or cleared a call-back time",
+  "record.assign": "Assigned a record",
+  "team.invite": "Invited someone to the team",
+  "team.invite-revoke": "Revoked an invitation",
+  "team.join": "Joined the team through an invitation",
+  "team.role": "Changed someone's role",
+  "team.disable": "Disabled an account",
+  "team.enable": "Enabled an account",
+  "team.remove": "Removed an account",
+  "password.reset-request": "Made a password reset link",
+  "password.reset": "Set a new password through a reset link",
+  "second-factor.enrol": "Set up an authenticator app",
+  "second-factor.remove": "Turned off their second factor",
+  "second-factor.recovery-codes": "Made new recovery codes",
+  "second-factor.passed": "Passed the second factor",
+  "second-factor.failed": "Failed the second factor",
+  "passkey.add": "Added a passkey",
+  "passkey.remove": "Removed a passkey",
+  "team.second-factor-required": "Changed whether a second factor is required",
+  "team.second-factor-reset": "Reset someone's second factor",
+  "settings.hours": "Changed the weekly hours",
+  "settings.closure.add": "Added a closure day",
+  "settings.closure.remove": "Removed a closure day",
+  "settings.special-hours.add": "Added special hours",
+  "settings.special-hours.remove": "Removed special hours",
+  "settings.holidays": "Changed the holidays the shop closes for",
+  "settings.notice.set": "Set the site's notice",
+  "settings.notice.clear": "Removed the site's notice",
+  "insights.public-record": "Turned the response record on the website on or off",
+  "settings.capacity": "Changed the appointment capacity",
+  "appointment.book": "Booked an appointment",
+  "appointment.reschedule": "Moved an appointment",
+  "appointment.cancel": "Cancelled an appointment",
+  "appointment.mark": "Marked an appointment arrived, no-show or done",
+} as const;
+
+export type AuditAction = keyof typeof auditActionLabels;
+export const AUDIT_ACTIONS = Object.keys(auditActionLabels) as AuditAction[];
+
+/** One entry as the audit page and GET /api/audit show it. */
+export type AuditEntry = {
+  id: number;
+  at: Date;
+  action: string;
+  /** Null for entries without an actor; `id` null for a failed sign-in (`username` is the name tried). */
+  actor: { id: string | null; username: string; name: string } | null;
+  target: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+  client: string | null;
+};

@@ -1,0 +1,49 @@
+import { auditActionLabels, AUDIT_ACTIONS } from "~/features/audit/actions";
+import { buttonClasses } from "~/ui/button";
+import { controlClasses } from "~/ui/forms/fields";
+
+type Props = {
+  people: { username: string; name: string }[];
+  person: string | null;
+  action: string | null;
+};
+
+/** Filters by person and by kind of action: a GET form, so the address says what is shown. */
+export function AuditFilters({ people, person, action }: Props) {
+  return (
+    <form
+      method="get"
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <div>
+        <label htmlFor="audit-person" className="block text-sm font-semibold text-slate-800">
+          Person
+        </label>
+        <select id="audit-person" name="person" defaultValue={person ?? ""} className={controlClasses}>
+          <option value="">Everyone</option>
+          {people.map((each) => (
+            <option key={each.username} value={each.username}>
+              {each.name === each.username ? each.name : `${each.name} (${each.username})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="audit-action" className="block text-sm font-semibold text-slate-800">
+          Kind of action
+        </label>
+        <select id="audit-action" name="action" defaultValue={action ?? ""} className={controlClasses}>
+          <option value="">Every kind</option>
+          {AUDIT_ACTIONS.map((each) => (
+            <option key={each} value={each}>
+              {auditActionLabels[each]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClasses({ variant: "dark" })}>
+        Show
+      </button>
+    </form>
+  );
+}

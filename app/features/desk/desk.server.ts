@@ -1,0 +1,263 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { submissionActivity } from "~/db/schema/desk";
+import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
+import { users } from "~/db/schema/staff";
+import type { ActivityType, CallOutcome } from "~/features/desk/activity";
+import { countsAsContact } from "~/features/desk/activity";
+import { type ActivityInput, activitySchema } from "~/features/desk/schemas";
+import { followUpFromShopTime } from "~/features/desk/follow-up";
+import type { DeskMember } from "~/features/desk/members";
+import type { InboxKind } from "~/features/inbox/kinds";
+import type { SubmissionStatus } from "~/features/inbox/statuses";
+import { auditInsert } from "../audit/audit.server";
+import { type Acting } from "../../http/staff-member.server";
+import type { AppEnv } from "../../http/env.server";
+import { auditTarget, type InboxRecordWithHistory, recordFrom, recordReads } from "../inbox/inbox.server";
+
+// The call-back desk (docs/decisions/037-call-back-desk.md): the call log on each record, who
+// handles it, and when to call back. Each write is one D1 batch that also keeps the record's first
+// contact (set once, never overwritten: the insights measure the 24-hour promise from it), marks a
+// `new` record contacted when a call reached them or an email went out, and reads the record back.
+
+const activeMember = and(isNull(users.disabledAt), isNull(users.removedAt));
+
+/** The members a record can be assigned to, by the name staff know them by. */
+export async function activeMembers(env: Pick<AppEnv, "DB">): Promise<DeskMember[]> {
+  const rows = await getDb(env)
+    .select({ username: users.username, name: sql<string>`coalesce(${users.displayName}, ${users.username})` })
+    .from(users)
+    .where(activeMember)
+    .orderBy(asc(sql`lower(coalesce(${users.displayName}, ${users.username}))`));
+  return rows;
+}
+
+/**
+ * Logs a call, a note or an email on a record, by the acting member at the request's time; null
+ * for an unknown record. A call that reached them or an email is the first contact if there was
+ * none, and moves a `new` record to `contacted` with an entry in its history.
+ */
+export async function logActivity(
+  env: AppEnv,
+  kind: InboxKind,
+  id: string,
+  input: ActivityInput,
+  acting: Acting,
+): Promise<InboxRecordWithHistory | null> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const by = acting.actor?.name ?? "";
+  const at = acting.at.getTime();
+  const outcome: CallOutcome | null = input.type === "call" ? input.outcome : null;
+  const contact = countsAsContact(input.type, outcome);
+  const note = input.note ?? null;
+  const log = submissionActivity;
+  const changes = submissionStatusChanges;
+  const [logged, marked, , rows, history, activity] = await db.batch([
+    db
+      .insert(log)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+            submissionId: table.id,
+            type: sql<ActivityType>`${input.type}`.as("type"),
+            outcome: sql<CallOutcome | null>`${outcome}`.as("outcome"),
+            note: sql<string | null>`${note}`.as("note"),
+            by: sql<string>`${by}`.as("by"),
+            at: sql<Date>`${at}`.as("at"),
+          })
+          .from(table)
+          .where(eq(table.id, id)),
+      )
+      .returning({ id: log.id }),
+    // Before the update, while the old status can still be read: one history entry for the change.
+    db
+      .insert(changes)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+            submissionId: table.id,
+            status: sql<SubmissionStatus>`'contacted'`.as("status"),
+            changedBy: sql<string>`${by}`.as("changed_by"),
+            changedAt: sql<Date>`${at}`.as("changed_at"),
+          })
+          .from(table)
+          .where(and(eq(table.id, id), eq(table.status, "new"), sql`${contact ? 1 : 0} = 1`)),
+      )
+      .returning({ id: changes.id }),
+    db
+      .update(table)
+      .set(
+        contact
+          ? {
+              status: sql`case when ${table.status} = 'new' then 'contacted' else ${table.status} end`,
+              firstContactAt: sql`coalesce(${table.firstContactAt}, ${at})`,
+            }
+          : { firstContactAt: sql`${table.firstContactAt}` },
+      )
+      .where(eq(table.id, id)),
+    ...recordReads(db, kind, id),
+  ]);
+  if (logged.length === 0) return null;
+  const target = auditTarget(kind, id);
+  await db.batch([
+    auditInsert(db, { ...acting, action: `record.${input.type}`, target, detail: outcome ? { outcome } : undefined }),
+    ...(marked.length > 0
+      ? [auditInsert(db, { ...acting, action: "record.status", target, detail: { status: "contacted" } })]
+      : []),
+  ]);
+  return recordFrom(rows, history, activity);
+}
+
+/** A follow-up or assignee change: each key given is set (null clears it), each absent one kept. */
+export type DeskChange = { followUpAt?: Date | null; assignee?: string | null };
+
+export type DeskUpdate =
+  { ok: true; record: InboxRecordWithHistory } | { ok: false; reason: "missing" | "unknown-assignee" };
+
+/**
+ * Sets a record's follow-up and assignee. An assignee must be an active member: otherwise nothing
+ * is written (the check is part of the UPDATE, so a member removed meanwhile is refused too).
+ */
+export async function updateDesk(
+  env: AppEnv,
+  kind: InboxKind,
+  id: string,
+  change: DeskChange,
+  acting: Acting,
+): Promise<DeskUpdate> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const assignee = change.assignee;
+  const memberOk =
+    typeof assignee === "string"
+      ? sql`exists (select 1 from ${users} where ${users.username} = ${assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`
+      : sql`1 = 1`;
+  const [before, updated, rows, history, activity] = await db.batch([
+    db.select({ followUpAt: table.followUpAt, assignee: table.assignee }).from(table).where(eq(table.id, id)).limit(1),
+    db
+      .update(table)
+      .set({
+        ...(change.followUpAt !== undefined ? { followUpAt: change.followUpAt } : {}),
+        ...(assignee !== undefined ? { assignee } : {}),
+      })
+      .where(and(eq(table.id, id), memberOk))
+      .returning({ id: table.id }),
+    ...recordReads(db, kind, id),
+  ]);
+  const [old] = before;
+  if (!old) return { ok: false, reason: "missing" };
+  if (updated.length === 0) return { ok: false, reason: "unknown-assignee" };
+  const target = auditTarget(kind, id);
+  const entries = [
+    ...(change.followUpAt !== undefined && change.followUpAt?.getTime() !== old.followUpAt?.getTime()
+      ? [
+          auditInsert(db, {
+            ...acting,
+            action: "record.follow-up",
+            target,
+            detail: { followUpAt: change.followUpAt?.toISOString() ?? null },
+          }),
+        ]
+      : []),
+    ...(assignee !== undefined && assignee !== old.assignee
+      ? [auditInsert(db, { ...acting, action: "record.assign", target, detail: { assignee } })]
+      : []),
+  ];
+  const [first, ...rest] = entries;
+  if (first) await db.batch([first, ...rest]);
+  const record = recordFrom(rows, history, activity);
+  return record ? { ok: true, record } : { ok: false, reason: "missing" };
+}
+
+/** Whether the acting member may set this follow-up: not long past, not over a year ahead. */
+export function followUpProblem(followUpAt: Date, now: Date): string | null {
+  const day = 86_400_000;
+  if (followUpAt.getTime() < now.getTime() - 7 * day) return "The call-back time is more than a week in the past.";
+  if (followUpAt.getTime() > now.getTime() + 366 * day) return "The call-back time is more than a year away.";
+  return null;
+}
+
+/** What a desk form on the record page did: a toast to show, or a refusal with its message. */
+export type DeskFormResult =
+  { ok: true; title: string; description: string } | { ok: false; status: 400 | 404; message: string };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * The record page's desk forms (intent `call`, `note`, `email`, `follow-up`, `assign`), read with
+ * the API's own schema and rules; null for an intent that is not the desk's.
+ */
+export async function deskFormAction(
+  env: AppEnv,
+  kind: InboxKind,
+  id: string,
+  form: FormData,
+  acting: Acting,
+): Promise<DeskFormResult | null> {
+  const intent = text(form, "intent") ?? "";
+  const gone = {
+    ok: false,
+    status: 404,
+    message: "This record no longer exists: someone may have deleted it.",
+  } as const;
+  switch (intent) {
+    case "call":
+    case "note":
+    case "email": {
+      const parsed = activitySchema.safeParse({
+        type: intent,
+        outcome: text(form, "outcome"),
+        note: text(form, "note"),
+      });
+      if (!parsed.success) {
+        const outcomeMissing = parsed.error.issues.some((issue) => issue.path[0] === "outcome");
+        const message = outcomeMissing ? "Choose how the call went." : (parsed.error.issues[0]?.message ?? "");
+        return { ok: false, status: 400, message };
+      }
+      const record = await logActivity(env, kind, id, parsed.data, acting);
+      if (!record) return gone;
+      const title = { call: "Call logged", note: "Note added", email: "Email logged" }[intent];
+      return { ok: true, title, description: `${record.firstName} ${record.lastName}` };
+    }
+    case "follow-up": {
+      let followUpAt: Date | null = null;
+      if (text(form, "clear") === undefined) {
+        followUpAt = followUpFromShopTime(text(form, "date") ?? "", text(form, "time") ?? "");
+        if (!followUpAt) return { ok: false, status: 400, message: "Give the day and the time to call back." };
+        const problem = followUpProblem(followUpAt, acting.at);
+        if (problem) return { ok: false, status: 400, message: problem };
+      }
+      const result = await updateDesk(env, kind, id, { followUpAt }, acting);
+      if (!result.ok) return gone;
+      return {
+        ok: true,
+        title: followUpAt ? "Call-back set" : "Call-back cleared",
+        description: fullNameOf(result.record),
+      };
+    }
+    case "assign": {
+      // The select's "Nobody" sends an empty value.
+      const chosen = text(form, "assignee") ?? "";
+      const assignee = chosen === "" ? null : chosen;
+      const result = await updateDesk(env, kind, id, { assignee }, acting);
+      if (!result.ok) {
+        return result.reason === "missing"
+          ? gone
+          : { ok: false, status: 400, message: "That member cannot be given records: choose another." };
+      }
+      return { ok: true, title: assignee ? "Assigned" : "Unassigned", description: fullNameOf(result.record) };
+    }
+    default:
+      return null;
+  }
+}
+
+const fullNameOf = (record: { firstName: string; lastName: string }) => `${record.firstName} ${record.lastName}`;

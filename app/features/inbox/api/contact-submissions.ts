@@ -1,0 +1,13 @@
+import type { Route } from "./+types/contact-submissions";
+import type { RouteHandle } from "~/route-handle";
+import { getEnv } from "~/http/context.server";
+import { actingMember } from "~/http/staff-member.server";
+import { listResponse } from "~/features/inbox/server/inbox-api.server";
+
+// Read only: every other method gets 405 with Allow (app/http/methods.server.ts).
+export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
+
+// GET /api/contact-submissions: staff only, newest first, filtered, searched and paged.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return listResponse(request, getEnv(context), "contact", actingMember(request, context));
+}

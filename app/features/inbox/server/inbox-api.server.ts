@@ -1,0 +1,157 @@
+import { recordPatchSchema } from "~/features/desk/schemas";
+import { shopWallClock } from "~/hours/shop-calendar";
+import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
+import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/features/inbox/statuses";
+import { recordAudit } from "../../audit/audit.server";
+import { followUpProblem, updateDesk } from "../../desk/desk.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { csvStream } from "./csv.server";
+import type { AppEnv } from "../../../http/env.server";
+import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { parseListQuery } from "./inbox-query.server";
+import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "../inbox.server";
+import { listRecords, recordsInPages } from "./inbox-lists.server";
+import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
+import { askAgainIfStale } from "../../second-factor/second-factor.server";
+
+// The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
+// GET, PATCH, DELETE), for contact-submissions and service-requests alike. The staff endpoints'
+// gate (app/routes.ts) answers 401 without a session; every answer is no-store; cross-site writes
+// never get here (workers/app.ts).
+
+export const RECORD_METHODS = ["GET", "HEAD", "PATCH", "DELETE"] as const;
+const PATCH_BODY_LIMIT_BYTES = 1024;
+
+const patchSchema = recordPatchSchema(SUBMISSION_STATUSES);
+
+/** What `?due=1` and `?assignee=me` are read against: the request's time and who asks. */
+const listContext = (acting: Acting) => ({ now: acting.at, me: acting.actor?.name ?? "" });
+
+/** GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`. */
+export async function listResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = parseListQuery(url.searchParams, "api", listContext(acting));
+  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+
+  const page = await listRecords(env, kind, parsed.query);
+  const headers = new Headers({ "X-Total-Count": String(page.total) });
+  if (page.older) {
+    const next = new URL(url);
+    next.searchParams.set("cursor", page.older);
+    headers.set("Link", `<${next.href}>; rel="next"`);
+  }
+  return jsonResponse(page.records, 200, headers);
+}
+
+/** GET /api/<kind>/<id>: the record with its status history. */
+export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
+  const record = await getRecord(env, kind, id);
+  return record ? jsonResponse(record) : notFound(kind);
+}
+
+/**
+ * PATCH /api/<kind>/<id> `{"status", "followUpAt", "assignee"}` (any of them) changes the record;
+ * DELETE removes it for good. An assignee who is not an active member, or a follow-up out of
+ * bounds, is a 400 and nothing changes.
+ */
+export async function recordActionResponse(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
+  switch (request.method) {
+    case "PATCH":
+      return handleJsonWrite(
+        request,
+        {
+          method: "PATCH",
+          allowed: RECORD_METHODS,
+          schema: patchSchema,
+          limitBytes: PATCH_BODY_LIMIT_BYTES,
+          invalidMessage: "Send the new status, followUpAt or assignee.",
+        },
+        async ({ status, followUpAt, assignee }) => {
+          const followUp = followUpAt === undefined || followUpAt === null ? followUpAt : new Date(followUpAt);
+          const problem = followUp ? followUpProblem(followUp, acting.at) : null;
+          if (problem) return jsonResponse({ message: problem, fieldErrors: { followUpAt: [problem] } }, 400);
+          let record = null;
+          if (followUp !== undefined || assignee !== undefined) {
+            const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee }, acting);
+            if (!updated.ok && updated.reason === "missing") return notFound(kind);
+            if (!updated.ok) {
+              const message = "assignee must be the username of an active member, or null.";
+              return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
+            }
+            record = updated.record;
+          }
+          if (status !== undefined) record = await changeStatus(env, kind, id, status, acting);
+          return record ? jsonResponse(record) : notFound(kind);
+        },
+      );
+    case "DELETE": {
+      const asked = await askAgainIfStale(request, env, acting.at);
+      if (asked) return asked;
+      return (await deleteRecord(env, kind, id, acting))
+        ? new Response(null, { status: 204, headers: NO_STORE })
+        : notFound(kind);
+    }
+    default:
+      return methodNotAllowed(RECORD_METHODS);
+  }
+}
+
+function notFound(kind: InboxKind): Response {
+  return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+}
+
+// ------------------------------------------------------------------------------------------------
+// CSV export
+
+const receivedAt = (date: Date) => {
+  const { date: day, minutes } = shopWallClock(date);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  const mm = String(minutes % 60).padStart(2, "0");
+  return `${day} ${hh}:${mm}`;
+};
+
+/** The record's fields as described for staff (app/features/inbox/record-fields.ts), each in a column of its own. */
+function csvColumns(kind: InboxKind) {
+  const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
+  return {
+    header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
+    cells: (record: InboxRecord) => [
+      record.id,
+      receivedAt(record.submittedAt),
+      statusLabels[record.status],
+      ...shownFields(kind, record).map((field) => field.csv),
+      spam(record),
+    ],
+  };
+}
+
+/**
+ * GET /api/<kind>.csv: every record the list's filter and search match, however many, streamed a
+ * few hundred at a time (no page limit; `limit` is ignored), with a dated file name. Each export
+ * is in the audit log, with its filter and whether it searched (not what: a search holds names).
+ */
+export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
+  const parsed = parseListQuery(new URL(request.url).searchParams, "csv", listContext(acting));
+  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+  // HEAD sends no records: nothing was exported.
+  if (request.method === "GET") {
+    await recordAudit(env, {
+      ...acting,
+      action: "records.export",
+      target: inboxKinds[kind].slug,
+      detail: { statuses: parsed.query.statuses.join(","), searched: parsed.query.terms.length > 0 },
+    });
+  }
+
+  const { header, cells } = csvColumns(kind);
+  const filename = `${inboxKinds[kind].slug}-${shopWallClock(acting.at).date}.csv`;
+  const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
+  return new Response(body, {
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    },
+  });
+}

@@ -1,0 +1,251 @@
+import { and, asc, desc, inArray, is, SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getDb, type Database } from "~/db/db.server";
+import { inboxTables } from "~/db/schema/inbox";
+import type { InboxKind } from "~/features/inbox/kinds";
+import { SUBMISSION_STATUSES } from "~/features/inbox/statuses";
+import type { AppEnv } from "../../../http/env.server";
+import { type CountsRow, type StatusCounts, statusCountsQuery, toStatusCounts } from "./inbox-counts.server";
+import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
+import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "../inbox.server";
+
+// Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
+// however deep it is, and two records received in the same millisecond are neither lost nor
+// repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
+
+type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "assignee">;
+
+/** Whether a list has a filter the status counts cannot total (a follow-up or assignee filter, a search). */
+const needsCount = (query: ListFilters) =>
+  query.terms.length > 0 || query.dueBefore !== null || query.assignee !== undefined;
+
+function filterConditions(table: InboxTable, query: ListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const searching = query.terms.length > 0;
+  if (query.statuses.length < SUBMISSION_STATUSES.length) {
+    // While searching, the status must not lead SQLite to its index: every row is read anyway, and
+    // a table scan reads them in order instead of one index lookup each (5-6 times faster at
+    // 100,000 rows; docs/decisions/021-inbox-search.md). The unary + keeps the index out.
+    conditions.push(
+      searching ? sql`+${table.status} in ${query.statuses}` : inArray(table.status, [...query.statuses]),
+    );
+  }
+  // The call-back desk's filters (decision 037): a follow-up due by the end of the shop's day on a
+  // record not closed (nor spam), and whose record it is.
+  if (query.dueBefore) {
+    conditions.push(
+      sql`${table.followUpAt} is not null and ${table.followUpAt} < ${query.dueBefore.getTime()}`,
+      sql`${table.status} not in ('closed', 'spam')`,
+    );
+  }
+  if (query.assignee === null) conditions.push(sql`${table.assignee} is null`);
+  else if (query.assignee !== undefined) conditions.push(sql`${table.assignee} = ${query.assignee}`);
+  // instr on lower-cased text: no LIKE wildcards to escape in what staff type.
+  for (const term of query.terms) conditions.push(sql`instr(${table.searchText}, ${term}) > 0`);
+  return conditions;
+}
+
+/** Records strictly beyond `cursor` in its direction. */
+function beyond(table: InboxTable, cursor: ListCursor, searching: boolean): SQL {
+  // Same reason as above: while searching, the time must not pick the index either.
+  const time = searching ? sql`+${table.submittedAt}` : sql`${table.submittedAt}`;
+  const { submittedAt: at, id } = cursor;
+  return cursor.direction === "older"
+    ? sql`${time} <= ${at} and (${time} < ${at} or ${table.id} < ${id})`
+    : sql`${time} >= ${at} and (${time} > ${at} or ${table.id} > ${id})`;
+}
+
+function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+  const table = inboxTables[kind];
+  const searching = query.terms.length > 0;
+  const conditions = filterConditions(table, query);
+  if (cursor) conditions.push(beyond(table, cursor, searching));
+  const newer = cursor?.direction === "newer";
+  const order = newer ? asc : desc;
+  const time = searching ? sql`+${table.submittedAt}` : table.submittedAt;
+  return db
+    .select(recordColumns(kind))
+    .from(table)
+    .where(and(...conditions))
+    .orderBy(order(time), order(table.id))
+    .limit(take);
+}
+
+/**
+ * A raw row (column values as D1 returns them, under the columns' keys) as drizzle's own select
+ * would map it: each value through its column's mapping, so the record's types follow the schema.
+ */
+function recordFromRaw<Table extends InboxTable>(
+  _table: Table,
+  columns: [string, AnySQLiteColumn | SQL][],
+  row: Record<string, unknown>,
+): RowOf<Table> {
+  // A ledger field is a subquery: its value decodes as the ledger's column does.
+  const columnOf = (key: string, field: AnySQLiteColumn | SQL): AnySQLiteColumn =>
+    is(field, SQL) ? ledgerColumns[key as keyof typeof ledgerColumns] : field;
+  const record = Object.fromEntries(
+    columns.map(([key, field]) => [key, row[key] === null ? null : columnOf(key, field).mapFromDriverValue(row[key])]),
+  );
+  // Untyped data parsed: every key and value comes from the table's own columns above.
+  return record as RowOf<Table>;
+}
+
+/**
+ * A page of a search and how many records match it, from one pass over the table: the matches'
+ * keys are collected once (a materialized CTE), counted, and the page's rows fetched by rowid.
+ * Half the time of a page query plus a count query, which read the whole table twice
+ * (docs/decisions/021-inbox-search.md). Not in a D1 batch: drizzle cannot batch raw SQL.
+ */
+async function searchPageWithTotal(
+  db: Database,
+  kind: InboxKind,
+  query: InboxListQuery,
+  cursor: ListCursor | null,
+  take: number,
+): Promise<{ rows: InboxRecord[]; total: number }> {
+  const table = inboxTables[kind];
+  const columns: [string, AnySQLiteColumn | SQL][] = Object.entries(recordColumns(kind));
+  const select = sql.join(
+    columns.map(([key, field]) =>
+      is(field, SQL)
+        ? sql`${field} as ${sql.identifier(key)}`
+        : sql`${table}.${sql.identifier(field.name)} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
+  const order = cursor?.direction === "newer" ? sql`asc` : sql`desc`;
+  const page = cursor
+    ? cursor.direction === "older"
+      ? sql`where s < ${cursor.submittedAt} or (s = ${cursor.submittedAt} and id < ${cursor.id})`
+      : sql`where s > ${cursor.submittedAt} or (s = ${cursor.submittedAt} and id > ${cursor.id})`
+    : sql``;
+  const raw = await db.all<Record<string, unknown>>(sql`
+    with matches as materialized (
+      select ${table}.rowid as r, ${table.submittedAt} as s, ${table.id} as id from ${table}
+      where ${and(...filterConditions(table, query))}
+    )
+    select counted.total as total, ${select}
+    from (select count(*) as total from matches) as counted
+    left join (select r, s, id from matches ${page} order by s ${order}, id ${order} limit ${take}) as chosen
+    left join ${table} on ${table}.rowid = chosen.r
+    order by chosen.s ${order}, chosen.id ${order}`);
+  const total = Number(raw[0]?.total ?? 0);
+  // Without a page (a cursor past the end), the one row carries the total and nothing else.
+  const rows = raw
+    .filter((row) => typeof row.id === "string")
+    .map((row) => toRecord(recordFromRaw(table, columns, row)));
+  return { rows, total };
+}
+
+export type RecordPage = {
+  records: InboxRecord[];
+  /** How many records the filter and search match, over every page. */
+  total: number;
+  /** The cursor of the next page towards older records, or null on the last page. */
+  older: string | null;
+  /** The cursor of the page before this one (towards newer records), or null on the first page. */
+  newer: string | null;
+};
+
+const cursorAt = (record: InboxRecord, direction: ListCursor["direction"]): string =>
+  encodeCursor({ direction, submittedAt: record.submittedAt.getTime(), id: record.id });
+
+function toPage(rows: InboxRecord[], query: InboxListQuery, total: number): RecordPage {
+  const newer = query.cursor?.direction === "newer";
+  const more = rows.length > query.limit;
+  const records = rows.slice(0, query.limit);
+  if (newer) records.reverse();
+  const first = records[0];
+  const last = records.at(-1);
+  return {
+    records,
+    total,
+    // Going older, a page after a cursor has newer records before it; going newer, the reverse.
+    older: last && (newer || more) ? cursorAt(last, "older") : null,
+    newer: first && (newer ? more : query.cursor !== null) ? cursorAt(first, "newer") : null,
+  };
+}
+
+/** Without a search, the status counts say how many records a filter matches. */
+const totalFor = (counts: StatusCounts, query: InboxListQuery) =>
+  query.statuses.reduce((sum, status) => sum + counts[status], 0);
+
+/** One page of a list and its total, for the JSON API. */
+export async function listRecords(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<RecordPage> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const take = query.limit + 1;
+  if (needsCount(query)) {
+    const { rows, total } = await searchPageWithTotal(db, kind, query, query.cursor, take);
+    return pageOrFirstPage(db, kind, query, rows, total);
+  }
+  const [rows, counts] = await db.batch([pageQuery(db, kind, query, query.cursor, take), statusCountsQuery(db, table)]);
+  return pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(toStatusCounts(counts), query));
+}
+
+export type InboxView = { page: RecordPage; counts: Record<InboxKind, StatusCounts> };
+
+/** What /incoming shows: a page of the open tab and both kinds' counts. */
+export async function loadInboxView(env: AppEnv, kind: InboxKind, query: InboxListQuery): Promise<InboxView> {
+  const db = getDb(env);
+  const take = query.limit + 1;
+  const countsOf = ([contact, request]: readonly CountsRow[][]) => ({
+    contact: toStatusCounts(contact ?? []),
+    serviceRequest: toStatusCounts(request ?? []),
+  });
+  const bothCounts = [
+    statusCountsQuery(db, inboxTables.contact),
+    statusCountsQuery(db, inboxTables.serviceRequest),
+  ] as const;
+  if (needsCount(query)) {
+    // Two requests at once: the counts' batch, and the search, which cannot join a batch.
+    const [statusCounts, { rows, total }] = await Promise.all([
+      db.batch(bothCounts),
+      searchPageWithTotal(db, kind, query, query.cursor, take),
+    ]);
+    return { page: await pageOrFirstPage(db, kind, query, rows, total), counts: countsOf(statusCounts) };
+  }
+  // Without a search, one round trip.
+  const [contact, request, rows] = await db.batch([...bothCounts, pageQuery(db, kind, query, query.cursor, take)]);
+  const counts = countsOf([contact, request]);
+  return { page: await pageOrFirstPage(db, kind, query, rows.map(toRecord), totalFor(counts[kind], query)), counts };
+}
+
+/**
+ * The page for `rows` (read with one more than a page, to know whether more exist). A "newer" page
+ * that reaches the top of the list becomes the first page: a short page is never shown while
+ * more records exist.
+ */
+async function pageOrFirstPage(
+  db: Database,
+  kind: InboxKind,
+  query: InboxListQuery,
+  rows: InboxRecord[],
+  total: number,
+): Promise<RecordPage> {
+  if (query.cursor?.direction !== "newer" || rows.length > query.limit) return toPage(rows, query, total);
+  const firstPage = { ...query, cursor: null };
+  const firstRows = await pageQuery(db, kind, firstPage, null, query.limit + 1);
+  return toPage(firstRows.map(toRecord), firstPage, total);
+}
+
+/**
+ * Every record the query matches, newest first, a page of `pageSize` at a time (the CSV export):
+ * never more than one page in memory, whatever the list's length.
+ */
+export async function* recordsInPages(
+  env: AppEnv,
+  kind: InboxKind,
+  query: InboxListQuery,
+  pageSize = 500,
+): AsyncGenerator<InboxRecord[]> {
+  const db = getDb(env);
+  let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
+  for (;;) {
+    const rows: InboxRecord[] = (await pageQuery(db, kind, query, cursor, pageSize)).map(toRecord);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    cursor = { direction: "older", submittedAt: last.submittedAt.getTime(), id: last.id };
+  }
+}

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import type { SubmissionCardData } from "~/features/inbox/components/submission-card";
+import { inboxKindBySlug, type InboxKind } from "~/features/inbox/kinds";
+import type { SubmissionStatus } from "~/features/inbox/statuses";
+import type { AppEnv } from "../../../http/env.server";
+import { type ListContext, parseListQuery } from "./inbox-query.server";
+import { totalOf } from "./inbox-counts.server";
+import { loadInboxView } from "./inbox-lists.server";
+import type { InboxRecord } from "../inbox.server";
+import { NO_STORE } from "../../../http/responses.server";
+
+// What /incoming renders, read from its address: the tab (?tab=service-requests), the status
+// filter, the search and the page (app/features/inbox/list-params.ts), with both kinds' counts.
+
+/** Longer messages are cut on the cards (the record's page shows all): 25 cards stay small. */
+const MESSAGE_PREVIEW_LENGTH = 280;
+
+function toCard(record: InboxRecord): SubmissionCardData {
+  const cut = record.message.length > MESSAGE_PREVIEW_LENGTH;
+  return {
+    ...record,
+    message: cut ? record.message.slice(0, MESSAGE_PREVIEW_LENGTH).trimEnd() : record.message,
+    messageCut: cut,
+  };
+}
+
+export type InboxPageData = {
+  kind: InboxKind;
+  statuses: readonly SubmissionStatus[];
+  q: string;
+  due: boolean;
+  assignee: string;
+  records: SubmissionCardData[];
+  total: number;
+  newer: string | null;
+  older: string | null;
+  counts: Record<InboxKind, { total: number; new: number; all: number }>;
+};
+
+/** The inbox page's data, or a thrown 400 for an address it cannot read (a cursor from nowhere). */
+export async function loadInboxPage(request: Request, env: AppEnv, context: ListContext): Promise<InboxPageData> {
+  const params = new URL(request.url).searchParams;
+  const kind = inboxKindBySlug(params.get("tab") ?? undefined) ?? "contact";
+  const parsed = parseListQuery(params, "inbox", context);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400, headers: NO_STORE });
+
+  const { statuses, q } = parsed.query;
+  const { page, counts } = await loadInboxView(env, kind, parsed.query);
+  const summary = (kind: InboxKind) => ({
+    total: totalOf(counts[kind]),
+    new: counts[kind].new,
+    all: totalOf(counts[kind]) + counts[kind].spam,
+  });
+  return {
+    kind,
+    statuses,
+    q,
+    due: parsed.query.dueBefore !== null,
+    assignee: parsed.query.assigneeParam,
+    records: page.records.map(toCard),
+    total: page.total,
+    newer: page.newer,
+    older: page.older,
+    counts: { contact: summary("contact"), serviceRequest: summary("serviceRequest") },
+  };
+}

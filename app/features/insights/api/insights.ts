@@ -1,0 +1,17 @@
+import type { Route } from "./+types/insights";
+import { parseInsightsDays } from "~/features/insights/response-record";
+import type { RouteHandle } from "~/route-handle";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import { jsonResponse } from "~/http/responses.server";
+import { insightsJson, readInsights } from "~/features/insights/insights.server";
+
+// Read only: every other method gets 405 with Allow.
+export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
+
+// GET /api/insights?days=7|30|90 (30 when absent): the promise measured, per kind and together,
+// and the last 12 weeks (docs/inbox.md). Every member may read it.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
+  if (days === null) return jsonResponse({ message: "days must be 7, 30 or 90." }, 400);
+  return jsonResponse(insightsJson(await readInsights(getEnv(context), getRequestTime(context), days)));
+}

@@ -1,0 +1,177 @@
+import { getDb } from "~/db/db.server";
+import { shopSettings } from "~/db/schema/settings";
+import { addDays, shopInstant, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
+import type { InboxKind } from "~/features/inbox/kinds";
+import {
+  type InsightsDays,
+  RESPONSE_RECORD_DAYS,
+  type ResponseRecordSetting,
+  type StoredResponseRecord,
+} from "~/features/insights/response-record";
+import { recordAudit } from "../audit/audit.server";
+import { type Acting } from "../../http/staff-member.server";
+import type { AppEnv } from "../../http/env.server";
+import { readScheduleFrom } from "../settings/settings.server";
+import {
+  type Figures,
+  figures,
+  HOUR_MS,
+  joinSamples,
+  type Samples,
+  samplesBetween,
+  tally,
+  together,
+} from "./server/measure.server";
+import { openClockOf } from "./server/open-clock.server";
+import { readResponseRows, type Waiting } from "./server/insights-reads.server";
+
+// The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
+// show (docs/decisions/038-response-record.md). Every member may read them; the switch is the owners'.
+
+export type KindFigures = Figures & Waiting;
+export type Week = {
+  weekStart: string;
+  received: number;
+  withinPromisePercent: number | null;
+  medianMinutes: number | null;
+};
+export type Insights = {
+  days: InsightsDays;
+  together: KindFigures;
+  byKind: Record<InboxKind, KindFigures>;
+  weeks: Week[];
+};
+
+const DAY_MS = 24 * HOUR_MS;
+export const CHART_WEEKS = 12;
+
+/** The Mondays (shop calendar) of the last 12 weeks, oldest first; the last is this week's. */
+function weekStarts(now: Date): string[] {
+  const today = shopWallClock(now).date;
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  return Array.from({ length: CHART_WEEKS }, (_, index) => addDays(monday, -7 * (CHART_WEEKS - 1 - index)));
+}
+
+const MIDNIGHT = { hour: 0, minute: 0 };
+
+function weeksOf(samples: Samples, starts: readonly string[], now: Date): Week[] {
+  const bounds = starts.map((date) => shopInstant(date, MIDNIGHT).getTime());
+  return starts.map((weekStart, index) => {
+    const inWeek = samplesBetween(samples, bounds[index]!, bounds[index + 1] ?? Number.POSITIVE_INFINITY);
+    const { received, withinPromisePercent, medianMinutes } = figures(tally(inWeek, now, null));
+    return { weekStart, received, withinPromisePercent, medianMinutes };
+  });
+}
+
+function waitingTogether(byKind: Record<InboxKind, Waiting>): Waiting {
+  const all = Object.values(byKind);
+  const oldest = all.flatMap(({ oldestWaitingAt }) => (oldestWaitingAt ? [oldestWaitingAt.getTime()] : []));
+  return {
+    waiting: all.reduce((sum, { waiting }) => sum + waiting, 0),
+    oldestWaitingAt: oldest.length ? new Date(Math.min(...oldest)) : null,
+  };
+}
+
+/** The figures for the last `days` days (per kind and together) and the last 12 weeks, as of `now`. */
+export async function readInsights(env: Pick<AppEnv, "DB">, now: Date, days: InsightsDays): Promise<Insights> {
+  const windowStart = now.getTime() - days * DAY_MS;
+  const starts = weekStarts(now);
+  const from = Math.min(windowStart, shopInstant(starts[0]!, MIDNIGHT).getTime());
+  const firstDate = addDays(shopWallClock(new Date(from)).date, -1);
+  const [rows, schedule] = await Promise.all([
+    readResponseRows(env, new Date(from), now),
+    readScheduleFrom(env, firstDate),
+  ]);
+  const clock = openClockOf(schedule, firstDate, addDays(shopWallClock(now).date, 1));
+  const inWindow = (samples: Samples) => samplesBetween(samples, windowStart, Number.POSITIVE_INFINITY);
+  const tallies = {
+    contact: tally(inWindow(rows.contact.samples), now, clock),
+    serviceRequest: tally(inWindow(rows.serviceRequest.samples), now, clock),
+  };
+  const waitingOf = ({ waiting, oldestWaitingAt }: Waiting): Waiting => ({ waiting, oldestWaitingAt });
+  const byKind = {
+    contact: { ...figures(tallies.contact), ...waitingOf(rows.contact) },
+    serviceRequest: { ...figures(tallies.serviceRequest), ...waitingOf(rows.serviceRequest) },
+  };
+  return {
+    days,
+    together: { ...figures(together([tallies.contact, tallies.serviceRequest])), ...waitingTogether(byKind) },
+    byKind,
+    weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, now),
+  };
+}
+
+const apiFigures = (figures: KindFigures) => ({
+  received: figures.received,
+  contacted: figures.contacted,
+  withinPromise: figures.withinPromise,
+  withinPromisePercent: figures.withinPromisePercent,
+  withinHourPercent: figures.withinHourPercent,
+  medianMinutes: figures.medianMinutes,
+  p90Minutes: figures.p90Minutes,
+  medianOpenMinutes: figures.medianOpenMinutes,
+  waiting: figures.waiting,
+  oldestWaitingAt: figures.oldestWaitingAt?.toISOString() ?? null,
+});
+
+/** GET /api/insights: the issue's shape, figures null where there is nothing to measure. */
+export function insightsJson(insights: Insights) {
+  return {
+    days: insights.days,
+    ...apiFigures(insights.together),
+    byKind: {
+      contactMessages: apiFigures(insights.byKind.contact),
+      serviceRequests: apiFigures(insights.byKind.serviceRequest),
+    },
+    weeks: insights.weeks,
+  };
+}
+
+// shop_settings has one row, id 1 (its CHECK): written here only in the columns of migration 0014.
+const SETTINGS_ROW = 1;
+
+/** The public figure as of `now`: the last 30 days, clock time (no open-hours clock needed). */
+async function computeResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promise<StoredResponseRecord> {
+  const windowStart = new Date(now.getTime() - RESPONSE_RECORD_DAYS * DAY_MS);
+  const rows = await readResponseRows(env, windowStart, now);
+  const { received, withinPromisePercent } = figures(
+    tally(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), now, null),
+  );
+  return {
+    received,
+    withinPromisePercent,
+    computedAt: now.toISOString(),
+  };
+}
+
+async function readSetting(env: Pick<AppEnv, "DB">): Promise<ResponseRecordSetting> {
+  const [row] = await getDb(env)
+    .select({ show: shopSettings.showResponseRecord, figure: shopSettings.responseRecord })
+    .from(shopSettings);
+  return { show: row?.show ?? false, figure: row?.figure ?? null };
+}
+
+/** The hourly job: recomputes the stored figure while the owner shows it; nothing otherwise. */
+export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promise<string> {
+  if (!(await readSetting(env)).show) return "the response record is not shown: nothing to compute";
+  const figure = await computeResponseRecord(env, now);
+  await getDb(env).update(shopSettings).set({ responseRecord: figure });
+  return `response record: ${figure.withinPromisePercent ?? "no"}% within 24 hours of ${figure.received} requests in 30 days`;
+}
+
+/** The owner's switch: stored and audited; switched on, the figure is computed at once. */
+export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {
+  const values = show
+    ? { showResponseRecord: true, responseRecord: await computeResponseRecord(env, acting.at) }
+    : { showResponseRecord: false };
+  await getDb(env)
+    .insert(shopSettings)
+    .values({ id: SETTINGS_ROW, ...values })
+    .onConflictDoUpdate({ target: shopSettings.id, set: values });
+  await recordAudit(env, {
+    ...acting,
+    action: "insights.public-record",
+    target: "response-record",
+    detail: { shown: show ? "on" : "off" },
+  });
+}

@@ -1,0 +1,96 @@
+import { data } from "react-router";
+import type { Route } from "./+types/insights";
+import { InsightsCards, InsightsTable } from "~/features/insights/components/insights-figures";
+import { ResponseRecordForm } from "~/features/insights/components/response-record-form";
+import { WeeklyChart } from "~/features/insights/components/weekly-chart";
+import { INSIGHTS_DAYS, parseInsightsDays, publicResponseRecord } from "~/features/insights/response-record";
+import { formatCount } from "~/features/insights/format";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { actingMember, getStaffMember } from "~/http/staff-member.server";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import { NO_STORE } from "~/http/responses.server";
+import { handleInsightsForm } from "~/features/insights/server/insights-page.server";
+import { readInsights } from "~/features/insights/insights.server";
+import { getShopSettings } from "~/features/settings/settings.server";
+
+// /incoming/insights, for every member: the 24-hour promise measured over the last 7, 30 or 90
+// days, per kind and together, and the last 12 weeks; for owners, the switch that shows the
+// response record on the website (docs/decisions/038-response-record.md).
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
+  if (days === null) throw data({ message: "days must be 7, 30 or 90." }, { status: 400, headers: NO_STORE });
+  const now = getRequestTime(context);
+  const [insights, settings] = await Promise.all([readInsights(getEnv(context), now, days), getShopSettings(context)]);
+  const { show, figure } = settings.responseRecord;
+  const record =
+    getStaffMember(context).role === "owner"
+      ? {
+          show,
+          shownPercent: publicResponseRecord(settings.responseRecord, now)?.percent ?? null,
+          received: figure?.received ?? null,
+        }
+      : null;
+  return data({ insights, record }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = getStaffMember(context).role === "owner";
+  return handleInsightsForm(request, context, { acting: actingMember(request, context), owner });
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOrigin(matches), {
+    title: "Insights",
+    description: "The 24-hour promise, measured.",
+    canonicalPath: null,
+  });
+
+export default function InsightsPage({ loaderData }: Route.ComponentProps) {
+  const { insights, record } = loaderData;
+  const { together } = insights;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-bold text-blue-950">Insights</h1>
+        <p className="mt-1 text-slate-700">
+          The promise on every page is a reply within 24 hours. Here is how well it is kept: from each request to the
+          first time the customer was reached (a call that reached them, an email, or marking it contacted). Spam is
+          left out. "Open hours" counts only the time the shop is open.
+        </p>
+      </div>
+      <nav aria-label="Period" className="flex flex-wrap gap-2">
+        {INSIGHTS_DAYS.map((days) => (
+          <a
+            key={days}
+            href={`/incoming/insights?days=${days}`}
+            aria-current={days === insights.days ? "page" : undefined}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 aria-[current=page]:bg-blue-950 aria-[current=page]:text-white aria-[current=page]:ring-blue-950"
+          >
+            Last {days} days
+          </a>
+        ))}
+      </nav>
+      <section aria-labelledby="window-heading" className="grid gap-3">
+        <h2 id="window-heading" className="text-xl font-bold text-blue-950">
+          Last {insights.days} days: {formatCount(together.received)} requests, {formatCount(together.contacted)}{" "}
+          contacted
+        </h2>
+        <InsightsCards figures={together} />
+        <InsightsTable insights={insights} />
+      </section>
+      <section aria-labelledby="weeks-heading" className="grid gap-3">
+        <h2 id="weeks-heading" className="text-xl font-bold text-blue-950">
+          The last 12 weeks
+        </h2>
+        <WeeklyChart weeks={insights.weeks} />
+      </section>
+      {record ? <ResponseRecordForm key={String(record.show)} state={record} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { EmailMessage } from "cloudflare:email";
+import { getDb } from "~/db/db.server";
+import { type AppEnv, isMailAddress } from "../../../http/env.server";
+import { absoluteSiteUrl } from "../../../http/site-url.server";
+import { unreachable } from "../../../http/exhaustive.server";
+import { buildDigest, digestDue } from "./digest.server";
+import { type NotificationJob, notificationJobSchema } from "../notifications.server";
+import {
+  claimConfirmation,
+  claimDigest,
+  claimNotification,
+  recordDigest,
+  recordNotification,
+  releaseConfirmation,
+  type SendResult,
+} from "./ledger.server";
+import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
+import { deliverStaffEmail } from "../../team/team.server";
+import { buildRawMessage, type OutgoingMail } from "../../../mail/mime.server";
+import { deliverAppointmentJob } from "~/features/appointments/appointments.server";
+
+// The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
+// A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
+// sweep (notifications.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
+
+type DeliveryEnv = Pick<
+  AppEnv,
+  | "DB"
+  | "NOTIFY_EMAIL"
+  | "NOTIFY_TO"
+  | "NOTIFY_FROM"
+  | "NOTIFY_RETRY_SECONDS"
+  | "SITE_URL"
+  | "CONFIRM_VISITOR"
+  | "SESSION_SECRET"
+>;
+
+// The longest wait between two attempts; the queue's max_retries (wrangler.toml) bounds their number.
+const MAX_RETRY_DELAY_SECONDS = 15 * 60;
+
+/** Seconds before attempt `attempts + 1`: the base, doubled after each failure, capped. */
+export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
+  return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_SECONDS);
+}
+
+/**
+ * Sends one message to each of its recipients who does not have it yet. The send_email binding
+ * takes one envelope recipient per message; a recipient that fails does not stop the others.
+ */
+async function sendToEach(binding: SendEmail, mail: OutgoingMail, alreadySent: readonly string[]): Promise<SendResult> {
+  const raw = buildRawMessage(mail);
+  const sentTo = [...alreadySent];
+  const errors: string[] = [];
+  for (const recipient of mail.to) {
+    if (sentTo.includes(recipient)) continue;
+    try {
+      await binding.send(new EmailMessage(mail.from.address, recipient, raw));
+      sentTo.push(recipient);
+    } catch (error) {
+      errors.push(`${recipient}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { sentTo, errors };
+}
+
+const shopSettings = (env: DeliveryEnv): MailSettings => ({
+  from: env.NOTIFY_FROM,
+  to: env.NOTIFY_TO,
+  urlFor: (path) => absoluteSiteUrl(env, path),
+});
+
+type JobOutcome = { status: "done" } | { status: "retry"; error: string };
+const done: JobOutcome = { status: "done" };
+
+async function deliverNotification(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "notify" }>,
+  clock: { now: Date; retryAt: Date },
+): Promise<JobOutcome> {
+  const db = getDb(env);
+  const submission = await claimNotification(db, job.form, job.id, clock.now);
+  // Sent already, being sent by another consumer, or gone: nothing to do.
+  if (!submission) return done;
+  const mail = submissionNotification(submission, shopSettings(env), clock);
+  const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.sentTo);
+  await recordNotification(db, job.form, job.id, result, clock);
+  return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
+}
+
+async function deliverConfirmation(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "confirm" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  if (!env.CONFIRM_VISITOR) return done;
+  const db = getDb(env);
+  // Claimed before sending, released only on a failure the binding reports: a visitor may miss a
+  // confirmation (the consumer vanished mid-send) but never gets two.
+  const submission = await claimConfirmation(db, job.form, job.id, clock.now);
+  if (!submission) return done;
+  if (!isMailAddress(submission.record.email)) {
+    console.warn("No confirmation: the visitor's address cannot be written into a header", { id: job.id });
+    return done;
+  }
+  const mail = visitorConfirmation(submission, { from: env.NOTIFY_FROM, to: env.NOTIFY_TO }, clock);
+  const result = await sendToEach(env.NOTIFY_EMAIL, mail, []);
+  if (result.errors.length === 0) return done;
+  await releaseConfirmation(db, job.form, job.id);
+  return { status: "retry", error: result.errors.join("; ") };
+}
+
+async function deliverDigest(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "digest" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const db = getDb(env);
+  const due = await digestDue(db, clock);
+  // Nothing overdue and no spam to report: no email at all.
+  if (!due) return done;
+  const claim = await claimDigest(db, job.shopDate, due.overdue.length, clock.now);
+  if (!claim) return done;
+  const digest = await buildDigest(db, {
+    ...clock,
+    shopDate: job.shopDate,
+    overdue: due.overdue,
+    followUps: due.followUps,
+    settings: shopSettings(env),
+  });
+  const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);
+  await recordDigest(db, job.shopDate, result, clock.now, digest.spamCount);
+  return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
+}
+
+async function deliverStaffEmailJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "staffEmail" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverStaffEmail(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
+async function deliverAppointmentEmail(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "appointment" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverAppointmentJob(env, job.messageId, clock.now, (mail) =>
+    sendToEach(env.NOTIFY_EMAIL, mail, []),
+  );
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
+function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
+  switch (job.type) {
+    case "notify":
+      return deliverNotification(env, job, clock);
+    case "confirm":
+      return deliverConfirmation(env, job, clock);
+    case "digest":
+      return deliverDigest(env, job, clock);
+    case "staffEmail":
+      return deliverStaffEmailJob(env, job, clock);
+    case "appointment":
+      return deliverAppointmentEmail(env, job, clock);
+    default:
+      return unreachable(job);
+  }
+}
+
+/** The Worker's `queue` handler: every message is acked once its job is done, or retried later. */
+export async function handleNotificationBatch(batch: MessageBatch, env: DeliveryEnv, now: Date): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const parsed = notificationJobSchema.safeParse(message.body);
+      if (!parsed.success) {
+        // Nothing could ever process it: drop it rather than retry it forever.
+        console.error("Dropping a notification job that is not one", { body: message.body });
+        message.ack();
+        return;
+      }
+      const delaySeconds = retryDelaySeconds(message.attempts, env.NOTIFY_RETRY_SECONDS);
+      const clock = { now, retryAt: new Date(now.getTime() + delaySeconds * 1000) };
+      let outcome: JobOutcome;
+      try {
+        outcome = await runJob(env, parsed.data, clock);
+      } catch (error) {
+        // D1 unreachable, say: the claim may or may not have been taken; it lapses on its own.
+        outcome = { status: "retry", error: error instanceof Error ? error.message : String(error) };
+      }
+      if (outcome.status === "done") {
+        message.ack();
+      } else {
+        console.error(`Notification job failed (attempt ${message.attempts}); retrying in ${delaySeconds} s`, {
+          job: parsed.data,
+          error: outcome.error,
+        });
+        message.retry({ delaySeconds });
+      }
+    }),
+  );
+}

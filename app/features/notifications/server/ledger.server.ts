@@ -1,0 +1,199 @@
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { inboxTables } from "~/db/schema/inbox";
+import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
+import { INBOX_KINDS, type InboxKind } from "~/features/inbox/kinds";
+import type { NotifiedSubmission } from "./message.server";
+
+// D1 is the ledger of what was emailed: each record's entry in notification_ledger says whether the
+// shop has its email, how often sending was tried and why it last failed. Sending is claim, send,
+// record: a claim is a conditional UPDATE that only one consumer can win, so two deliveries of one
+// queue message (or a sweep's copy) never send twice at the same time (docs/decisions/030-notifications.md).
+
+const ledger = notificationLedger;
+
+/** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
+export type SendResult = { sentTo: string[]; errors: string[] };
+
+/** What an entry keeps of an attempt's failures: none when delivered, else the errors, bounded. */
+const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));
+
+// A consumer that claimed a record and then vanished (crashed, timed out) holds it this long;
+// sending takes well under a second.
+export const CLAIM_MS = 2 * 60_000;
+
+// An email not sent this long after it was due is taken for lost, and the sweep (schedule.server.ts)
+// enqueues it again. Longer than a claim, so an attempt in progress is never doubled.
+export const SWEEP_GRACE_MS = 5 * 60_000;
+
+const entryOf = (form: InboxKind, id: string) => and(eq(ledger.submissionKind, form), eq(ledger.submissionId, id));
+
+// Spam is never emailed; should staff mark it "Not spam", the sweep sends it then, like any record
+// whose email is overdue.
+const notSpam = (form: InboxKind) => {
+  const table = inboxTables[form];
+  return sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam')`;
+};
+
+/** The record an entry is about, with what the ledger says: the email's recipients so far. */
+async function recordOf(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  sentTo: string[],
+): Promise<ClaimedNotification | undefined> {
+  switch (form) {
+    case "contact": {
+      const [record] = await db.select().from(inboxTables.contact).where(eq(inboxTables.contact.id, id));
+      return record && { form, record, sentTo };
+    }
+    case "serviceRequest": {
+      const [record] = await db.select().from(inboxTables.serviceRequest).where(eq(inboxTables.serviceRequest.id, id));
+      return record && { form, record, sentTo };
+    }
+  }
+}
+
+/** A claimed record to email, and who has its email already. */
+export type ClaimedNotification = NotifiedSubmission & { sentTo: string[] };
+
+/**
+ * Claims a record's email for one attempt: the record, if it is still unsent and nobody else is
+ * sending it; nothing if it was sent, is being sent, predates notifications or no longer exists.
+ */
+export async function claimNotification(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  now: Date,
+): Promise<ClaimedNotification | undefined> {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  const [entry] = await db
+    .update(ledger)
+    .set({
+      claimedUntil: until,
+      // Should this consumer vanish, the entry is overdue the moment its claim lapses (due a grace
+      // before it), so the first sweep after that sends it again, not the one after.
+      dueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
+      attempts: sql`${ledger.attempts} + 1`,
+    })
+    .where(
+      and(
+        entryOf(form, id),
+        isNull(ledger.notifiedAt),
+        isNotNull(ledger.dueAt),
+        or(isNull(ledger.claimedUntil), lte(ledger.claimedUntil, now)),
+        notSpam(form),
+      ),
+    )
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
+}
+
+/** Ends an attempt: delivered to everyone, or the error and when to try again. */
+export async function recordNotification(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  result: SendResult,
+  { now, retryAt }: { now: Date; retryAt: Date },
+): Promise<void> {
+  const lastError = lastErrorOf(result);
+  await db
+    .update(ledger)
+    .set({
+      sentTo: result.sentTo,
+      claimedUntil: null,
+      notifiedAt: lastError === null ? now : null,
+      lastError,
+      dueAt: lastError === null ? null : retryAt,
+    })
+    .where(entryOf(form, id));
+}
+
+/**
+ * The sweep: records whose email is overdue by `graceMs` (a lost queue message, a failed enqueue,
+ * a message the queue gave up on) get a new due time and are returned to be enqueued. Spam is left alone.
+ */
+export async function takeOverdueNotifications(
+  db: Database,
+  { now, graceMs, limit }: { now: Date; graceMs: number; limit: number },
+): Promise<{ form: InboxKind; id: string }[]> {
+  const overdueBefore = new Date(now.getTime() - graceMs);
+  const nextDue = new Date(now.getTime() + graceMs);
+  const taken: { form: InboxKind; id: string }[] = [];
+  for (const form of INBOX_KINDS) {
+    const overdue = db
+      .select({ id: ledger.submissionId })
+      .from(ledger)
+      .where(
+        and(
+          isNull(ledger.notifiedAt),
+          lte(ledger.dueAt, overdueBefore),
+          eq(ledger.submissionKind, form),
+          notSpam(form),
+        ),
+      )
+      .orderBy(ledger.dueAt)
+      .limit(limit);
+    const rows = await db
+      .update(ledger)
+      .set({ dueAt: nextDue })
+      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, overdue)))
+      .returning({ id: ledger.submissionId });
+    taken.push(...rows.map((row) => ({ form, id: row.id })));
+  }
+  return taken;
+}
+
+/** Claims the visitor's confirmation: the record once per submission, so a visitor never gets two. */
+export async function claimConfirmation(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  now: Date,
+): Promise<NotifiedSubmission | undefined> {
+  const [entry] = await db
+    .update(ledger)
+    .set({ confirmationSentAt: now })
+    .where(and(entryOf(form, id), isNull(ledger.confirmationSentAt)))
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
+}
+
+/** A confirmation that could not be sent is released, to be tried again. */
+export async function releaseConfirmation(db: Database, form: InboxKind, id: string): Promise<void> {
+  await db.update(ledger).set({ confirmationSentAt: null }).where(entryOf(form, id));
+}
+
+/** Claims the digest of one shop date: its row, unless it was sent or another consumer is sending it. */
+export async function claimDigest(db: Database, shopDate: string, requestCount: number, now: Date) {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  const [row] = await db
+    .insert(notificationDigests)
+    .values({ shopDate, requestCount, attempts: 1, claimedUntil: until })
+    .onConflictDoUpdate({
+      target: notificationDigests.shopDate,
+      set: { requestCount, attempts: sql`${notificationDigests.attempts} + 1`, claimedUntil: until },
+      setWhere: and(
+        isNull(notificationDigests.sentAt),
+        or(isNull(notificationDigests.claimedUntil), lte(notificationDigests.claimedUntil, now)),
+      ),
+    })
+    .returning();
+  return row;
+}
+
+export async function recordDigest(
+  db: Database,
+  shopDate: string,
+  result: SendResult,
+  now: Date,
+  spamCount: number,
+): Promise<void> {
+  const lastError = lastErrorOf(result);
+  await db
+    .update(notificationDigests)
+    .set({ sentTo: result.sentTo, claimedUntil: null, sentAt: lastError === null ? now : null, lastError, spamCount })
+    .where(eq(notificationDigests.shopDate, shopDate));
+}

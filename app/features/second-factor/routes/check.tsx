@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "react-router";
+import type { Route } from "./+types/check";
+import { PasswordField } from "~/ui/forms/password-field";
+import { CodeForm } from "~/features/second-factor/components/code-form";
+import { Button } from "~/ui/button";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getStaffMember } from "~/http/staff-member.server";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
+import { handleCheckAction, loadCheckPage } from "~/features/second-factor/server/check-page.server";
+
+// /incoming/check?next=…: asked again before exporting, deleting or changing the team when the
+// last check is over 2 hours old; then on to where the member was going.
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadCheckPage(request, getEnv(context), getStaffMember(context));
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  handleCheckAction(request, getEnv(context), getStaffMember(context), getRequestTime(context));
+
+export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOrigin(matches), { title: "Confirm it is you", description: "Asked again.", canonicalPath: null });
+
+function PasswordCheck({ next, lastResult }: { next: string; lastResult: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useForm<{ password: string }>({ id: "check-password", lastResult: lastResult?.result });
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="next" value={next} />
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
+      <Button type="submit" variant="dark" size="lg" className="w-full">
+        Confirm
+      </Button>
+    </Form>
+  );
+}
+
+export default function Check({ loaderData, actionData }: Route.ComponentProps) {
+  const { next, method } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-blue-950">Confirm it is you</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600">
+          Exporting, deleting and changing the team ask again after 2 hours.{" "}
+          {method === "code" ? "Enter a code from your authenticator app." : "Enter your password."}
+        </p>
+        {method === "code" ? (
+          <CodeForm
+            id="check-code"
+            lastResult={actionData?.result}
+            submitLabel="Confirm"
+            hidden={<input type="hidden" name="next" value={next} />}
+          />
+        ) : (
+          <PasswordCheck next={next} lastResult={actionData} />
+        )}
+      </div>
+    </section>
+  );
+}

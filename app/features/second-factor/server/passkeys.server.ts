@@ -1,0 +1,153 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { and, desc, eq } from "drizzle-orm";
+import { shop } from "~/content/shop";
+import { getDb } from "~/db/db.server";
+import { passkeys } from "~/db/schema/second-factor";
+import type { AuthenticationInput, RegistrationInput } from "~/features/second-factor/schemas";
+import type { AppEnv } from "../../../http/env.server";
+import { keepChallenge, takeChallenge } from "./webauthn-challenges.server";
+
+// Passkeys with @simplewebauthn/server (decision 036): discoverable credentials, user verification
+// required, no attestation. The relying party is the site: its ID and origin come from SITE_URL,
+// or from the request's own address where SITE_URL is not set (a local run).
+
+export type PasskeyView = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null };
+
+function relyingParty(request: Request, env: AppEnv) {
+  const origin = env.SITE_URL ?? new URL(request.url).origin;
+  return { origin, rpID: new URL(origin).hostname };
+}
+
+const userHandle = (userId: string) => new TextEncoder().encode(userId);
+
+/** The options for the browser's navigator.credentials.create(), and the challenge cookie. */
+export async function registrationOptions(
+  request: Request,
+  env: AppEnv,
+  member: { id: string; username: string },
+  now: Date,
+) {
+  const existing = await getDb(env).query.passkeys.findMany({ where: eq(passkeys.userId, member.id) });
+  const options = await generateRegistrationOptions({
+    rpName: shop.name,
+    rpID: relyingParty(request, env).rpID,
+    userName: member.username,
+    userID: userHandle(member.id),
+    attestationType: "none",
+    excludeCredentials: existing.map((key) => ({ id: key.id, transports: key.transports ?? undefined })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  const setCookie = await keepChallenge(env, {
+    challenge: options.challenge,
+    purpose: "register",
+    userId: member.id,
+    now,
+  });
+  return { options, setCookie };
+}
+
+/** Checks the browser's new credential against this browser's challenge and keeps it; false if refused. */
+export async function registerPasskey(
+  request: Request,
+  env: AppEnv,
+  member: { id: string },
+  input: RegistrationInput,
+  now: Date,
+): Promise<boolean> {
+  const challenge = await takeChallenge(request, env, { purpose: "register", userId: member.id, now });
+  if (!challenge) return false;
+  const { origin, rpID } = relyingParty(request, env);
+  const verification = await verifyRegistrationResponse({
+    response: input.credential,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) return false;
+  const { credential } = verification.registrationInfo;
+  await getDb(env)
+    .insert(passkeys)
+    .values({
+      id: credential.id,
+      userId: member.id,
+      name: input.name,
+      publicKey: encodeBase64urlNoPadding(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? null,
+      createdAt: now,
+    });
+  return true;
+}
+
+/** The options for navigator.credentials.get() with any of the site's passkeys, and the challenge cookie. */
+export async function signInOptions(request: Request, env: AppEnv, now: Date) {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(request, env).rpID,
+    userVerification: "required",
+  });
+  const setCookie = await keepChallenge(env, { challenge: options.challenge, purpose: "sign-in", userId: null, now });
+  return { options, setCookie };
+}
+
+/**
+ * The member whose passkey signed this browser's challenge, or null. The signature counter must
+ * grow where the authenticator keeps one (the library refuses a lower one: a cloned key).
+ */
+export async function verifyPasskeySignIn(
+  request: Request,
+  env: AppEnv,
+  input: AuthenticationInput,
+  now: Date,
+): Promise<{ userId: string; passkeyName: string } | null> {
+  const challenge = await takeChallenge(request, env, { purpose: "sign-in", userId: null, now });
+  if (!challenge) return null;
+  const db = getDb(env);
+  const key = await db.query.passkeys.findFirst({ where: eq(passkeys.id, input.credential.id) });
+  if (!key) return null;
+  const handle = input.credential.response.userHandle;
+  if (handle && new TextDecoder().decode(decodeBase64urlIgnorePadding(handle)) !== key.userId) return null;
+  const { origin, rpID } = relyingParty(request, env);
+  const verification = await verifyAuthenticationResponse({
+    response: input.credential,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+    credential: {
+      id: key.id,
+      publicKey: new Uint8Array(decodeBase64urlIgnorePadding(key.publicKey)),
+      counter: key.counter,
+      transports: key.transports ?? undefined,
+    },
+  }).catch(() => null);
+  if (!verification?.verified) return null;
+  await db
+    .update(passkeys)
+    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
+    .where(eq(passkeys.id, key.id));
+  return { userId: key.userId, passkeyName: key.name };
+}
+
+export async function listPasskeys(env: AppEnv, userId: string): Promise<PasskeyView[]> {
+  return getDb(env)
+    .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(desc(passkeys.createdAt));
+}
+
+/** Removes one of the member's passkeys: its name, or null when there was none. */
+export async function removePasskey(env: AppEnv, userId: string, id: string): Promise<string | null> {
+  const [removed] = await getDb(env)
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ name: passkeys.name });
+  return removed?.name ?? null;
+}

@@ -1,0 +1,93 @@
+import { data, type RouterContextProvider } from "react-router";
+import { parseFormData } from "~/forms/parse-form";
+import { codeSchema } from "~/features/second-factor/schemas";
+import { recordAudit } from "../../audit/audit.server";
+import { type Acting } from "../../../http/staff-member.server";
+import { getEnv } from "../../../http/context.server";
+import { readPostedForm } from "../../../http/request-body.server";
+import { NO_STORE } from "../../../http/responses.server";
+import { redirectWithToast, type ToastInput } from "../../../http/toast.server";
+import {
+  cancelAuthenticatorSetup,
+  confirmAuthenticator,
+  removeSecondFactor,
+  replaceRecoveryCodes,
+  startAuthenticatorSetup,
+} from "./enrolment.server";
+import { removePasskey } from "./passkeys.server";
+
+// The account page's second-factor forms (posted to /incoming/account/second-factor): each answers
+// with a redirect back and a toast, except the two that make recovery codes, whose answer shows
+// them, once.
+
+type Member = { id: string; username: string };
+const ACCOUNT_PAGE = "/incoming/account";
+const BODY_LIMIT_BYTES = 2 * 1024;
+
+export async function handleSecondFactorAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  member: Member,
+  acting: Acting,
+) {
+  const env = getEnv(context);
+  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const back = (toast: ToastInput) =>
+    redirectWithToast(env, `${ACCOUNT_PAGE}#second-factor`, toast, { headers: NO_STORE });
+  const showCodes = (codes: string[], title: string) => data({ codes, title }, { headers: NO_STORE });
+
+  const intent = form.get("intent");
+  switch (typeof intent === "string" ? intent : "") {
+    case "set-up-authenticator":
+      await startAuthenticatorSetup(env, member, acting.at);
+      return back({ title: "Scan the QR code", description: "Then enter the code your app shows." });
+    case "cancel-setup":
+      await cancelAuthenticatorSetup(env, member.id);
+      return back({ title: "Cancelled", description: "No authenticator app was set up." });
+    case "confirm-authenticator": {
+      const submission = parseFormData(form, codeSchema);
+      const codes =
+        submission.status === "success" ? await confirmAuthenticator(env, member, submission.value.code, acting) : null;
+      if (!codes) {
+        return back({
+          title: "Not set up yet",
+          description: "That code is not the one the app shows now. Check the app and try the newest code.",
+          variant: "destructive",
+        });
+      }
+      return showCodes(codes, "Your authenticator app is on");
+    }
+    case "new-recovery-codes": {
+      const codes = await replaceRecoveryCodes(env, member, acting);
+      if (!codes)
+        return back({
+          title: "Nothing changed",
+          description: "Set up an authenticator app first.",
+          variant: "destructive",
+        });
+      return showCodes(codes, "New recovery codes");
+    }
+    case "remove-second-factor":
+      await removeSecondFactor(env, member.id, acting, "second-factor.remove", member.username);
+      return back({ title: "Authenticator app off", description: "Sign-in asks for your password alone." });
+    case "remove-passkey": {
+      const id = form.get("passkeyId");
+      const name = typeof id === "string" ? await removePasskey(env, member.id, id) : null;
+      if (!name)
+        return back({
+          title: "Nothing changed",
+          description: "That passkey was already removed.",
+          variant: "destructive",
+        });
+      await recordAudit(env, { ...acting, action: "passkey.remove", detail: { name } });
+      return back({ title: "Passkey removed", description: `“${name}” can no longer sign you in.` });
+    }
+    default:
+      throw data(
+        { message: "This form could not be read. Please reload the page and try again." },
+        { status: 400, headers: NO_STORE },
+      );
+  }
+}

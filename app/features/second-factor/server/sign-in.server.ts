@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { users } from "~/db/schema/staff";
+import type { AuthenticationInput } from "~/features/second-factor/schemas";
+import { recordAudit } from "../../audit/audit.server";
+import {
+  countCodeAttempt,
+  finishSignIn,
+  forgiveCodeAttempt,
+  isActiveAccount,
+  openSession,
+  pendingMember,
+} from "../../sign-in/sign-in.server";
+import { clientKey } from "../../../http/client-address.server";
+import type { AppEnv } from "../../../http/env.server";
+import { verifyPasskeySignIn } from "./passkeys.server";
+import { redeemRecoveryCode } from "./recovery-codes.server";
+import { acceptTotpCode, TOTP_CODE_PATTERN } from "./totp.server";
+import { clearChallenge } from "./webauthn-challenges.server";
+
+// The second step of signing in (decision 035): the code page and POST /api/login/second-factor
+// finish a half-signed-in browser with an authenticator code or a recovery code; a passkey signs
+// in whole (it proves both: something held, and the fingerprint or PIN that unlocked it).
+
+export type SecondFactorMethod = "authenticator" | "recovery-code" | "passkey";
+
+export const EXPIRED_MESSAGE = "That sign-in took longer than 5 minutes. Please enter your password again.";
+const WRONG_CODE_MESSAGE = "That code is not right, or it was already used. Try the newest code in your app.";
+
+/** Checks a code against the member's authenticator, else their recovery codes; each passes once. */
+export async function verifySecondFactorCode(
+  env: AppEnv,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<Exclude<SecondFactorMethod, "passkey"> | null> {
+  const db = getDb(env);
+  if (TOTP_CODE_PATTERN.test(code)) return (await acceptTotpCode(db, userId, code, now)) ? "authenticator" : null;
+  return (await redeemRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
+}
+
+export type CodeSignInResult =
+  | { status: "success"; setCookies: string[] }
+  | { status: "expired"; message: string }
+  | { status: "invalid"; message: string }
+  | { status: "throttled"; message: string; retryAfterSeconds: number };
+
+/** Finishes a half-signed-in browser's sign-in with a code: throttled, audited either way. */
+export async function signInWithCode(
+  request: Request,
+  env: AppEnv,
+  code: string,
+  now: Date,
+): Promise<CodeSignInResult> {
+  const member = await pendingMember(request, env, now);
+  if (!member) return { status: "expired", message: EXPIRED_MESSAGE };
+  const throttled = await countCodeAttempt(request, env, member.username, now);
+  if (throttled) return throttled;
+  const method = await verifySecondFactorCode(env, member.id, code, now);
+  const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
+  if (!method) {
+    await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
+    return { status: "invalid", message: WRONG_CODE_MESSAGE };
+  }
+  await forgiveCodeAttempt(request, env, member.username, now);
+  await recordAudit(env, { ...acting, action: "second-factor.passed", detail: { method, during: "sign-in" } });
+  return { status: "success", setCookies: await finishSignIn(request, env, member, now) };
+}
+
+export type PasskeySignInResult = { status: "success"; setCookies: string[] } | { status: "invalid"; message: string };
+
+/** Signs in with a passkey (both factors at once): the session, or a refusal, audited either way. */
+export async function signInWithPasskey(
+  request: Request,
+  env: AppEnv,
+  input: AuthenticationInput,
+  now: Date,
+): Promise<PasskeySignInResult> {
+  const client = clientKey(request);
+  const found = await verifyPasskeySignIn(request, env, input, now);
+  const user = found ? await getDb(env).query.users.findFirst({ where: eq(users.id, found.userId) }) : undefined;
+  if (!found || !user || !isActiveAccount(user)) {
+    await recordAudit(env, {
+      actor: user ? { id: user.id, name: user.username } : null,
+      action: "second-factor.failed",
+      detail: { method: "passkey", during: "sign-in" },
+      client,
+      at: now,
+    });
+    return { status: "invalid", message: "That passkey could not sign you in. Try again, or use your password." };
+  }
+  await recordAudit(env, {
+    actor: { id: user.id, name: user.username },
+    action: "second-factor.passed",
+    detail: { method: "passkey", during: "sign-in", passkey: found.passkeyName },
+    client,
+    at: now,
+  });
+  return {
+    status: "success",
+    setCookies: [...(await openSession(request, env, user, now)), await clearChallenge(env)],
+  };
+}

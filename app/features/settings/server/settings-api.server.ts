@@ -1,0 +1,88 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "~/forms/zod";
+import { getStaffMember } from "../../../http/staff-member.server";
+import { clientKey } from "../../../http/client-address.server";
+import { getEnv, getRequestTime } from "../../../http/context.server";
+import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
+import { applySettingsChange, type ChangeOutcome, type SettingsChange } from "./settings-changes.server";
+import {
+  closureSchemaAt,
+  holidaysSchema,
+  noticeSchemaAt,
+  specialHoursSchemaAt,
+  weeklyHoursSchema,
+} from "./settings-schemas.server";
+
+// The owners' JSON endpoints under /api/settings/ (app/routes.ts puts them behind the owners'
+// gate). Each write goes through the one JSON door, then the same change the settings page makes.
+
+const SETTINGS_BODY_LIMIT_BYTES = 8 * 1024;
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+function answer(outcome: ChangeOutcome): Response {
+  if (outcome.ok) return jsonResponse({ message: outcome.message });
+  const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
+  return jsonResponse({ message: outcome.message, fieldErrors }, outcome.status);
+}
+
+function apply({ request, context }: Args, change: SettingsChange): Promise<Response> {
+  const who = { member: getStaffMember(context), client: clientKey(request), at: getRequestTime(context) };
+  return applySettingsChange(getEnv(context), change, who).then(answer);
+}
+
+function write<Input>(
+  args: Args,
+  method: "POST" | "PUT",
+  schema: z.ZodType<Input>,
+  toChange: (input: Input) => SettingsChange,
+): Promise<Response> {
+  return handleJsonWrite(
+    args.request,
+    {
+      method,
+      allowed: method === "PUT" ? ["PUT", "DELETE"] : [method],
+      schema,
+      limitBytes: SETTINGS_BODY_LIMIT_BYTES,
+      invalidMessage: "Nothing was changed: some fields need attention.",
+    },
+    (input) => apply(args, toChange(input)),
+  );
+}
+
+/** PUT /api/settings/weekly-hours `{ weekly: [{ day, opens, closes } | { day, closed: true }], confirmNoOpenDay? }`. */
+export const putWeeklyHours = (args: Args) =>
+  write(args, "PUT", weeklyHoursSchema, (week) => ({ kind: "weekly-hours", week }));
+
+/** POST /api/settings/closures `{ date, reason }`. */
+export const postClosure = (args: Args) =>
+  write(args, "POST", closureSchemaAt(getRequestTime(args.context)), (closure) => ({ kind: "closure.add", closure }));
+
+/** POST /api/settings/special-hours `{ date, opens, closes, reason }`. */
+export const postSpecialHours = (args: Args) =>
+  write(args, "POST", specialHoursSchemaAt(getRequestTime(args.context)), (entry) => ({
+    kind: "special-hours.add",
+    entry,
+  }));
+
+/** PUT /api/settings/holidays `{ closed: ["thanksgiving-day", …] }`. */
+export const putHolidays = (args: Args) =>
+  write(args, "PUT", holidaysSchema, ({ closed }) => ({ kind: "holidays", closed }));
+
+/** PUT /api/settings/notice `{ text, startsAt, endsAt }`; DELETE /api/settings/notice. */
+export function writeNotice(args: Args): Promise<Response> {
+  if (args.request.method === "DELETE") return apply(args, { kind: "notice.clear" });
+  return write(args, "PUT", noticeSchemaAt(getRequestTime(args.context)), (notice) => ({ kind: "notice.set", notice }));
+}
+
+/** DELETE /api/settings/closures/<date> and /api/settings/special-hours/<date>. */
+export function deleteByDate(args: Args, kind: "closure.remove" | "special-hours.remove", date: string | undefined) {
+  if (args.request.method !== "DELETE") return Promise.resolve(methodNotAllowed(["DELETE"]));
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    return Promise.resolve(
+      jsonResponse({ message: "Name the date as YYYY-MM-DD in the address.", fieldErrors: {} }, 400),
+    );
+  }
+  return apply(args, { kind, date });
+}

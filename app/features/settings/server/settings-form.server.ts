@@ -1,0 +1,110 @@
+import { data, type RouterContextProvider } from "react-router";
+import { parseFormData } from "~/forms/parse-form";
+import type { z } from "~/forms/zod";
+import { SETTINGS_INTENTS, type SettingsIntent } from "~/features/settings/components/settings-intents";
+import { getStaffMember } from "../../../http/staff-member.server";
+import { clientKey } from "../../../http/client-address.server";
+import { getEnv, getRequestTime } from "../../../http/context.server";
+import { readPostedForm } from "../../../http/request-body.server";
+import { NO_STORE } from "../../../http/responses.server";
+import { redirectWithToast } from "../../../http/toast.server";
+import { applySettingsChange, type SettingsChange } from "./settings-changes.server";
+import {
+  closureSchemaAt,
+  holidaysSchema,
+  noticeSchemaAt,
+  specialHoursSchemaAt,
+  weeklyHoursSchema,
+} from "./settings-schemas.server";
+
+// The settings page's forms (/incoming/settings), each a plain HTML post with an `intent`: valid
+// input makes the same change as the owners' API and answers with a redirect back to its section
+// and a toast (post/redirect/get); anything else returns the owner's input and what to fix.
+
+const SETTINGS_FORM_LIMIT_BYTES = 16 * 1024;
+const PAGE = "/incoming/settings";
+
+/** Each form's section on the page, where the answer takes the owner back to. */
+const sectionOf: Record<SettingsIntent, string> = {
+  "weekly-hours": "weekly-hours",
+  "closure.add": "closures",
+  "closure.remove": "closures",
+  "special-hours.add": "special-hours",
+  "special-hours.remove": "special-hours",
+  holidays: "holidays",
+  "notice.set": "notice",
+  "notice.clear": "notice",
+};
+
+const isIntent = (value: unknown): value is SettingsIntent =>
+  typeof value === "string" && (SETTINGS_INTENTS as readonly string[]).includes(value);
+
+export async function handleSettingsForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const env = getEnv(context);
+  const now = getRequestTime(context);
+  const posted = await readPostedForm(request, { limitBytes: SETTINGS_FORM_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const intent = form.get("intent");
+  if (!isIntent(intent)) {
+    return redirectWithToast(env, PAGE, {
+      title: "Nothing changed",
+      description: "This form could not be read. Please reload the page and try again.",
+      variant: "destructive",
+    });
+  }
+
+  const step = parseChange(intent, form, now);
+  if ("refusal" in step) return step.refusal;
+
+  const who = { member: getStaffMember(context), client: clientKey(request), at: now };
+  const outcome = await applySettingsChange(env, step.change, who);
+  const back = `${PAGE}#${sectionOf[intent]}`;
+  if (outcome.ok) return redirectWithToast(env, back, { title: "Saved", description: outcome.message });
+  if (outcome.field && step.submission) {
+    const result = step.submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
+    return data({ intent, result }, { status: outcome.status, headers: NO_STORE });
+  }
+  return redirectWithToast(env, back, {
+    title: "Nothing changed",
+    description: outcome.message,
+    variant: "destructive",
+  });
+}
+
+type Parsed =
+  { change: SettingsChange; submission?: ReturnType<typeof parseFormData> } | { refusal: ReturnType<typeof data> };
+
+/** The change a form asks for, or the answer that keeps what the owner typed and says what to fix. */
+function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed {
+  const parsed = <Input>(schema: z.ZodType<Input>, toChange: (input: Input) => SettingsChange): Parsed => {
+    const submission = parseFormData(form, schema);
+    if (submission.status !== "success") {
+      return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
+    }
+    return { change: toChange(submission.value), submission };
+  };
+  switch (intent) {
+    case "weekly-hours":
+      return parsed(weeklyHoursSchema, (week) => ({ kind: intent, week }));
+    case "closure.add":
+      return parsed(closureSchemaAt(now), (closure) => ({ kind: intent, closure }));
+    case "special-hours.add":
+      return parsed(specialHoursSchemaAt(now), (entry) => ({ kind: intent, entry }));
+    case "holidays":
+      return parsed(holidaysSchema, ({ closed }) => ({ kind: intent, closed }));
+    case "notice.set":
+      return parsed(noticeSchemaAt(now), (notice) => ({ kind: intent, notice }));
+    case "notice.clear":
+      return { change: { kind: intent } };
+    case "closure.remove":
+    case "special-hours.remove": {
+      const date = form.get("date");
+      return { change: { kind: intent, date: typeof date === "string" ? date : "" } };
+    }
+    default: {
+      const unknown: never = intent;
+      throw new Error(`Unknown settings intent ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/login-reset";
+import { TextField } from "~/ui/forms/fields";
+import { Button } from "~/ui/button";
+import { parseFormData } from "~/forms/parse-form";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import { unreachable } from "~/http/exhaustive.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requestPasswordReset } from "~/features/team/server/password-resets.server";
+import { resetRequestSchema } from "~/features/team/schemas";
+
+// /login/reset ("Forgot password?"): a username or an email address. The answer never says
+// whether such an account exists: the same redirect and words either way.
+
+export const handle: RouteHandle = { hydrate: true };
+
+const BODY_LIMIT_BYTES = 4 * 1024;
+export const RESET_REQUESTED_MESSAGE = "If that account has an email address, a link is on its way.";
+
+export const loader = () => data(null, { headers: NO_STORE });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = getEnv(context);
+  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const submission = parseFormData(posted.formData, resetRequestSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  }
+  const outcome = await requestPasswordReset(env, request, submission.value.account, getRequestTime(context));
+  switch (outcome.status) {
+    case "accepted":
+      return redirectWithToast(
+        env,
+        "/login/reset",
+        { title: "Check your email", description: RESET_REQUESTED_MESSAGE },
+        { headers: NO_STORE },
+      );
+    case "throttled": {
+      const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
+      const message = `Too many requests from here, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+      return data(
+        { result: submission.reply({ formErrors: [message] }) },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    default:
+      return unreachable(outcome);
+  }
+}
+
+export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOrigin(matches), {
+    title: "Forgot password",
+    description: "A link to choose a new staff password.",
+    canonicalPath: null,
+  });
+
+export default function LoginReset({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm<{ account: string }>({
+    id: "reset-request",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-blue-950">Forgot your password?</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Enter your username or email address. If the account has an email address, we send it a link to choose a new
+          password (valid 30 minutes). Otherwise, ask an owner for a reset link.
+        </p>
+        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+            >
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <TextField meta={fields.account} label="Username or email" autoComplete="username" />
+          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={sending}>
+            {sending ? "Sending..." : "Send me a link"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/login" className="font-semibold text-blue-800 underline">
+            Back to sign-in
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

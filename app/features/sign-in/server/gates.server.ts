@@ -1,0 +1,56 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { getEnv, getRequestTime } from "../../../http/context.server";
+import { jsonResponse, NO_STORE } from "../../../http/responses.server";
+import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
+import { getStaffUser, mustSetUpSecondFactor } from "../sign-in.server";
+
+// The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
+// whose parent route runs one of these, so a route added there cannot forget its check; the
+// owners' pages and endpoints sit in a group inside that one with the owners' gate as well.
+// test/route-gates.test.ts lists every route and the gates above it.
+
+const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
+
+// Where a member the owners require a second factor of, who has none yet, may go: their account
+// page (to set one up) and its API; everything else sends them there (decision 035).
+export const ENROL_PAGE = "/incoming/account";
+const ENROL_MESSAGE = "The shop's owners require a second factor: set up an authenticator app on your account page.";
+const mayEnrolAt = (request: Request) => /^\/(?:incoming|api)\/account(?:[/.]|$)/.test(new URL(request.url).pathname);
+
+/** Staff pages: a signed-in member, or a redirect to /login (or to set up a required second factor). */
+export const staffPageGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const env = getEnv(context);
+  const member = await getStaffUser(request, env, getRequestTime(context));
+  if (!member) throw redirect("/login", { headers: NO_STORE });
+  if (!mayEnrolAt(request) && (await mustSetUpSecondFactor(env, member.id))) {
+    throw redirect(`${ENROL_PAGE}?required=second-factor`, { headers: NO_STORE });
+  }
+  context.set(staffMemberContext, member);
+  return next();
+};
+
+/** Staff JSON endpoints: a signed-in member, or 401 (403 while a required second factor is missing). */
+export const staffApiGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const env = getEnv(context);
+  const member = await getStaffUser(request, env, getRequestTime(context));
+  if (!member) throw jsonResponse({ message: "Unauthorized" }, 401);
+  if (!mayEnrolAt(request) && (await mustSetUpSecondFactor(env, member.id))) {
+    throw jsonResponse({ message: ENROL_MESSAGE, step: "set-up-second-factor", location: ENROL_PAGE }, 403);
+  }
+  context.set(staffMemberContext, member);
+  return next();
+};
+
+/** Owners' pages, inside the staff pages' group: a staff member gets the 403 page. */
+export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (getStaffMember(context).role !== "owner") {
+    throw data({ message: FORBIDDEN_MESSAGE }, { status: 403, headers: NO_STORE });
+  }
+  return next();
+};
+
+/** Owners' endpoints, inside the staff endpoints' group: 403 for a staff member. */
+export const ownerApiGate: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (getStaffMember(context).role !== "owner") throw jsonResponse({ message: FORBIDDEN_MESSAGE }, 403);
+  return next();
+};

@@ -1,0 +1,93 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import type { InboxKind } from "~/features/inbox/kinds";
+import { parseFormData } from "~/forms/parse-form";
+import {
+  ALREADY_SENT_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  submissionMessages,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "~/features/submissions/submission-messages";
+import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../../../http/context.server";
+import { unreachable } from "../../../http/exhaustive.server";
+import { formConstraintsAt } from "./form-constraints.server";
+import { readPostedForm } from "../../../http/request-body.server";
+import {
+  isOverSubmissionLimit,
+  RATE_LIMIT_RETRY_SECONDS,
+  saveContextFor,
+  saveSubmission,
+  submissionForms,
+} from "./submissions.server";
+import { redirectWithToast } from "../../../http/toast.server";
+import { getShopSchedule, shopHoursOf } from "../../settings/settings.server";
+
+// Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
+// anything that could strain the Worker.
+const PAGE_FORM_LIMIT_BYTES = 128 * 1024;
+
+/**
+ * What a page's loader hands its public form: this render's submission id and the HTML constraints
+ * (the date input's bounds follow the shop's schedule; the browser's rules read the schedule from
+ * the root loader's shopHours).
+ */
+export async function submissionFormData(name: InboxKind, context: Readonly<RouterContextProvider>) {
+  const now = getRequestTime(context);
+  const { schedule } = await shopHoursOf(context, now);
+  return {
+    submissionId: context.get(formSubmissionIdContext),
+    constraint: formConstraintsAt(name, now, schedule),
+  };
+}
+
+/**
+ * The page action behind both public forms, with or without JavaScript: valid input is stored
+ * and answered with a redirect back to the form (post/redirect/get) and the success toast;
+ * anything else returns the form's own input with a status and a message that says what to do.
+ */
+export async function handleSubmissionForm<Name extends InboxKind>(
+  name: Name,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { redirectTo }: { redirectTo: string },
+) {
+  const { env } = getCloudflare(context);
+  const save = saveContextFor(request, context);
+  // Every post counts against the client's limit, before its body is read; the body is still read
+  // when over it, to give the visitor back what they typed.
+  const overLimit = await isOverSubmissionLimit(save.env, save.clientKey);
+  const posted = await readPostedForm(request, {
+    limitBytes: PAGE_FORM_LIMIT_BYTES,
+    tooLargeMessage: TOO_LARGE_MESSAGE,
+  });
+  const rateLimited = { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } };
+  if (!posted.ok) {
+    if (!overLimit) return posted.refusal;
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [RATE_LIMITED_MESSAGE] } };
+    return data({ result }, rateLimited);
+  }
+
+  const now = getRequestTime(context);
+  const schema = submissionForms[name].schemaAt(now, await getShopSchedule(context, now));
+  const submission = parseFormData(posted.formData, schema);
+  if (overLimit) return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, rateLimited);
+  if (submission.status !== "success") {
+    // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
+    const expired = submission.error?.submissionId ?? undefined;
+    return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
+  }
+
+  const outcome = await saveSubmission(name, submission.value, save);
+  switch (outcome.status) {
+    case "stored":
+    case "spam":
+      return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
+    case "conflict":
+      return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });
+    case "unavailable":
+      return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
+    default:
+      return unreachable(outcome);
+  }
+}

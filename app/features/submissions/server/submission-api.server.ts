@@ -1,0 +1,57 @@
+import type { RouterContextProvider } from "react-router";
+import type { InboxKind } from "~/features/inbox/kinds";
+import {
+  ALREADY_SENT_MESSAGE,
+  INVALID_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "~/features/submissions/submission-messages";
+import { getRequestTime } from "../../../http/context.server";
+import { unreachable } from "../../../http/exhaustive.server";
+import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonResponse, tooManyRequests } from "../../../http/responses.server";
+import { getShopSchedule } from "../../settings/settings.server";
+import {
+  isOverSubmissionLimit,
+  RATE_LIMIT_RETRY_SECONDS,
+  saveContextFor,
+  saveSubmission,
+  submissionForms,
+} from "./submissions.server";
+
+const API_BODY_LIMIT_BYTES = 32 * 1024;
+
+/** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
+export async function handleSubmissionApi<Name extends InboxKind>(
+  name: Name,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const save = saveContextFor(request, context);
+  const now = getRequestTime(context);
+  const endpoint = {
+    // The service request's dates follow the owner's schedule (hours, closures, special hours).
+    schema: submissionForms[name].schemaAt(now, await getShopSchedule(context, now)),
+    limitBytes: API_BODY_LIMIT_BYTES,
+    invalidMessage: INVALID_MESSAGE,
+    // Every post counts against the client's limit, before its body is read.
+    admit: async () =>
+      (await isOverSubmissionLimit(save.env, save.clientKey))
+        ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
+        : undefined,
+  };
+  return handleJsonWrite(request, endpoint, async (input) => {
+    const outcome = await saveSubmission(name, input, save);
+    switch (outcome.status) {
+      case "stored":
+      case "spam":
+        return jsonResponse(outcome.receipt, 201);
+      case "conflict":
+        return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);
+      case "unavailable":
+        return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
+      default:
+        return unreachable(outcome);
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { controlClasses, FieldFrame } from "~/ui/forms/fields";
+import { Button } from "~/ui/button";
+import { roleLabels, STAFF_ROLES } from "~/features/team/roles";
+
+/** Invite someone: a role and an optional email address give a single-use link, valid 72 hours. */
+export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const [form, fields] = useForm<{ role: string; email: string }>({
+    id: "invite",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-end" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="invite" />
+      <FieldFrame meta={fields.role} label="Role">
+        <select
+          {...getSelectProps(fields.role)}
+          key={fields.role.key}
+          defaultValue={fields.role.initialValue ?? "staff"}
+          className={controlClasses}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabels[role]}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame meta={fields.email} label="Email (optional: the link is emailed there)">
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="off"
+          className={controlClasses}
+        />
+      </FieldFrame>
+      <Button type="submit" variant="dark" disabled={inviting} className="sm:mb-px">
+        {inviting ? "Making the link..." : "Create invitation link"}
+      </Button>
+    </Form>
+  );
+}

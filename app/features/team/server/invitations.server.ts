@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { staffTokens, users } from "~/db/schema/staff";
+import type { InviteInput, JoinInput } from "~/features/team/schemas";
+import type { StaffRole } from "~/features/team/roles";
+import { recordAudit } from "../../audit/audit.server";
+import { hashNewPassword, openSession } from "../../sign-in/sign-in.server";
+import { clientKey } from "../../../http/client-address.server";
+import type { AppEnv } from "../../../http/env.server";
+import { enqueueStaffEmail } from "./staff-mail.server";
+import { joinPath, staffLinkUrl } from "./staff-links.server";
+import type { TeamActor } from "../team.server";
+import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
+import { issueToken } from "./tokens.server";
+
+// Invitations: an owner makes a single-use link (72 hours) for a role, shown once and emailed
+// when an address is given; the invitee picks a username and password there and is signed in.
+
+export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+export type InvitationView = {
+  id: string;
+  role: StaffRole;
+  email: string | null;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** Invitations not yet used, revoked or expired, oldest first. */
+export async function listPendingInvitations(env: Pick<AppEnv, "DB">, now: Date): Promise<InvitationView[]> {
+  const rows = await getDb(env).query.staffTokens.findMany({
+    where: and(
+      eq(staffTokens.purpose, "invitation"),
+      isNull(staffTokens.usedAt),
+      isNull(staffTokens.revokedAt),
+      gt(staffTokens.expiresAt, now),
+    ),
+    orderBy: asc(staffTokens.createdAt),
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role ?? "staff",
+    email: row.email,
+    invitedBy: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  }));
+}
+
+export type CreatedLink = { id: string; url: string; expiresAt: string; emailed: boolean };
+
+export type InvitationOutcome = { status: "created"; link: CreatedLink } | { status: "emailTaken" };
+
+export const EMAIL_TAKEN_MESSAGE = "An account already uses this email address.";
+
+export async function createInvitation(
+  env: AppEnv,
+  request: Request,
+  actor: TeamActor,
+  input: InviteInput,
+): Promise<InvitationOutcome> {
+  const db = getDb(env);
+  if (input.email) {
+    const holder = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } });
+    if (holder) return { status: "emailTaken" };
+  }
+  const { id, token, verifierHash } = await issueToken();
+  const expiresAt = new Date(actor.at.getTime() + INVITATION_LIFETIME_MS);
+  await db.insert(staffTokens).values({
+    id,
+    purpose: "invitation",
+    verifierHash,
+    role: input.role,
+    email: input.email ?? null,
+    createdById: actor.member.id,
+    createdByName: actor.member.username,
+    createdAt: actor.at,
+    expiresAt,
+  });
+  if (input.email) await enqueueStaffEmail(env, token);
+  await recordAudit(env, {
+    actor: { id: actor.member.id, name: actor.member.username },
+    action: "team.invite",
+    target: input.email ?? null,
+    detail: { invitation: id, role: input.role, emailed: Boolean(input.email) },
+    client: actor.client,
+    at: actor.at,
+  });
+  const url = staffLinkUrl(env, joinPath(token));
+  return { status: "created", link: { id, url, expiresAt: expiresAt.toISOString(), emailed: Boolean(input.email) } };
+}
+
+/** Revokes a pending invitation; false when there is none by that id (used, revoked, expired or unknown). */
+export async function revokeInvitation(env: AppEnv, actor: TeamActor, id: string): Promise<boolean> {
+  const [revoked] = await getDb(env)
+    .update(staffTokens)
+    .set({ revokedAt: actor.at })
+    .where(
+      and(
+        eq(staffTokens.id, id),
+        eq(staffTokens.purpose, "invitation"),
+        isNull(staffTokens.usedAt),
+        isNull(staffTokens.revokedAt),
+        gt(staffTokens.expiresAt, actor.at),
+      ),
+    )
+    .returning({ id: staffTokens.id, email: staffTokens.email });
+  if (!revoked) return false;
+  await recordAudit(env, {
+    actor: { id: actor.member.id, name: actor.member.username },
+    action: "team.invite-revoke",
+    target: revoked.email,
+    detail: { invitation: id },
+    client: actor.client,
+    at: actor.at,
+  });
+  return true;
+}
+
+export type JoinOutcome =
+  | { status: "joined"; username: string; setCookies: [string, string] }
+  | { status: "usernameTaken" }
+  | { status: "gone" }
+  | { status: "unknown" };
+
+export const USERNAME_TAKEN_MESSAGE = "That username is taken: choose another.";
+
+/**
+ * Makes the invitee's account and uses the invitation, in one D1 transaction: the claim comes
+ * first and the account is made only by the request whose claim matched, so of two requests with
+ * one link one wins; a username taken meanwhile rolls both back and the link still works.
+ */
+export async function acceptInvitation(
+  env: AppEnv,
+  request: Request,
+  token: string,
+  input: JoinInput,
+  now: Date,
+): Promise<JoinOutcome> {
+  const lookup = await lookUpToken(env, token, "invitation", now);
+  if (lookup.status !== "valid") return lookup;
+  const taken = await getDb(env).query.users.findFirst({
+    where: eq(users.username, input.username),
+    columns: { id: true },
+  });
+  if (taken) return { status: "usernameTaken" };
+
+  const userId = crypto.randomUUID();
+  const at = now.getTime();
+  const passwordHash = await hashNewPassword(input.password);
+  let claimed: boolean;
+  try {
+    const [claim] = await env.DB.batch([
+      env.DB.prepare(
+        `update staff_tokens set used_at = ?, user_id = ? where id = ? and purpose = 'invitation' and ${USABLE_TOKEN}`,
+      ).bind(at, userId, lookup.row.id, at),
+      // The invitation's address becomes the account's, unless another account took it meanwhile.
+      env.DB.prepare(
+        `insert into users (id, username, password, role, display_name, email, created_at, last_sign_in_at)
+         select ?, ?, ?, coalesce(role, 'staff'), ?,
+           case when email is not null and not exists (select 1 from users where users.email = staff_tokens.email) then email end,
+           ?, ?
+         from staff_tokens where id = ? and user_id = ? and used_at = ?`,
+      ).bind(userId, input.username, passwordHash, input.displayName ?? null, at, at, lookup.row.id, userId, at),
+    ]);
+    claimed = claim?.meta.changes === 1;
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: users.username")) return { status: "usernameTaken" };
+    throw error;
+  }
+  if (!claimed) return { status: "gone" };
+
+  await recordAudit(env, {
+    actor: { id: userId, name: input.username },
+    action: "team.join",
+    target: input.username,
+    detail: { invitation: lookup.row.id, role: lookup.row.role ?? "staff", invitedBy: lookup.row.createdByName },
+    client: clientKey(request),
+    at: now,
+  });
+  const setCookies = await openSession(request, env, { id: userId, username: input.username }, now);
+  return { status: "joined", username: input.username, setCookies };
+}

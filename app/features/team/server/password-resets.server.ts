@@ -1,0 +1,160 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { staffTokens, type User, users } from "~/db/schema/staff";
+import { recordAudit } from "../../audit/audit.server";
+import { countLimitedRequest, hashNewPassword, isActiveAccount } from "../../sign-in/sign-in.server";
+import { clientKey } from "../../../http/client-address.server";
+import type { AppEnv } from "../../../http/env.server";
+import { enqueueStaffEmail } from "./staff-mail.server";
+import { resetPath, staffLinkUrl } from "./staff-links.server";
+import { findMember, type TeamActor } from "../team.server";
+import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
+import { issueToken } from "./tokens.server";
+
+// Password resets: a single-use link valid 30 minutes, made by an owner for a member (shown once,
+// emailed when the account has an address) or asked for at /login/reset (emailed only). Using it
+// sets the new password and ends every session of the account (password_changed_at).
+
+export const RESET_LIFETIME_MS = 30 * 60 * 1000;
+
+// "Forgot password?" is counted like sign-in attempts, in counters of its own: per client, and
+// per account from that client. Nothing counts per account alone, so strangers asking for your
+// link cannot use up yours; and a refused request changes nothing about signing in.
+const RESET_LIMITS = { maxPerClient: 10, maxPerDevice: 0, maxPerUsernameAndClient: 3 } as const;
+
+/** A new reset link for the account; any link it had before stops working. */
+async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"] | null, now: Date) {
+  const db = getDb(env);
+  const { id, token, verifierHash } = await issueToken();
+  const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
+  await db.batch([
+    db
+      .update(staffTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffTokens.userId, user.id),
+          eq(staffTokens.purpose, "reset"),
+          isNull(staffTokens.usedAt),
+          isNull(staffTokens.revokedAt),
+        ),
+      ),
+    db.insert(staffTokens).values({
+      id,
+      purpose: "reset",
+      verifierHash,
+      userId: user.id,
+      createdById: createdBy?.id ?? null,
+      createdByName: createdBy?.username ?? null,
+      createdAt: now,
+      expiresAt,
+    }),
+  ]);
+  if (user.email) await enqueueStaffEmail(env, token);
+  return { id, token, expiresAt, emailed: Boolean(user.email) };
+}
+
+export type OwnerResetOutcome =
+  { status: "created"; url: string; expiresAt: string; emailed: boolean } | { status: "unknown" };
+
+/** An owner's "Reset password" for a member: the link to copy (and the email, when there is an address). */
+export async function resetLinkForMember(
+  env: AppEnv,
+  request: Request,
+  actor: TeamActor,
+  username: string,
+): Promise<OwnerResetOutcome> {
+  const user = await findMember(env, username);
+  if (!user) return { status: "unknown" };
+  const reset = await issueReset(env, user, actor.member, actor.at);
+  await recordAudit(env, {
+    actor: { id: actor.member.id, name: actor.member.username },
+    action: "password.reset-request",
+    target: username,
+    detail: { emailed: reset.emailed },
+    client: actor.client,
+    at: actor.at,
+  });
+  const url = staffLinkUrl(env, resetPath(reset.token));
+  return { status: "created", url, expiresAt: reset.expiresAt.toISOString(), emailed: reset.emailed };
+}
+
+export type ResetRequestOutcome = { status: "accepted" } | { status: "throttled"; retryAfterSeconds: number };
+
+/**
+ * "Forgot password?" for a username or an email address. The answer is the same whether or not
+ * such an account exists or has an address; only an active account with one gets an email.
+ */
+export async function requestPasswordReset(
+  env: AppEnv,
+  request: Request,
+  account: string,
+  now: Date,
+): Promise<ResetRequestOutcome> {
+  const db = getDb(env);
+  const client = clientKey(request);
+  const decision = await countLimitedRequest(
+    env,
+    { kind: "reset", account, client },
+    { ...RESET_LIMITS, maxPerUsername: Number.MAX_SAFE_INTEGER },
+    now,
+  );
+  if (!decision.allowed) return { status: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
+
+  const user = await db.query.users.findFirst({
+    where: and(or(eq(users.username, account), eq(users.email, account)), isNull(users.removedAt)),
+  });
+  if (!user?.email || !isActiveAccount(user)) return { status: "accepted" };
+  await issueReset(env, user, null, now);
+  await recordAudit(env, {
+    actor: null,
+    action: "password.reset-request",
+    target: user.username,
+    detail: { emailed: true, via: "forgot-password" },
+    client,
+    at: now,
+  });
+  return { status: "accepted" };
+}
+
+export type CompleteResetOutcome = { status: "reset"; username: string } | { status: "gone" } | { status: "unknown" };
+
+/**
+ * Sets the new password and uses the link, in one D1 transaction: the password changes only while
+ * the link is still usable, so of two requests with one link one wins. The account's sessions end.
+ */
+export async function completePasswordReset(
+  env: AppEnv,
+  request: Request,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<CompleteResetOutcome> {
+  const lookup = await lookUpToken(env, token, "reset", now);
+  if (lookup.status !== "valid") return lookup;
+  const at = now.getTime();
+  const passwordHash = await hashNewPassword(password);
+  const [changed, claim] = await env.DB.batch([
+    env.DB.prepare(
+      `update users set password = ?, password_changed_at = ? where removed_at is null and id =
+         (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
+       returning username`,
+    ).bind(passwordHash, at, lookup.row.id, at),
+    env.DB.prepare(`update staff_tokens set used_at = ? where id = ? and purpose = 'reset' and ${USABLE_TOKEN}`).bind(
+      at,
+      lookup.row.id,
+      at,
+    ),
+  ]);
+  const username = (changed?.results[0] as { username?: string } | undefined)?.username;
+  if (claim?.meta.changes !== 1 || !username) return { status: "gone" };
+  await recordAudit(env, {
+    actor: { id: lookup.row.userId, name: username },
+    action: "password.reset",
+    target: username,
+    detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
+    client: clientKey(request),
+    at: now,
+  });
+  return { status: "reset", username };
+}

@@ -1,0 +1,34 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { readRouteHandle, type RouteHandle } from "~/route-handle";
+
+// What the Worker entry needs to know about a request's route before React Router runs it: the
+// methods it takes (app/http/methods.server.ts) and whether its page may be cached
+// (app/rendering/page-cache.server.ts), both declared in the route module's `handle`.
+
+const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+
+// The build lists routes flat, each naming its parent; matchRoutes wants them nested.
+function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
+  let tree = routeTrees.get(routes);
+  if (!tree) {
+    const childrenOf = (parentId: string | undefined): RouteObject[] =>
+      Object.values(routes).flatMap((route): RouteObject[] => {
+        if (!route || route.parentId !== parentId) return [];
+        const { id, path, caseSensitive } = route;
+        return [
+          route.index
+            ? { id, path, caseSensitive, index: true }
+            : { id, path, caseSensitive, children: childrenOf(id) },
+        ];
+      });
+    tree = childrenOf(undefined);
+    routeTrees.set(routes, tree);
+  }
+  return tree;
+}
+
+/** The `handle` of the route that answers `pathname` (the catch-all's for an unknown path). */
+export function leafRouteHandle(routes: ServerBuild["routes"], pathname: string): RouteHandle {
+  const leaf = matchRoutes(routeTree(routes), pathname)?.at(-1);
+  return leaf?.route.id ? readRouteHandle(routes[leaf.route.id]?.module.handle) : {};
+}

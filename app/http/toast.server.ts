@@ -1,0 +1,61 @@
+import { createCookie, redirect } from "react-router";
+import { z } from "~/forms/zod";
+import type { ToastMessage } from "~/ui/toast/toast-store";
+import type { AppEnv } from "./env.server";
+
+const toastSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(["default", "destructive"]),
+  formId: z.string().optional(),
+});
+
+export const TOAST_COOKIE_NAME = "__Host-toast";
+
+// A one-shot, signed cookie: an action queues a toast and the next page shows it once. __Host-
+// like the session cookie (app/features/sign-in/server/session.server.ts).
+function toastCookie(env: AppEnv) {
+  return createCookie(TOAST_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: true,
+    path: "/",
+    maxAge: 60,
+    secrets: [env.SESSION_SECRET],
+  });
+}
+
+export type ToastInput = Omit<ToastMessage, "id" | "variant"> & { variant?: ToastMessage["variant"] };
+
+async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
+  const value: ToastMessage = { id: crypto.randomUUID(), variant: "default", ...toast };
+  return toastCookie(env).serialize(value);
+}
+
+export async function redirectWithToast(env: AppEnv, url: string, toast: ToastInput, init?: ResponseInit) {
+  return redirect(url, { ...init, headers: await headersWithToast(env, toast, init?.headers) });
+}
+
+/**
+ * Headers that queue a toast, for an answer that is not a redirect: a fetcher's action answer,
+ * after which React Router reloads the page's data and the root loader hands the toast over.
+ */
+export async function headersWithToast(env: AppEnv, toast: ToastInput, init?: HeadersInit): Promise<Headers> {
+  const headers = new Headers(init);
+  headers.append("Set-Cookie", await toastHeader(env, toast));
+  return headers;
+}
+
+/** Reads and clears the queued toast. Returns the Set-Cookie header that clears it, if any. */
+export async function takeToast(
+  request: Request,
+  env: AppEnv,
+): Promise<{ toast: ToastMessage | null; clearCookie: string | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
+  const cookie = toastCookie(env);
+  const parsed = toastSchema.safeParse(await cookie.parse(cookieHeader));
+  const clearCookie = await cookie.serialize("", { maxAge: 0 });
+  return { toast: parsed.success ? parsed.data : null, clearCookie };
+}

@@ -1,8 +1,0 @@
-import type { Route } from "./+types/passkey-options";
-import type { RouteHandle } from "~/route-handle";
-import { passkeySignInOptionsResponse } from "~/server/second-factor/second-factor-api.server";
-
-export const handle: RouteHandle = { methods: ["POST"] };
-
-// POST /api/login/passkey/options {}: WebAuthn options with a challenge bound to this browser.
-export const action = (args: Route.ActionArgs) => passkeySignInOptionsResponse(args);

@@ -1,8 +1,0 @@
-import type { Route } from "./+types/second-factor";
-import type { RouteHandle } from "~/route-handle";
-import { secondFactorLoginResponse } from "~/server/second-factor/second-factor-api.server";
-
-export const handle: RouteHandle = { methods: ["POST"] };
-
-// POST /api/login/second-factor { code }: after /api/login answered { secondFactor: "required" }.
-export const action = (args: Route.ActionArgs) => secondFactorLoginResponse(args);

@@ -1,0 +1,33 @@
+// `npm test`: every check, cheapest first, so a mistake fails in the first minute rather than after the
+// Worker suite; stops at the first part that fails and prints how long each part took.
+// - db:check: the schema, the SQL migrations and drizzle's meta agree (scripts/check-schema.ts).
+// - typecheck, lint.
+// - build: the production build, which refuses a server-only module reached from browser code.
+// - test:worker (vitest in workerd), test:e2e (Playwright in Chromium; it builds again, so it never
+//   tests a stale build).
+import { spawnSync } from "node:child_process";
+
+const parts = ["db:check", "typecheck", "lint", "build", "test:worker", "test:e2e"];
+const times: { part: string; seconds: number; ok: boolean }[] = [];
+
+function summary() {
+  console.log("\nnpm test, each part's time:");
+  for (const { part, seconds, ok } of times) {
+    console.log(`  ${part.padEnd(12)} ${seconds.toFixed(0).padStart(5)} s  ${ok ? "ok" : "FAILED"}`);
+  }
+  const total = times.reduce((sum, { seconds }) => sum + seconds, 0);
+  console.log(`  ${"total".padEnd(12)} ${total.toFixed(0).padStart(5)} s`);
+}
+
+for (const part of parts) {
+  const started = performance.now();
+  console.log(`\n> npm run ${part}`);
+  const { status } = spawnSync("npm", ["run", "--silent", part], { stdio: "inherit" });
+  const ok = status === 0;
+  times.push({ part, seconds: (performance.now() - started) / 1000, ok });
+  if (!ok) {
+    summary();
+    process.exit(status ?? 1);
+  }
+}
+summary();
