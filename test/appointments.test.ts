@@ -3,8 +3,8 @@ import { convertIcsCalendar } from "ts-ics";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN, postForm } from "./support/http";
 import { insertInboxRecords } from "./support/inbox";
-import { deliverQueued, recordingMailer, recordingQueue } from "./support/queue";
-import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
+import { deliverQueued, recordingMailer, recordingQueue, runCron } from "./support/queue";
+import { apiLogin, createStaffUser, postStaffForm, sessionCookie } from "./support/staff";
 
 // Appointments with the Worker's clock pinned to Monday, November 30, 2026, 10:00 AM in Pikesville
 // (weekdays 8 AM to 6 PM as shipped, Christmas closed): the owners' capacity, booking from a
@@ -423,5 +423,102 @@ describe("the customer's link", () => {
     const { link } = await bookedLink({ date: "2026-12-18", kind: "drop-off" });
     expect((await fetchWorker(link, {}, { at: new Date("2026-12-20T04:00:00Z") })).status).toBe(200);
     expect((await fetchWorker(link, {}, { at: new Date("2026-12-20T05:30:00Z") })).status).toBe(404);
+  });
+});
+
+describe("the reminder the day before", () => {
+  const REMINDERS = "15 * * * *";
+  const queue = recordingQueue();
+  const mailer = recordingMailer();
+  /** Monday, December 21, 2026 at the given hour and minute in Pikesville (EST, UTC-5). */
+  const monday = (hour: number, minute = 15) => new Date(Date.UTC(2026, 11, 21, hour + 5, minute));
+  const reminderRows = async (id: string) =>
+    (
+      await env.DB.prepare(
+        "select m.purpose, m.sequence from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder' order by m.id",
+      )
+        .bind(id)
+        .all()
+    ).results;
+  /** A session signed in at `when`: a session's 8 hours run on the Worker's clock. */
+  const ownerAt = async (when: Date) =>
+    sessionCookie(await apiLogin("appt-owner", "appointments owner has a long password", { at: when }));
+  const bookedFor = async (body: object) => {
+    const email = `reminder-${crypto.randomUUID()}@example.com`;
+    const id = await newRequest({ email });
+    expect((await book(id, body, { bindings: { NOTIFY_QUEUE: queue } })).status).toBe(201);
+    queue.bodies.length = 0;
+    return { id, email };
+  };
+
+  it("goes once, from 10 AM the day before, through the queue, and shows on the record", async () => {
+    const { id, email } = await bookedFor({ date: "2026-12-22", kind: "drop-off" });
+    await runCron(REMINDERS, monday(9), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([]);
+    await runCron(REMINDERS, monday(10), { NOTIFY_QUEUE: queue });
+    await runCron(REMINDERS, monday(11), { NOTIFY_QUEUE: queue });
+    await runCron(REMINDERS, monday(12), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([{ purpose: "reminder", sequence: 0 }]);
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    // The sweep in the same job sent the confirmation the test had set aside; one reminder.
+    const reminders = mailer.sent.filter(
+      (sent) =>
+        sent.to === email && (sent.mail.header("subject") ?? "").startsWith("Reminder: your appointment tomorrow"),
+    );
+    expect(reminders).toHaveLength(1);
+    expect(calendarOf(reminders[0]!).calendar.method).toBe("REQUEST");
+    const page = await (
+      await fetchWorker(
+        `/incoming/service-requests/${id}`,
+        { headers: { Cookie: await ownerAt(monday(13)) } },
+        { at: monday(13) },
+      )
+    ).text();
+    expect(page).toContain("Reminder sent Dec 21, 2026, 10:15 AM EST");
+  });
+
+  it("never goes for a cancelled appointment", async () => {
+    const { id } = await bookedFor({ date: "2026-12-22", kind: "waiter", time: "08:00" });
+    const cancelled = await postStaffForm(
+      owner,
+      `/incoming/service-requests/${id}/appointment`,
+      { intent: "cancel" },
+      { at },
+    );
+    expect(cancelled.headers.get("Location")).toBe(`/incoming/service-requests/${id}#appointment`);
+    await runCron(REMINDERS, monday(14), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([]);
+  });
+
+  it("is armed again by a reschedule, for the new day", async () => {
+    const { id } = await bookedFor({ date: "2026-12-22", kind: "waiter", time: "13:00" });
+    await runCron(REMINDERS, monday(15), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([{ purpose: "reminder", sequence: 0 }]);
+    const moved = await postStaffForm(
+      await ownerAt(monday(16)),
+      `/incoming/service-requests/${id}/appointment`,
+      { intent: "move", place: "2026-12-23|drop-off|" },
+      { at: monday(16) },
+    );
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`/incoming/service-requests/${id}#appointment`);
+    await runCron(REMINDERS, monday(17), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toHaveLength(1);
+    await runCron(REMINDERS, new Date(Date.UTC(2026, 11, 22, 15, 15)), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([
+      { purpose: "reminder", sequence: 0 },
+      { purpose: "reminder", sequence: 1 },
+    ]);
+  });
+
+  it("does not go when the shop closes that day after all, nor for a day already past", async () => {
+    const { id } = await bookedFor({ date: "2026-12-29", kind: "drop-off" });
+    expect((await call("POST", "/api/settings/closures", { date: "2026-12-29", reason: "Burst pipe" })).status).toBe(
+      200,
+    );
+    await runCron(REMINDERS, new Date(Date.UTC(2026, 11, 28, 15, 15)), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([]);
+    await runCron(REMINDERS, new Date(Date.UTC(2026, 11, 30, 15, 15)), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { enqueueJobs } from "~/features/notifications/notifications.server";
 import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
 import { readCapacity } from "./server/capacity-settings.server";
 import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
+import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server";
 
 // What the rest of the Worker asks of appointments (the feature's public file): a service
 // request's appointment for its record and the API, the queue's appointment emails, and the
@@ -58,6 +59,16 @@ export async function deliverAppointmentJob(
 ) {
   const rules = await readBookingRules(env, now);
   return deliverAppointmentMessage(env, messageId, rules.schedule, now, send);
+}
+
+/** The hourly job: tomorrow's reminders, and any appointment email the queue gave up on. */
+export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date): Promise<string> {
+  const rules = await readBookingRules(env, scheduledTime);
+  const reminders = await takeDueReminders(env, rules.schedule, scheduledTime);
+  const overdue = await takeOverdueMessages(env, scheduledTime);
+  const again = overdue.filter((id) => !reminders.includes(id));
+  await enqueueAppointmentMessages(env, [...reminders, ...again]);
+  return `queued ${reminders.length} appointment reminders and ${again.length} appointment emails again`;
 }
 
 export type { AppointmentView };
