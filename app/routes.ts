@@ -28,6 +28,7 @@ export default [
       route("insights", "features/insights/routes/insights.tsx"),
       route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
       route("check", "features/second-factor/routes/check.tsx"),
+      route("calendar", "features/appointments/routes/calendar.tsx"),
       route(":kind/:id", "features/inbox/routes/record.tsx"),
       route("service-requests/:id/appointment", "features/appointments/routes/book.ts"),
       // Owners only (a staff member gets the 403 page).
@@ -65,6 +66,7 @@ export default [
       route("service-requests/:id", "features/inbox/api/service-request-record.ts"),
       route("service-requests/:id/activity", "features/desk/api/service-request-activity.ts"),
       route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
+      route("appointments", "features/appointments/api/appointments.ts"),
       route("account", "features/account/api/account.ts"),
       route("account/password", "features/account/api/account-password.ts"),
       route("account/sessions", "features/account/api/account-sessions.ts"),

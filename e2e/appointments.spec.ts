@@ -90,6 +90,36 @@ test.describe("appointments without JavaScript", () => {
     await expect(page.getByLabel("Book again")).toBeVisible();
   });
 
+  test("the calendar shows the week and the day, and marks an arrival", async ({ page, logInAsStaff }) => {
+    await setCapacity();
+    const tag = newTag();
+    const id = await seedRequest(tag);
+    await logInAsStaff();
+    await page.goto(`/incoming/service-requests/${id}`);
+    const place = page.getByLabel("Book an appointment");
+    const date = (await place.locator("option").first().getAttribute("value"))!.slice(0, 10);
+    await place.selectOption({ index: 0 });
+    await page.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Appointment booked" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Calendar" }).first().click();
+    await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
+    await page.goto(`/incoming/calendar?date=${date}`);
+    await expect(page.getByText(/^Week of /)).toBeVisible();
+    await lookAt(page, "calendar-week");
+    await page.getByRole("link", { name: "Day view" }).click();
+    const entry = page.getByRole("listitem").filter({ hasText: `Robin ${tag}` });
+    await expect(entry.getByRole("link", { name: `Robin ${tag}` })).toHaveAttribute(
+      "href",
+      `/incoming/service-requests/${id}`,
+    );
+    await lookAt(page, "calendar-day");
+    await entry.getByRole("button", { name: "Arrived" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Marked" })).toBeVisible();
+    await expect(entry.getByText("Arrived", { exact: true })).toBeVisible();
+    await expect(entry.getByRole("button", { name: "Done" })).toBeVisible();
+  });
+
   test("owners set the capacity on Settings", async ({ page, logInAsStaff }) => {
     await logInAsStaff();
     await page.goto("/incoming/settings");

@@ -522,3 +522,84 @@ describe("the reminder the day before", () => {
     expect(await reminderRows(id)).toEqual([]);
   });
 });
+
+describe("the shop's calendar", () => {
+  it("lists appointments by day through GET /api/appointments, at most 62 days at once", async () => {
+    const id = await newRequest();
+    expect((await book(id, { date: "2026-12-30", kind: "waiter", time: "08:00" })).status).toBe(201);
+    const list = await call("GET", "/api/appointments?from=2026-12-30&to=2026-12-30", undefined, { cookie: staff });
+    expect(list.status).toBe(200);
+    const entries = await list.json<{ serviceRequestId: string; time: string; recordPath: string }[]>();
+    expect(entries.find((entry) => entry.serviceRequestId === id)).toMatchObject({
+      time: "08:00",
+      recordPath: `/incoming/service-requests/${id}`,
+    });
+    expect(
+      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-01-31", undefined, { cookie: staff })).status,
+    ).toBe(200);
+    expect(
+      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-02-01", undefined, { cookie: staff })).status,
+    ).toBe(400);
+    expect(
+      (await call("GET", "/api/appointments?from=2026-12-31&to=2026-12-01", undefined, { cookie: staff })).status,
+    ).toBe(400);
+    expect(
+      (await call("GET", "/api/appointments?from=2026-02-30&to=2026-03-01", undefined, { cookie: staff })).status,
+    ).toBe(400);
+    expect(
+      (await call("GET", "/api/appointments?from=2026-12-01&to=2026-12-02", undefined, { cookie: "" })).status,
+    ).toBe(401);
+  });
+
+  it("shows the week with each day's places used and free, closed days, and links to the records", async () => {
+    const id = await newRequest();
+    expect((await book(id, { date: "2026-12-04", kind: "waiter", time: "13:00" })).status).toBe(201);
+    const page = await fetchWorker("/incoming/calendar?date=2026-12-03", { headers: { Cookie: staff } }, { at });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Week of Nov 30 – Dec 6");
+    expect(html).toContain("Closed: Staff training");
+    // Friday, December 4: the 1 PM slot's one place is taken.
+    expect(html).toMatch(/Waiter 1:00 PM<\/span><span[^>]*>1 of 1 booked · 0 free/);
+    expect(html).toContain(`href="/incoming/service-requests/${id}"`);
+    const day = await (
+      await fetchWorker("/incoming/calendar?view=day&date=2026-12-05", { headers: { Cookie: staff } }, { at })
+    ).text();
+    expect(day).toContain("Saturday, December 5");
+    expect(day).toContain("Closed");
+  });
+
+  it("marks an appointment arrived, then done, audited; a cancelled one takes no mark", async () => {
+    const id = await newRequest();
+    const booked = await (await book(id, { date: "2026-11-30", kind: "drop-off" })).json<{ id: string }>();
+    const mark = (value: string) =>
+      postStaffForm(
+        staff,
+        "/incoming/calendar",
+        { id: booked.id, mark: value, back: "/incoming/calendar?date=2026-11-30" },
+        { at },
+      );
+    expect((await mark("arrived")).headers.get("Location")).toBe("/incoming/calendar?date=2026-11-30");
+    const again = await mark("arrived");
+    expect(again.status).toBe(302);
+    await mark("done");
+    const row = await env.DB.prepare("select status from appointments where id = ?").bind(booked.id).first();
+    expect(row).toEqual({ status: "done" });
+    const { results } = await env.DB.prepare(
+      "select detail from audit_log where action = 'appointment.mark' and target = ?",
+    )
+      .bind(`service-requests/${id}`)
+      .all();
+    expect(results.map((entry) => (JSON.parse(String(entry.detail)) as { status: string }).status)).toEqual([
+      "arrived",
+      "done",
+    ]);
+
+    const other = await newRequest();
+    const cancelled = await (await book(other, { date: "2026-11-30", kind: "drop-off" })).json<{ id: string }>();
+    await postStaffForm(staff, `/incoming/service-requests/${other}/appointment`, { intent: "cancel" }, { at });
+    await postStaffForm(staff, "/incoming/calendar", { id: cancelled.id, mark: "no-show" }, { at });
+    const still = await env.DB.prepare("select status from appointments where id = ?").bind(cancelled.id).first();
+    expect(still).toEqual({ status: "cancelled" });
+  });
+});
