@@ -2,10 +2,9 @@ import { and, eq, ne } from "drizzle-orm";
 import type { PasswordChangeInput } from "~/features/account/schemas";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { auditInsert, recordAudit } from "../audit/audit.server";
-import { type Acting } from "../../http/staff-member.server";
-import type { StaffMember } from "../../http/staff-member.server";
+import type { Acting, StaffMember } from "../../http/staff-member.server";
 import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
 

@@ -72,3 +72,4 @@ export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date
 }
 
 export type { AppointmentView };
+export { appointmentPanelData } from "./server/record-panel.server";

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { AuditAction } from "~/features/audit/actions";
+import type { AuditAction } from "~/features/audit/audit";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import type { MemberChange } from "~/features/team/schemas";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { recordAudit } from "../audit/audit.server";
 import type { RouterContextProvider } from "react-router";
 import { getStaffMember, type StaffMember } from "../../http/staff-member.server";
@@ -179,3 +179,7 @@ export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, n
   if (!mail) return { errors: [] };
   return send(mail);
 }
+
+export { LINK_PAGE_HEADERS, linkRefusal } from "./server/link-pages.server";
+export { completePasswordReset, requestPasswordReset } from "./server/password-resets.server";
+export { lookUpToken } from "./server/token-rows.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/book";
-import { recordPath } from "~/features/inbox/kinds";
+import { recordPath } from "~/records/kinds";
 import { handleAppointmentForm } from "../server/record-panel.server";
 
 // /incoming/service-requests/<id>/appointment: the record page's appointment forms (book, move,

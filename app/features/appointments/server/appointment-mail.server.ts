@@ -5,7 +5,7 @@ import { type Appointment, type AppointmentMessage, appointmentMessages, appoint
 import { type ServiceRequest, serviceRequests } from "~/db/schema/inbox";
 import { calendarDateFormat } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
-import { recordPath } from "~/features/inbox/kinds";
+import { recordPath } from "~/records/kinds";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";

@@ -4,7 +4,7 @@ import { type Appointment, appointmentMessages, appointments } from "~/db/schema
 import { serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
 import { addDays, type CalendarDate, calendarDateFormat, shopInstant, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
-import type { AuditAction } from "~/features/audit/actions";
+import type { AuditAction } from "~/features/audit/audit";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";

@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server";
 import { appointments } from "~/db/schema/appointments";
 import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import { hoursOn } from "~/hours/shop-schedule";
-import { recordPath } from "~/features/inbox/kinds";
+import { recordPath } from "~/records/kinds";
 import { auditInsert } from "~/features/audit/audit.server";
 import { getEnv } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { recordPath } from "~/features/inbox/kinds";
+import { recordPath } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";

@@ -1,20 +1,19 @@
 import { data, Link, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/record";
 import { DeleteRecord } from "~/features/inbox/components/delete-record";
-import { DeskForms } from "~/features/desk/components/desk-forms";
-import { RecordHistory } from "~/features/desk/components/record-history";
+import { DeskForms, namesOf, RecordHistory } from "~/features/desk/desk";
 import { PossibleSpamNote } from "~/features/inbox/components/possible-spam-note";
 import { StatusBadge } from "~/features/inbox/components/status-badge";
 import { StatusButtons, useStatusChange } from "~/features/inbox/components/status-buttons";
-import { formatSubmittedAt, fullName } from "~/features/inbox/components/submission-card";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
+import { fullName } from "~/features/inbox/components/submission-card";
 import { DeskLine } from "~/features/inbox/components/inbox-rows";
-import { namesOf } from "~/features/desk/members";
 import { formatPhone, telHref } from "~/forms/phone-link";
-import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/features/inbox/kinds";
+import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/records/kinds";
 import { backToList } from "~/features/inbox/list-params";
 import { notificationLine } from "~/features/inbox/notification";
 import { shownFields, vehicleSummary, visitSummary } from "~/features/inbox/record-fields";
-import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/features/inbox/statuses";
+import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { activeMembers } from "~/features/desk/desk.server";
@@ -23,8 +22,8 @@ import { actingMember } from "~/http/staff-member.server";
 import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server";
 import { getRecord } from "~/features/inbox/inbox.server";
 import { NO_STORE } from "~/http/responses.server";
-import { AppointmentPanel } from "~/features/appointments/components/appointment-panel";
-import { appointmentPanelData } from "~/features/appointments/server/record-panel.server";
+import { AppointmentPanel } from "~/features/appointments/appointments";
+import { appointmentPanelData } from "~/features/appointments/appointments.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/login-reset-token";
 import { PasswordField } from "~/ui/forms/password-field";
-import { LinkError } from "~/features/team/components/link-error";
+import { LinkError, newPasswordSchema } from "~/features/team/team";
 import { Button } from "~/ui/button";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
@@ -11,10 +11,7 @@ import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { LINK_PAGE_HEADERS, linkRefusal } from "~/features/team/server/link-pages.server";
-import { completePasswordReset } from "~/features/team/server/password-resets.server";
-import { lookUpToken } from "~/features/team/server/token-rows.server";
-import { newPasswordSchema } from "~/features/team/schemas";
+import { completePasswordReset, LINK_PAGE_HEADERS, linkRefusal, lookUpToken } from "~/features/team/team.server";
 
 // /login/reset/<token>: a new password for the account the link was made for. Every session of
 // the account ends; the person signs in again with the new password.

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { shop } from "~/content/shop";
 import { LogOutIcon, MenuIcon, WrenchIcon } from "~/ui/icons";
-import { roleLabels, type StaffRole } from "~/features/team/roles";
+import { roleLabels, type StaffRole } from "~/http/staff-roles";
 import { isCurrentStaffPage, staffNavigationFor } from "~/features/staff/navigation";
 
 export type SignedInMember = { username: string; role: StaffRole };

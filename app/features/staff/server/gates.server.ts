@@ -2,7 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
-import { getStaffUser, mustSetUpSecondFactor } from "../sign-in.server";
+import { getStaffUser, mustSetUpSecondFactor } from "../../sign-in/sign-in.server";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
