@@ -2,7 +2,12 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { deferredForm } from "~/ui/forms/deferred-form";
-import { ContactForm, deferredForms, ServiceRequestForm } from "~/features/submissions/components/page-forms";
+import {
+  ContactForm,
+  deferredForms,
+  LoginForm,
+  ServiceRequestForm,
+} from "~/features/submissions/components/page-forms";
 
 function TestForm({ label }: { label: string }) {
   return createElement("form", { id: "form-test" }, label);
@@ -25,6 +30,6 @@ describe("deferred forms on the server", () => {
   });
 
   it("are all in the list that entry.server.tsx loads before rendering a page", () => {
-    expect(deferredForms.map((form) => form.Component)).toEqual([ContactForm, ServiceRequestForm]);
+    expect(deferredForms.map((form) => form.Component)).toEqual([ContactForm, ServiceRequestForm, LoginForm]);
   });
 });

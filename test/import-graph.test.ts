@@ -32,6 +32,20 @@ const graph = new Map(
   ]),
 );
 
+/**
+ * The same without dynamic imports: an `import()` is where the bundle splits, and it names the module
+ * it loads (a public file would pull the whole feature into that chunk), so it may cross a boundary.
+ */
+const staticGraph = new Map(
+  [...files].map(([file, text]) => [
+    file,
+    [...text.matchAll(IMPORT_SPECIFIER)].flatMap((match) => {
+      const target = match[3] === undefined ? resolve(file, match[1] ?? match[2] ?? "") : undefined;
+      return target ? [target] : [];
+    }),
+  ]),
+);
+
 const PUBLIC_FILE = /^app\/features\/([^/]+)\/\1(\.server)?\.ts$/;
 const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const RE_EXPORT = /\bexport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
@@ -122,7 +136,7 @@ const isSharedRootFile = (file: string, feature: string) =>
 
 /** Every import that crosses into a feature other than through its public files. */
 function boundaryCrossings(): string[] {
-  return [...graph].flatMap(([file, targets]) =>
+  return [...staticGraph].flatMap(([file, targets]) =>
     targets.flatMap((target) => {
       const to = featureOf(target);
       const from = featureOf(file);
