@@ -603,3 +603,16 @@ describe("the shop's calendar", () => {
     expect(still).toEqual({ status: "cancelled" });
   });
 });
+
+describe("moving an appointment", () => {
+  it("offers every place with room but the one it has", async () => {
+    const id = await newRequest();
+    expect((await book(id, { date: "2026-12-08", kind: "drop-off" })).status).toBe(201);
+    const html = await (
+      await fetchWorker(`/incoming/service-requests/${id}`, { headers: { Cookie: staff } }, { at })
+    ).text();
+    const options = [...html.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
+    expect(options).not.toContain("2026-12-08|drop-off|");
+    expect(options).toContain("2026-12-08|waiter|08:00");
+  });
+});

@@ -137,12 +137,18 @@ export async function daysWithRoom(
     const key = slotKey(except.kind, except.time);
     if (day?.has(key)) day.set(key, (day.get(key) ?? 1) - 1);
   }
+  // Moving an appointment offers every place but the one it has.
+  const isOwnPlace = (date: CalendarDate, placeKind: AppointmentKind, time: string | null) =>
+    !!except && except.date === date && except.kind === placeKind && except.time === time;
   const roomOn = (date: CalendarDate): DayOpenings | null => {
     const day = capacityOn(rules.schedule, rules.capacity, date);
     if (!day) return null;
     const openings = openingsOn(day, counts.get(date)).filter(
       (opening) =>
-        opening.free > 0 && (!kind || opening.kind === kind) && stillAhead(rules, date, opening.kind, opening.time),
+        opening.free > 0 &&
+        (!kind || opening.kind === kind) &&
+        !isOwnPlace(date, opening.kind, opening.time) &&
+        stillAhead(rules, date, opening.kind, opening.time),
     );
     return openings.length ? { date, openings } : null;
   };
