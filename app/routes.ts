@@ -1,8 +1,9 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { INBOX_KINDS, inboxKinds } from "./records/kinds";
 
 // Three areas, each behind its own door. A route added inside a gated group is checked by the
 // group's middleware before its loader or action runs, so it cannot forget the check;
-// test/route-gates.test.ts lists every route with the gates above it.
+// test/architecture/route-gates.test.ts lists every route with the gates above it.
 export default [
   // The public site: anyone.
   index("features/site/routes/home.tsx"),
@@ -24,19 +25,24 @@ export default [
   layout("features/staff/routes/layout.tsx", [
     route("incoming", "features/inbox/routes/inbox.tsx"),
     ...prefix("incoming", [
-      route("account", "features/account/routes/account.tsx"),
       route("insights", "features/insights/routes/insights.tsx"),
-      route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
       route("check", "features/second-factor/routes/check.tsx"),
       route("calendar", "features/appointments/routes/calendar.tsx"),
       route(":kind/:id", "features/inbox/routes/record.tsx"),
       route("service-requests/:id/appointment", "features/appointments/routes/book.ts"),
-      // Owners only (a staff member gets the 403 page).
+      // How the member signs in: every form sent needs a check from the last 2 hours.
+      layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
+        route("account", "features/account/routes/account.tsx"),
+        route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
+      ]),
+      // Owners only (a staff member gets the 403 page); their changes need a recent check too.
       layout("features/staff/routes/owners-layout.tsx", [
-        route("team", "features/team/routes/team.tsx"),
-        route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
-        route("settings", "features/settings/routes/settings.tsx"),
-        route("settings/capacity", "features/appointments/routes/capacity.tsx"),
+        layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/owners" }, [
+          route("team", "features/team/routes/team.tsx"),
+          route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
+          route("settings", "features/settings/routes/settings.tsx"),
+          route("settings/capacity", "features/appointments/routes/capacity.tsx"),
+        ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),
     ]),
@@ -57,45 +63,53 @@ export default [
 
     // Staff endpoints: 401 without a session.
     layout("features/staff/api/gate.ts", [
-      route("contact-submissions", "features/inbox/api/contact-submissions.ts"),
-      route("contact-submissions.csv", "features/inbox/api/contact-submissions-csv.ts"),
-      route("contact-submissions/:id", "features/inbox/api/contact-submission-record.ts"),
-      route("contact-submissions/:id/activity", "features/desk/api/contact-submission-activity.ts"),
-      route("service-requests", "features/inbox/api/service-requests.ts"),
-      route("service-requests.csv", "features/inbox/api/service-requests-csv.ts"),
-      route("service-requests/:id", "features/inbox/api/service-request-record.ts"),
-      route("service-requests/:id/activity", "features/desk/api/service-request-activity.ts"),
+      // The records of each kind (app/records/kinds.ts): one module per endpoint, mounted per kind.
+      ...INBOX_KINDS.flatMap((kind) => {
+        const name = inboxKinds[kind].apiName;
+        return [
+          route(name, "features/inbox/api/records.ts", { id: `api/${name}` }),
+          route(`${name}.csv`, "features/inbox/api/records-csv.ts", { id: `api/${name}.csv` }),
+          route(`${name}/:id`, "features/inbox/api/record.ts", { id: `api/${name}/record` }),
+          route(`${name}/:id/activity`, "features/desk/api/record-activity.ts", { id: `api/${name}/activity` }),
+        ];
+      }),
       route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
       route("appointments", "features/appointments/api/appointments.ts"),
-      route("account", "features/account/api/account.ts"),
-      route("account/password", "features/account/api/account-password.ts"),
-      route("account/sessions", "features/account/api/account-sessions.ts"),
-      route("account/sessions/:id", "features/account/api/account-session.ts"),
       route("insights", "features/insights/api/insights.ts"),
       route("account/check", "features/second-factor/api/account-check.ts"),
-      route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
-      route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
 
-      // Owners only: 403 for a staff member.
+      // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
+      layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
+        route("account", "features/account/api/account.ts"),
+        route("account/password", "features/account/api/account-password.ts"),
+        route("account/sessions", "features/account/api/account-sessions.ts"),
+        route("account/sessions/:id", "features/account/api/account-session.ts"),
+        route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
+        route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
+      ]),
+
+      // Owners only: 403 for a staff member; their writes need a recent check too.
       layout("features/staff/api/owners-gate.ts", [
-        route("team", "features/team/api/team.ts"),
-        route("team/invitations", "features/team/api/team-invitations.ts"),
-        route("team/invitations/:id", "features/team/api/team-invitation.ts"),
-        route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
-        route("team/:username", "features/team/api/team-member.ts"),
-        route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
-        route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
-        route("audit", "features/audit/api/audit.ts"),
-        ...prefix("settings", [
-          route("weekly-hours", "features/settings/api/weekly-hours.ts"),
-          route("closures", "features/settings/api/closures.ts"),
-          route("closures/:date", "features/settings/api/closure.ts"),
-          route("special-hours", "features/settings/api/special-hours.ts"),
-          route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
-          route("holidays", "features/settings/api/holidays.ts"),
-          route("notice", "features/settings/api/notice.ts"),
-          route("capacity", "features/appointments/api/capacity.ts"),
+        layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
+          route("team", "features/team/api/team.ts"),
+          route("team/invitations", "features/team/api/team-invitations.ts"),
+          route("team/invitations/:id", "features/team/api/team-invitation.ts"),
+          route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
+          route("team/:username", "features/team/api/team-member.ts"),
+          route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
+          route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
+          ...prefix("settings", [
+            route("weekly-hours", "features/settings/api/weekly-hours.ts"),
+            route("closures", "features/settings/api/closures.ts"),
+            route("closures/:date", "features/settings/api/closure.ts"),
+            route("special-hours", "features/settings/api/special-hours.ts"),
+            route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
+            route("holidays", "features/settings/api/holidays.ts"),
+            route("notice", "features/settings/api/notice.ts"),
+            route("capacity", "features/appointments/api/capacity.ts"),
+          ]),
         ]),
+        route("audit", "features/audit/api/audit.ts"),
       ]),
     ]),
   ]),

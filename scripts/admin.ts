@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import {
   normalizeUsername,
   passwordProblem,
+  reservedUsernameProblem,
   USERNAME_PATTERN,
   USERNAME_RULE,
 } from "../app/features/sign-in/login-schema.ts";
@@ -58,6 +59,8 @@ async function main(argv: string[]): Promise<void> {
 
   const username = normalizeUsername(rawUsername);
   if (!USERNAME_PATTERN.test(username)) throw new CliError(`Invalid username "${rawUsername}": use ${USERNAME_RULE}.`);
+  const reserved = command === "create" ? reservedUsernameProblem(username) : null;
+  if (reserved) throw new CliError(`Invalid username "${rawUsername}": ${reserved}`);
 
   // Checked before asking for a password, so nobody types one twice for nothing.
   const exists = userExists(username, target);
@@ -82,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
       target,
     );
     if (created.length !== 1) throw new CliError(`A staff account named "${username}" already exists.`);
+    recordCliAudit("team.create", username, target);
     console.log(`Created staff account "${username}" (${role}) in ${targetName(target)}.`);
   } else {
     // Sessions record their start by the Worker's clock; the change is stamped by D1's. Both are
@@ -92,6 +96,7 @@ async function main(argv: string[]): Promise<void> {
       target,
     );
     if (updated.length !== 1) throw new CliError(`There is no staff account named "${username}".`);
+    recordCliAudit("password.change", username, target);
     console.log(`Changed the password of "${username}" in ${targetName(target)}; its open sessions have ended.`);
   }
 }
@@ -108,12 +113,25 @@ function resetSecondFactor(username: string, target: Target): void {
       `DELETE FROM totp_secrets WHERE user_id = ${member}`,
       `DELETE FROM recovery_codes WHERE user_id = ${member}`,
       `DELETE FROM passkeys WHERE user_id = ${member}`,
+      // Codes locked after too many wrong ones open again (docs/security.md).
+      `UPDATE users SET code_failures = 0, code_day_failures = 0, codes_locked_at = NULL WHERE id = ${member}`,
+      // Every session and half-finished sign-in ends: "lost phone" cuts off the lost phone's browser.
+      `UPDATE staff_sessions SET ended_at = cast(unixepoch('subsec') * 1000 as integer) WHERE user_id = ${member} AND ended_at IS NULL`,
+      `DELETE FROM pending_sign_ins WHERE user_id = ${member}`,
       `INSERT INTO audit_log (at, actor_id, actor_name, action, target) VALUES (cast(unixepoch('subsec') * 1000 as integer), NULL, 'npm run admin:2fa-reset', 'team.second-factor-reset', ${sqlString(username)})`,
     ].join("; "),
     target,
   );
   console.log(
-    `Removed the second factor of "${username}" in ${targetName(target)}: they sign in with their password and set up a new one.`,
+    `Removed the second factor of "${username}" in ${targetName(target)} and ended its sessions: they sign in with their password and set up a new one.`,
+  );
+}
+
+/** The audit log's entry for an account command, by the CLI (no member acted; `target` the account). */
+function recordCliAudit(action: string, username: string, target: Target): void {
+  query(
+    `INSERT INTO audit_log (at, actor_id, actor_name, action, target) VALUES (cast(unixepoch('subsec') * 1000 as integer), NULL, ${sqlString(`npm run admin:${action === "team.create" ? "create" : "password"}`)}, ${sqlString(action)}, ${sqlString(username)})`,
+    target,
   );
 }
 

@@ -1,13 +1,14 @@
 // `npm test`: every check, cheapest first, so a mistake fails in the first minute rather than after the
 // Worker suite; stops at the first part that fails and prints how long each part took.
 // - db:check: the schema, the SQL migrations and drizzle's meta agree (scripts/check-schema.ts).
+// - build: the production build, which refuses a server-only module reached from browser code
+//   (a route's component using a *.server.ts export): seconds, so it comes before the slower checks.
 // - typecheck, lint.
-// - build: the production build, which refuses a server-only module reached from browser code.
 // - test:worker (vitest in workerd), test:e2e (Playwright in Chromium; it builds again, so it never
 //   tests a stale build).
 import { spawnSync } from "node:child_process";
 
-const parts = ["db:check", "typecheck", "lint", "build", "test:worker", "test:e2e"];
+const parts = ["db:check", "build", "typecheck", "lint", "test:worker", "test:e2e"];
 const times: { part: string; seconds: number; ok: boolean }[] = [];
 
 function summary() {

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import type { HttpMethod } from "~/route-handle";
-import { methodNotAllowed } from "./responses.server";
-import { leafRouteHandle } from "./route-match.server";
+import { jsonResponse, methodNotAllowed } from "./responses.server";
+import { leafRouteHandle, leafRouteId } from "./route-match.server";
 
 // Which methods reach a route, decided once in the Worker entry from what the route declares in
 // its `handle.methods` (app/route-handle.ts). React Router runs a page's action for any method but
@@ -11,6 +11,9 @@ import { leafRouteHandle } from "./route-match.server";
 const PAGE_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST"];
 // The methods any route here may take; others (TRACE, PROPFIND…) are not implemented anywhere.
 const KNOWN_METHODS = new Set<string>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+// app/routes.ts's last route: any path no other route matches.
+const CATCH_ALL_ROUTE_ID = "routes/not-found";
 
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
@@ -27,13 +30,18 @@ function routePathname(pathname: string): string {
 }
 
 /**
- * 501 for a method no route implements; 405 with Allow for one the route does not take (a JSON
- * answer under /api/, plain text for a page); null to go on. Runs before any route, so the answer
- * is the same with or without a session.
+ * A JSON 404 for an /api/ path no endpoint serves (any method); 501 for a method no route
+ * implements; 405 with Allow for one the route does not take (a JSON answer under /api/, plain
+ * text for a page); null to go on. Runs before any route, so the answer is the same with or
+ * without a session.
  */
 export function refuseUnsupportedMethod(request: Request, routes: ServerBuild["routes"]): Response | null {
-  if (!KNOWN_METHODS.has(request.method)) return plainText(501, `This site does not implement ${request.method}.`);
   const pathname = routePathname(new URL(request.url).pathname);
+  // An API path nobody serves: a JSON 404 whatever the method, not the site's HTML page.
+  if (isApiPath(pathname) && leafRouteId(routes, pathname) === CATCH_ALL_ROUTE_ID) {
+    return jsonResponse({ message: "There is no API endpoint at this address." }, 404);
+  }
+  if (!KNOWN_METHODS.has(request.method)) return plainText(501, `This site does not implement ${request.method}.`);
   const allowed = leafRouteHandle(routes, pathname).methods ?? PAGE_METHODS;
   if ((allowed as readonly string[]).includes(request.method)) return null;
   if (isApiPath(pathname)) return methodNotAllowed(allowed);

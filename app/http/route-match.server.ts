@@ -27,8 +27,13 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return tree;
 }
 
+/** The id of the route that answers `pathname` (the catch-all's for an unknown path). */
+export function leafRouteId(routes: ServerBuild["routes"], pathname: string): string | undefined {
+  return matchRoutes(routeTree(routes), pathname)?.at(-1)?.route.id;
+}
+
 /** The `handle` of the route that answers `pathname` (the catch-all's for an unknown path). */
 export function leafRouteHandle(routes: ServerBuild["routes"], pathname: string): RouteHandle {
-  const leaf = matchRoutes(routeTree(routes), pathname)?.at(-1);
-  return leaf?.route.id ? readRouteHandle(routes[leaf.route.id]?.module.handle) : {};
+  const id = leafRouteId(routes, pathname);
+  return id ? readRouteHandle(routes[id]?.module.handle) : {};
 }

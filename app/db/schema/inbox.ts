@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { preferredTime, visitType } from "../../content/vehicle-visit";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../records/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../records/statuses";
 import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
+import { staffSessions } from "./staff";
 
 // Where a record stands (app/features/inbox/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
@@ -170,3 +171,19 @@ export const submissionStatusChanges = sqliteTable(
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 export type StatusChange = typeof submissionStatusChanges.$inferSelect;
+
+// A session's walk through the list API (app/server/inbox/list-walks.server.ts): one kind, one
+// filter, from its first page; past 200 records it is an export, in the audit log once.
+export const listWalks = sqliteTable(
+  "list_walks",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: INBOX_KINDS }).notNull(),
+    filter: text("filter").notNull(),
+    recordsRead: integer("records_read").notNull().default(0),
+    audited: integer("audited", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.kind] })],
+);

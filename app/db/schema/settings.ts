@@ -24,7 +24,7 @@ export const shopSettings = sqliteTable(
   () => [check("shop_settings_single_row", sql`id = 1`)],
 );
 
-// Days the shop is closed, by date; past ones stay as history.
+// Days the shop is closed, by date; past ones go 30 days after (the nightly job), the audit log keeps them.
 export const shopClosures = sqliteTable("shop_closures", {
   date: text("date").primaryKey(),
   reason: text("reason").notNull(),

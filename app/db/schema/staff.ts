@@ -25,6 +25,13 @@ export const users = sqliteTable(
     removedAt: timestampMs("removed_at"),
     createdAt: timestampMs("created_at"),
     lastSignInAt: timestampMs("last_sign_in_at"),
+    // Wrong second-factor codes (app/server/second-factor/code-limits.server.ts): in a row over
+    // every place they are entered (a right code resets it; 100 lock codes), and in the day that
+    // began at `codeDayStartedAt` (20 a day). Locked codes open again by a reset link or an owner.
+    codeFailures: integer("code_failures").notNull().default(0),
+    codeDayStartedAt: integer("code_day_started_at").notNull().default(0),
+    codeDayFailures: integer("code_day_failures").notNull().default(0),
+    codesLockedAt: timestampMs("codes_locked_at"),
   },
   () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
 );
@@ -79,6 +86,21 @@ export const staffSessions = sqliteTable(
     endedAt: timestampMs("ended_at"),
   },
   (table) => [index("staff_sessions_user_idx").on(table.userId, table.signedInAt)],
+);
+
+// A browser half-way through signing in (password proven, a code asked; decision 035): its cookie
+// names this row, which a right code deletes (single use) and which allows 5 codes at most.
+export const pendingSignIns = sqliteTable(
+  "pending_sign_ins",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuedAt: integer("issued_at").notNull(),
+    codesTried: integer("codes_tried").notNull().default(0),
+  },
+  (table) => [index("pending_sign_ins_issued_idx").on(table.issuedAt)],
 );
 
 // Login attempts per key ("user:<name>", "client:<ip>") in a fixed window. Kept in D1 so every

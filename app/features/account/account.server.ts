@@ -5,8 +5,15 @@ import { users } from "~/db/schema/staff";
 import type { StaffRole } from "~/http/staff-roles";
 import { auditInsert, recordAudit } from "../audit/audit.server";
 import type { Acting, StaffMember } from "../../http/staff-member.server";
-import { endMemberSessions as endSessionsOf, hashNewPassword, proveMemberPassword } from "../sign-in/sign-in.server";
+import {
+  endMemberPendingSignIns,
+  endMemberSessions as endSessionsOf,
+  hashNewPassword,
+  proveMemberPassword,
+} from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
+import { enqueueJobs } from "../notifications/notifications.server";
+import { revokeResetLinks } from "../team/team.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
 // (/api/account…) alike: read it, change their name and email, change their password, end
@@ -67,6 +74,10 @@ export async function updateProfile(
       if (String(error).includes("UNIQUE")) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
       throw error;
     }
+    // The address it had is told: a stolen session changing it would otherwise go unnoticed.
+    if (changed.includes("email") && current.email) {
+      await enqueueJobs(env, [{ type: "memberNotice", notice: "email-changed", userId: member.id, to: current.email }]);
+    }
   }
   return { ok: true, account: await getAccount(env, member.id) };
 }
@@ -100,6 +111,10 @@ export async function changePassword(
     auditInsert(db, { ...acting, action: "password.change" }),
   ]);
   await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
+  // A browser half-way through signing in with the old password goes no further, nor does a
+  // reset link sent before.
+  await endMemberPendingSignIns(env, member.id);
+  await revokeResetLinks(env, member.id, acting.at);
   return { status: "changed" };
 }
 

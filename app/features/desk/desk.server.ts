@@ -12,7 +12,13 @@ import type { SubmissionStatus } from "~/records/statuses";
 import { auditInsert } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
-import { auditTarget, type InboxRecordWithHistory, recordFrom, recordReads } from "../inbox/inbox.server";
+import {
+  auditTarget,
+  type InboxRecordWithHistory,
+  recordFrom,
+  recordReads,
+  statusChangeStatements,
+} from "../inbox/inbox.server";
 
 // The call-back desk (docs/decisions/037-call-back-desk.md): the call log on each record, who
 // handles it, and when to call back. Each write is one D1 batch that also keeps the record's first
@@ -113,7 +119,7 @@ export async function logActivity(
 }
 
 /** A follow-up or assignee change: each key given is set (null clears it), each absent one kept. */
-export type DeskChange = { followUpAt?: Date | null; assignee?: string | null };
+export type DeskChange = { followUpAt?: Date | null; assignee?: string | null; status?: SubmissionStatus };
 
 export type DeskUpdate =
   { ok: true; record: InboxRecordWithHistory } | { ok: false; reason: "missing" | "unknown-assignee" };
@@ -136,8 +142,20 @@ export async function updateDesk(
     typeof assignee === "string"
       ? sql`exists (select 1 from ${users} where ${users.username} = ${assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`
       : sql`1 = 1`;
-  const [before, updated, rows, history, activity] = await db.batch([
+  // A status sent with them changes in the same batch: all of it, or (no record, no such member) none.
+  const status = change.status;
+  // Without a status, its two statements are held back by a condition that is never true.
+  const statusChange = statusChangeStatements(
+    db,
+    kind,
+    id,
+    status ?? "new",
+    acting,
+    status !== undefined ? memberOk : sql`0 = 1`,
+  );
+  const [before, statusChanged, , updated, rows, history, activity] = await db.batch([
     db.select({ followUpAt: table.followUpAt, assignee: table.assignee }).from(table).where(eq(table.id, id)).limit(1),
+    ...statusChange,
     db
       .update(table)
       .set({
@@ -165,6 +183,9 @@ export async function updateDesk(
       : []),
     ...(assignee !== undefined && assignee !== old.assignee
       ? [auditInsert(db, { ...acting, action: "record.assign", target, detail: { assignee } })]
+      : []),
+    ...(status !== undefined && statusChanged.length > 0
+      ? [auditInsert(db, { ...acting, action: "record.status", target, detail: { status } })]
       : []),
   ];
   const [first, ...rest] = entries;

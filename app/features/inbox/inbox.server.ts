@@ -165,12 +165,41 @@ export async function changeStatus(
   status: SubmissionStatus,
   acting: Acting,
 ): Promise<InboxRecordWithHistory | null> {
-  const changedBy = acting.actor?.name ?? "";
   const db = getDb(env);
+  const [changed, , updated, history, activity] = await db.batch([
+    ...statusChangeStatements(db, kind, id, status, acting),
+    db.select(recordColumns(kind)).from(inboxTables[kind]).where(eq(inboxTables[kind].id, id)).limit(1),
+    historyQuery(db, kind, id),
+    activityQuery(db, kind, id),
+  ]);
+  if (changed.length > 0) await recordStatusAudit(env, kind, id, status, acting);
+  return recordFrom(updated, history, activity);
+}
+
+/** The audit entry of a status change that happened. */
+export function recordStatusAudit(env: AppEnv, kind: InboxKind, id: string, status: SubmissionStatus, acting: Acting) {
+  return recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
+}
+
+/**
+ * A status change as two statements for a batch (the desk's PATCH runs them with its own, one
+ * batch): the history entry, only for a real change (its `returning` says whether there was one),
+ * then the record. Both dated by the request's clock, as the first contact is (decision 012);
+ * `condition` holds both back (an assignee who is not a member).
+ */
+export function statusChangeStatements(
+  db: Database,
+  kind: InboxKind,
+  id: string,
+  status: SubmissionStatus,
+  acting: Acting,
+  condition: SQL = sql`1 = 1`,
+) {
+  const changedBy = acting.actor?.name ?? "";
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [changed, , updated, history, activity] = await db.batch([
+  return [
     // First, while the old status can still be compared: a history entry only for a real change.
     db
       .insert(changes)
@@ -182,10 +211,10 @@ export async function changeStatus(
             submissionId: table.id,
             status: sql<SubmissionStatus>`${status}`.as("status"),
             changedBy: sql<string>`${changedBy}`.as("changed_by"),
-            changedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("changed_at"),
+            changedAt: sql<Date>`${acting.at.getTime()}`.as("changed_at"),
           })
           .from(table)
-          .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
+          .where(and(eq(table.id, id), sql`${table.status} <> ${status}`, condition)),
       )
       .returning({ id: changes.id }),
     db
@@ -198,15 +227,8 @@ export async function changeStatus(
           ? { firstContactAt: sql`coalesce(${table.firstContactAt}, ${acting.at.getTime()})` }
           : {}),
       })
-      .where(eq(table.id, id)),
-    db.select(recordColumns(kind)).from(table).where(eq(table.id, id)).limit(1),
-    historyQuery(db, kind, id),
-    activityQuery(db, kind, id),
-  ]);
-  if (changed.length > 0) {
-    await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
-  }
-  return recordFrom(updated, history, activity);
+      .where(and(eq(table.id, id), condition)),
+  ] as const;
 }
 
 /** How the audit log names a record: its address below /incoming. */

@@ -31,6 +31,26 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
   /** An email about an appointment: a row of its ledger (app/features/appointments/). */
   z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() }),
+  /**
+   * "Forgot password?" as typed (a username or an email address): the consumer looks the account
+   * up, so the request's answer does the same work for every account, known or not.
+   */
+  z.object({
+    type: z.literal("resetRequest"),
+    account: z.string().min(1).max(254),
+    client: z.string().max(128).nullable(),
+  }),
+  /**
+   * A notice to a member about their own account (app/server/team/staff-mail.server.ts): their
+   * email was changed (sent to the address it had, which D1 no longer holds), or their sign-in
+   * codes were locked after too many wrong ones (sent to the address on the account).
+   */
+  z.object({
+    type: z.literal("memberNotice"),
+    notice: z.enum(["email-changed", "codes-locked"]),
+    userId: z.string().min(1).max(64),
+    to: z.email().max(254).optional(),
+  }),
 ]);
 
 export type NotificationJob = z.infer<typeof notificationJobSchema>;

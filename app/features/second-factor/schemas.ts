@@ -72,6 +72,9 @@ export const passwordCheckSchema = z.object({
 });
 
 /** Where to go once the check is done: a path on this site only (never `//host`). */
+/** The page that asks again before what matters (its `next` is where to go on). */
+export const CHECK_PAGE = "/incoming/check";
+
 export function safeNextPath(value: unknown): string | null {
   return typeof value === "string" && /^\/(?:incoming|api)(?:[/.?]|$)/.test(value) && !/[\\\s]/.test(value)
     ? value

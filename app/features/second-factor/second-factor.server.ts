@@ -1,5 +1,8 @@
+import type { MiddlewareFunction } from "react-router";
 import { getStaffUser } from "../sign-in/sign-in.server";
+import { getEnv, getRequestTime } from "../../http/context.server";
 import type { AppEnv } from "../../http/env.server";
+import { getStaffMember } from "../../http/staff-member.server";
 import { stepUpRequired } from "./server/step-up.server";
 
 // The second factor's public door for the rest of the app (decision 035). Its own pages and
@@ -16,6 +19,20 @@ export async function askAgainIfStale(request: Request, env: AppEnv, now: Date):
   if (!member) return null;
   return stepUpRequired(request, env, member, now);
 }
+
+/**
+ * The fresh-check gate (app/routes.ts): every change a group of routes takes (any method but GET
+ * and HEAD) needs a check from the last 2 hours, or is answered as `askAgainIfStale` answers:
+ * 403 `{ step }` for an API call, the check page (then back) for a page. Reading stays open. It
+ * sits inside a staff gate, after the owners' gate where there is one, so a staff member still
+ * gets 403 for an owners' page before being asked for anything.
+ */
+export const freshCheckGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  const asked = await stepUpRequired(request, getEnv(context), getStaffMember(context), getRequestTime(context));
+  if (asked) throw asked;
+  return next();
+};
 
 export { secondFactorAccount, teamFactors, teamRequiresSecondFactor } from "./server/enrolment.server";
 export { signInWithCode } from "./server/sign-in.server";

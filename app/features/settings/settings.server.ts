@@ -186,3 +186,16 @@ export async function shopHoursOf(context: Readonly<RouterContextProvider>, now:
 export async function readScheduleFrom(env: Pick<AppEnv, "DB">, from: CalendarDate): Promise<ShopSchedule> {
   return scheduleOf(await readShopSettings(env), from);
 }
+
+/**
+ * Closure days and special hours whose date passed over 30 days ago (the nightly job): the audit
+ * log keeps who set them, and the settings page and every read of the settings stay small.
+ */
+export async function purgePastSettings(env: Pick<AppEnv, "DB">, now: Date): Promise<number> {
+  const before = addDays(shopWallClock(now).date, -30);
+  const [closures, special] = await env.DB.batch([
+    env.DB.prepare("delete from shop_closures where date < ?").bind(before),
+    env.DB.prepare("delete from shop_special_hours where date < ?").bind(before),
+  ]);
+  return (closures?.meta.changes ?? 0) + (special?.meta.changes ?? 0);
+}

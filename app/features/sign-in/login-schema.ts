@@ -10,6 +10,17 @@ const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 export const USERNAME_RULE = "3 to 32 characters: lowercase letters, digits, dot, underscore or hyphen";
 
+// Names a new account may not take: /api/team/<username> would collide with the team API's own
+// paths (/api/team/invitations, /api/team/second-factor), and a name ending ".data" or ".csv"
+// reads as React Router's data requests or an export. Accounts made before keep working.
+const RESERVED_USERNAMES = new Set(["invitations", "second-factor"]);
+export const RESERVED_USERNAME_RULE = "That username is reserved by the site. Please choose another.";
+
+/** Why a new account may not take this (normalized, pattern-valid) username, or null. */
+export function reservedUsernameProblem(username: string): string | null {
+  return RESERVED_USERNAMES.has(username) || /\.(?:data|csv)$/.test(username) ? RESERVED_USERNAME_RULE : null;
+}
+
 /** Usernames are case-insensitive: "Admin" and "admin" are one account. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();

@@ -18,7 +18,15 @@ import { clientKey } from "../../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./server/device-cookie.server";
 
 import { hasAuthenticator, mustEnrol } from "../second-factor/second-factor.server";
-import { clearPendingSignIn, readPendingSignIn, startPendingSignIn } from "./server/pending-sign-in.server";
+import {
+  clearPendingSignIn,
+  consumePendingSignIn,
+  countPendingCode,
+  endPendingSignIns,
+  type PendingSignIn,
+  readPendingSignIn,
+  startPendingSignIn,
+} from "./server/pending-sign-in.server";
 import { endSessions, listActiveSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";
 
@@ -98,23 +106,38 @@ export async function logIn(
 
   await forgiveLoginAttempt(db, keys);
   if (await hasAuthenticator(db, user.id)) {
+    // The password was right: recorded, so a stolen password shows in the log before any code does.
+    await recordAudit(env, {
+      actor: { id: user.id, name: user.username },
+      action: "sign-in.password",
+      client,
+      at: now,
+    });
     return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now) };
   }
   return { status: "success", setCookies: await openSession(request, env, user, now) };
 }
 
+export type PendingMember = Pick<User, "id" | "username"> & { pending: PendingSignIn };
+
 /** The member half-way through signing in on this browser (password proven, a code asked), or null. */
-export async function pendingMember(
-  request: Request,
-  env: AppEnv,
-  now: Date,
-): Promise<Pick<User, "id" | "username"> | null> {
+export async function pendingMember(request: Request, env: AppEnv, now: Date): Promise<PendingMember | null> {
   const pending = await readPendingSignIn(request, env, now);
   if (!pending) return null;
   const user = await getDb(env).query.users.findFirst({ where: eq(users.id, pending.userId) });
   // A password changed, or the account disabled, since the password was typed: start again.
   if (!user || !isActiveAccount(user) || pending.issuedAt < user.passwordChangedAt) return null;
-  return { id: user.id, username: user.username };
+  return { id: user.id, username: user.username, pending };
+}
+
+/** Counts a code tried by this half-signed-in browser; false once it has had its 5 (or was used). */
+export function countCodeOfPendingSignIn(env: AppEnv, member: PendingMember): Promise<boolean> {
+  return countPendingCode(env, member.pending);
+}
+
+/** Ends every half-finished sign-in of a member (a new password). */
+export function endMemberPendingSignIns(env: AppEnv, userId: string): Promise<void> {
+  return endPendingSignIns(env, userId);
 }
 
 // A code is counted like a password (decision 017): per device that has signed in as this member
@@ -145,14 +168,18 @@ export async function forgiveCodeAttempt(request: Request, env: AppEnv, username
   await forgiveLoginAttempt(getDb(env), await codeThrottleKeys(request, env, username, now));
 }
 
-/** Ends the half-signed-in state and opens the session: the Set-Cookie values. */
+/**
+ * Ends the half-signed-in state and opens the session: the Set-Cookie values; null when another
+ * request used this pending sign-in first (it works once).
+ */
 export async function finishSignIn(
   request: Request,
   env: AppEnv,
-  user: Pick<User, "id" | "username">,
+  member: PendingMember,
   now: Date,
-): Promise<string[]> {
-  return [...(await openSession(request, env, user, now)), await clearPendingSignIn(env)];
+): Promise<string[] | null> {
+  if (!(await consumePendingSignIn(env, member.pending))) return null;
+  return [...(await openSession(request, env, member, now)), await clearPendingSignIn(env)];
 }
 
 /** Whether `password` is this active member's password (asked again before what matters). */
@@ -184,6 +211,9 @@ export async function openSession(
   now: Date,
 ): Promise<[string, string]> {
   const db = getDb(env);
+  // Signing in again in a browser that has a session ends that one: it would stay listed as active.
+  const previous = await readStaffSession(request, env, now);
+  if (previous) await endSessions(env, previous.userId, { only: previous.sessionId }, now);
   const sessionId = crypto.randomUUID();
   const session = await startStaffSession(request, env, { userId: user.id, sessionId, now });
   await db.batch([

@@ -1,4 +1,11 @@
-import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "~/features/sign-in/sign-in";
+import {
+  normalizeUsername,
+  passwordProblem,
+  RESERVED_USERNAME_RULE,
+  reservedUsernameProblem,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "~/features/sign-in/sign-in";
 import { optionalText } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { STAFF_ROLES } from "~/http/staff-roles";
@@ -55,7 +62,8 @@ export const joinSchema = z.object({
     .trim()
     .min(1, "Choose a username.")
     .transform(normalizeUsername)
-    .refine((value) => USERNAME_PATTERN.test(value), `Usernames are ${USERNAME_RULE}.`),
+    .refine((value) => USERNAME_PATTERN.test(value), { error: `Usernames are ${USERNAME_RULE}.`, abort: true })
+    .refine((value) => reservedUsernameProblem(value) === null, RESERVED_USERNAME_RULE),
   displayName: optionalText({
     max: DISPLAY_NAME_MAX,
     tooLong: `A display name can be at most ${DISPLAY_NAME_MAX} characters.`,

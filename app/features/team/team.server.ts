@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { AuditAction } from "~/features/audit/audit";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
@@ -11,7 +11,17 @@ import { clientKey } from "../../http/client-address.server";
 import { getRequestTime } from "../../http/context.server";
 import type { AppEnv } from "../../http/env.server";
 import type { OutgoingMail } from "../../mail/mime.server";
-import { type StaffEmailJob, staffEmailFor, type StaffMailEnv } from "./server/staff-mail.server";
+import { countLimitedRequest, isActiveAccount } from "../sign-in/sign-in.server";
+import type { NotificationJob } from "../notifications/notifications.server";
+import {
+  enqueueStaffEmail,
+  type MemberNoticeJob,
+  memberNoticeFor,
+  type StaffEmailJob,
+  staffEmailFor,
+  type StaffMailEnv,
+} from "./server/staff-mail.server";
+import { issueToken } from "./server/tokens.server";
 
 // The team as owners run it: the accounts, their roles, disabling, enabling and removing them.
 // Every rule that protects the shop (the last active owner stays) is part of the UPDATE itself,
@@ -120,6 +130,8 @@ async function setDisabled(env: AppEnv, actor: TeamActor, username: string, disa
         .where(and(eq(users.username, username), isNull(users.removedAt), sql`${users.disabledAt} is not null`))
         .returning();
   if (!updated) return whyUnchanged(env, username, (user) => Boolean(user.disabledAt) === disabled);
+  // A reset link sent before does not bring a disabled account back.
+  if (disabled) await revokeResetLinks(env, updated.id, actor.at);
   await audit(env, actor, disabled ? "team.disable" : "team.enable", username);
   return { status: "changed", member: memberView(updated) };
 }
@@ -178,6 +190,103 @@ export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, n
   const mail = await staffEmailFor(env, job, now);
   if (!mail) return { errors: [] };
   return send(mail);
+}
+
+/** The queue consumer's part for a notice to a member about their account: built, sent or retried. */
+export async function deliverMemberNotice(env: StaffMailEnv, job: MemberNoticeJob, now: Date, send: StaffEmailSend) {
+  const mail = await memberNoticeFor(env, job, now);
+  if (!mail) return { errors: [] };
+  return send(mail);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Password reset links (password-resets.server.ts has the owner's and the visitor's requests)
+
+export const RESET_LIFETIME_MS = 30 * 60 * 1000;
+// Reset emails per account per window (LOGIN_THROTTLE_WINDOW_SECONDS), whoever asks and from where.
+export const RESET_EMAILS_PER_ACCOUNT = 3;
+
+type ResetRequestJob = Extract<NotificationJob, { type: "resetRequest" }>;
+
+/** A new reset link for the account; any link it had before stops working. */
+export async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"] | null, now: Date) {
+  const db = getDb(env);
+  const { id, token, verifierHash } = await issueToken();
+  const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
+  await db.batch([
+    db
+      .update(staffTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffTokens.userId, user.id),
+          eq(staffTokens.purpose, "reset"),
+          isNull(staffTokens.usedAt),
+          isNull(staffTokens.revokedAt),
+        ),
+      ),
+    db.insert(staffTokens).values({
+      id,
+      purpose: "reset",
+      verifierHash,
+      userId: user.id,
+      createdById: createdBy?.id ?? null,
+      createdByName: createdBy?.username ?? null,
+      createdAt: now,
+      expiresAt,
+    }),
+  ]);
+  if (user.email) await enqueueStaffEmail(env, token);
+  return { id, token, expiresAt, emailed: Boolean(user.email) };
+}
+
+/**
+ * The queue's part of "Forgot password?": an active account with an address gets a new link by
+ * email, at most RESET_EMAILS_PER_ACCOUNT a window. Past that nothing is sent and the last link
+ * sent keeps working: a flood of requests from many networks cannot bury the member's inbox nor
+ * cancel their link over and over.
+ */
+export async function handleResetRequest(env: AppEnv, job: ResetRequestJob, now: Date): Promise<void> {
+  const user = await getDb(env).query.users.findFirst({
+    where: and(or(eq(users.username, job.account), eq(users.email, job.account)), isNull(users.removedAt)),
+  });
+  if (!user?.email || !isActiveAccount(user)) return;
+  const decision = await countLimitedRequest(
+    env,
+    { kind: "reset-email", account: user.id, client: user.id },
+    {
+      maxPerClient: Number.MAX_SAFE_INTEGER,
+      maxPerDevice: 0,
+      maxPerUsernameAndClient: Number.MAX_SAFE_INTEGER,
+      maxPerUsername: RESET_EMAILS_PER_ACCOUNT,
+    },
+    now,
+  );
+  if (!decision.allowed) return;
+  await issueReset(env, user, null, now);
+  await recordAudit(env, {
+    actor: null,
+    action: "password.reset-request",
+    target: user.username,
+    detail: { emailed: true, via: "forgot-password" },
+    client: job.client,
+    at: now,
+  });
+}
+
+/** Ends an account's unused reset links (its password changed, or it was disabled). */
+export async function revokeResetLinks(env: AppEnv, userId: string, now: Date): Promise<void> {
+  await getDb(env)
+    .update(staffTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffTokens.userId, userId),
+        eq(staffTokens.purpose, "reset"),
+        isNull(staffTokens.usedAt),
+        isNull(staffTokens.revokedAt),
+      ),
+    );
 }
 
 export { LINK_PAGE_HEADERS, linkRefusal } from "./server/link-pages.server";

@@ -1,13 +1,13 @@
 import { recordPath, type InboxKind } from "~/records/kinds";
 import { recordFromListUrl } from "~/features/inbox/list-params";
-import { DeskLine, InboxRows, type MemberNames } from "./inbox-rows";
+import { DeskLine, InboxListHeader, type MemberNames } from "./inbox-rows";
 import { StatusButtons, useStatusChange } from "./status-buttons";
 import { fullName, SubmissionCard, type SubmissionCardData } from "./submission-card";
 
 /**
  * A page of records: below 1024 px as cards, each with its status buttons; from 1024 px as dense
- * rows (inbox-rows.tsx). Both are in the page, CSS shows one: no script decides the layout.
- * `empty` when there is none.
+ * rows under a header of the columns (inbox-rows.tsx). One markup for both, laid out by CSS: no
+ * script decides the layout, and the page carries each record once. `empty` when there is none.
  */
 export function InboxList({
   kind,
@@ -34,16 +34,16 @@ export function InboxList({
   }
   const hrefOf = (record: SubmissionCardData) => recordFromListUrl(recordPath(kind, record.id), returnTo);
   return (
-    <>
-      <ul className="grid gap-4 lg:hidden">
+    <div className="lg:rounded-lg lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm">
+      <InboxListHeader />
+      <ul className="grid gap-4 lg:block">
         {records.map((record) => (
           <li key={record.id}>
             <InboxCard kind={kind} record={record} href={hrefOf(record)} returnTo={returnTo} names={names} now={now} />
           </li>
         ))}
       </ul>
-      <InboxRows kind={kind} records={records} hrefOf={hrefOf} returnTo={returnTo} names={names} now={now} />
-    </>
+    </div>
   );
 }
 
@@ -70,6 +70,7 @@ function InboxCard({
       submission={record}
       href={href}
       status={shown}
+      now={now}
       desk={
         record.assignee || record.followUpAt ? (
           <>
@@ -77,6 +78,7 @@ function InboxCard({
           </>
         ) : null
       }
+      deskCell={<DeskLine record={record} names={names} now={now} />}
       actions={
         <StatusButtons
           action={action}
@@ -85,6 +87,7 @@ function InboxCard({
           onSubmit={onSubmit}
           busy={busy}
           name={fullName(record)}
+          compact="from-lg"
         />
       }
     />

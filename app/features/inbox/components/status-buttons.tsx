@@ -62,11 +62,20 @@ export function StatusButtons({
   busy: boolean;
   /** Whose record, for the buttons' accessible names ("Mark contacted: Jane Doe"). */
   name: string;
-  /** The desktop list's rows: small buttons with the status alone ("Closed"), the same names. */
-  compact?: boolean;
+  /**
+   * The desktop list's rows: small buttons with the status alone ("Closed"), the same names;
+   * "from-lg": the inbox list's one markup, full buttons below 1024 px and small ones from there.
+   */
+  compact?: boolean | "from-lg";
 }) {
+  const container =
+    compact === "from-lg"
+      ? "flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end lg:gap-1"
+      : compact
+        ? "flex flex-nowrap justify-end gap-1"
+        : "flex flex-wrap gap-2";
   return (
-    <div className={compact ? "flex flex-nowrap justify-end gap-1" : "flex flex-wrap gap-2"}>
+    <div className={container}>
       {nextStatuses(current).map((status) => {
         const label = statusActionLabel(current, status);
         return (
@@ -80,13 +89,34 @@ export function StatusButtons({
               size="sm"
               disabled={busy}
               aria-label={`${label}: ${name}`}
-              className={compact ? "h-6 !px-2 !py-0 !text-xs" : ""}
+              className={
+                compact === "from-lg"
+                  ? "lg:h-6 lg:!px-2 lg:!py-0 lg:!text-xs"
+                  : compact
+                    ? "h-6 !px-2 !py-0 !text-xs"
+                    : ""
+              }
             >
-              {compact ? label.replace(/^Mark /, "").replace(/^./, (first) => first.toUpperCase()) : label}
+              {compact === "from-lg" ? <ResponsiveLabel label={label} /> : compact ? shortLabel(label) : label}
             </Button>
           </form>
         );
       })}
     </div>
+  );
+}
+
+/** "Mark closed" → "Closed": the status alone, for small buttons. */
+const shortLabel = (label: string) => label.replace(/^Mark /, "").replace(/^./, (first) => first.toUpperCase());
+
+/** "Mark closed" below 1024 px, "Closed" from there: one text, the prefix hidden by CSS. */
+function ResponsiveLabel({ label }: { label: string }) {
+  if (!label.startsWith("Mark ")) return label;
+  return (
+    // One flex item (the button spaces its children apart), the status in a box CSS can capitalise.
+    <span>
+      <span className="lg:hidden">Mark </span>
+      <span className="inline-block lg:first-letter:uppercase">{label.slice("Mark ".length)}</span>
+    </span>
   );
 }

@@ -15,6 +15,7 @@ import {
   visitSummary,
 } from "~/features/inbox/record-fields";
 import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/records/statuses";
+import { timeAgo } from "~/features/desk/desk";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { StatusBadge } from "./status-badge";
 
@@ -42,13 +43,29 @@ export type SubmissionCardData = {
   assignee?: string | null;
 } & FormFields;
 
+/** Each column's width: the need takes what is left. */
+export const ROW_GRID =
+  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,10rem)_minmax(8rem,1fr)_11rem_minmax(6rem,9.5rem)_12.5rem] lg:items-center lg:gap-x-2";
+
+/** "Brake Repair · Squeaks when I stop at… · 2019 Honda Civic": what they need, on one line. */
+export function needLine(kind: InboxKind, record: SubmissionCardData): { service?: string; rest: string } {
+  const fields = shownFields(kind, record);
+  const service = textsIn(fields, "service")[0];
+  const vehicle = vehicleSummary(fields);
+  const message = record.message.replace(/\s+/g, " ").slice(0, 140);
+  return { service, rest: [message, vehicle].filter(Boolean).join(" · ") };
+}
+
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
 export const fullName = (record: { firstName: string; lastName: string }) =>
   `${record.firstName} ${record.lastName}`.trim();
 
 /**
- * One contact message or service request. Everything shown was typed by a visitor: text only.
- * `href` is the record's own page; `status` may run ahead of the record's (a change on its way).
+ * One contact message or service request, in one markup for both widths: below 1024 px a card with
+ * everything the visitor gave; from 1024 px a dense row of the list's grid (`ROW_GRID`, decision
+ * 037), its parts placed in their columns and the card's other parts hidden. Everything shown was
+ * typed by a visitor: text only. `href` is the record's own page; `status` may run ahead of the
+ * record's (a change on its way).
  */
 export function SubmissionCard({
   kind,
@@ -57,77 +74,121 @@ export function SubmissionCard({
   status = submission.status,
   actions,
   desk,
+  deskCell,
+  now,
 }: {
   kind: InboxKind;
   submission: SubmissionCardData;
   href: string;
   status?: SubmissionStatus;
   actions?: ReactNode;
-  /** Who handles it and when to call back (the call-back desk's line). */
+  /** Who handles it and when to call back (the call-back desk's line), on the card when there is either. */
   desk?: ReactNode;
+  /** The same for the row's "Handled by" column ("Unassigned" included). */
+  deskCell: ReactNode;
+  /** The request's time: "3 h ago" on the row. */
+  now: Date;
 }) {
   const name = fullName(submission);
   const fields = shownFields(kind, submission);
   const service = textsIn(fields, "service")[0];
+  const received = submission.submittedAt;
+  const need = needLine(kind, submission);
+  const flag =
+    status === "spam" && submission.spamReason
+      ? `Spam: ${spamReasonLabels[submission.spamReason]}`
+      : status !== "spam" && submission.possibleSpam
+        ? "Possible spam"
+        : null;
+  const emailFailing = submission.notification && !submission.notification.sentAt && submission.notification.lastError;
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          <h3 className="text-lg font-semibold break-words text-blue-950">
-            <Link to={href} className="underline-offset-2 hover:underline">
+    <article
+      className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${ROW_GRID} lg:rounded-none lg:border-0 lg:border-b lg:bg-transparent lg:px-3 lg:py-0.5 lg:shadow-none lg:hover:bg-slate-50`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 lg:contents">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 lg:contents">
+          <h3 className="text-lg font-semibold break-words text-blue-950 lg:col-start-2 lg:row-start-1 lg:truncate lg:text-sm lg:break-normal">
+            <Link to={href} className="underline-offset-2 hover:underline" title={name}>
               {name}
             </Link>
           </h3>
-          <StatusBadge status={status} />
+          <div className="flex lg:col-start-1 lg:row-start-1 lg:block">
+            <StatusBadge status={status} />
+          </div>
         </div>
-        <p className="flex items-center gap-1.5 text-sm text-slate-600">
-          <CalendarIcon className="size-4 shrink-0" />
-          {submission.submittedAt ? (
-            <time dateTime={submission.submittedAt.toISOString()}>{formatSubmittedAt(submission.submittedAt)}</time>
+        <p className="flex items-center gap-1.5 text-sm text-slate-600 lg:col-start-6 lg:row-start-1 lg:block lg:min-w-0 lg:text-xs lg:leading-[0.875rem]">
+          <CalendarIcon className="size-4 shrink-0 lg:hidden" />
+          <span className="sr-only">Received </span>
+          {received ? (
+            <>
+              <time dateTime={received.toISOString()} className="lg:block lg:truncate">
+                {formatSubmittedAt(received)}
+              </time>
+              <span className="hidden lg:block lg:truncate">{timeAgo(received, now)}</span>
+            </>
           ) : (
             "N/A"
           )}
         </p>
       </header>
       {service !== undefined ? (
-        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800">
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 text-sm font-medium text-red-800 lg:hidden">
           <WrenchIcon className="size-4 shrink-0" />
           <span className="sr-only">Service requested: </span>
           {service}
         </p>
       ) : null}
       {status === "spam" && submission.spamReason ? (
-        <p className="mt-2 text-sm text-red-800">Spam: {spamReasonLabels[submission.spamReason]}</p>
+        <p className="mt-2 text-sm text-red-800 lg:hidden">Spam: {spamReasonLabels[submission.spamReason]}</p>
       ) : null}
-      {status !== "spam" && submission.possibleSpam ? <PossibleSpamNote /> : null}
-      {desk ? <p className="mt-2 text-sm text-slate-700">{desk}</p> : null}
-      <DetailLines fields={fields} />
-      {submission.notification ? <NotificationLine state={submission.notification} /> : null}
-      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
-        <div className="flex min-w-0 items-center gap-2">
-          <dt>
+      {status !== "spam" && submission.possibleSpam ? (
+        <div className="lg:hidden">
+          <PossibleSpamNote />
+        </div>
+      ) : null}
+      {desk ? <p className="mt-2 text-sm text-slate-700 lg:hidden">{desk}</p> : null}
+      <div className="lg:hidden">
+        <DetailLines fields={fields} />
+        {submission.notification ? <NotificationLine state={submission.notification} /> : null}
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:contents">
+        <div className="flex min-w-0 items-center gap-2 lg:contents">
+          <dt className="lg:sr-only">
             <MailIcon className="size-4 text-slate-500" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 break-all">
-            <a href={`mailto:${submission.email}`} className="text-blue-800 underline-offset-2 hover:underline">
+          <dd className="min-w-0 break-all lg:col-start-4 lg:row-start-1 lg:truncate lg:break-normal">
+            <a
+              href={`mailto:${submission.email}`}
+              className="text-blue-800 underline-offset-2 hover:underline"
+              title={submission.email}
+            >
               {submission.email}
             </a>
           </dd>
         </div>
-        <div className="flex items-center gap-2">
-          <dt>
+        <div className="flex items-center gap-2 lg:contents">
+          <dt className="lg:sr-only">
             <PhoneIcon className="size-4 text-slate-500" />
             <span className="sr-only">Phone</span>
           </dt>
-          <dd>
+          <dd className="lg:col-start-3 lg:row-start-1 lg:truncate">
             <a href={telHref(submission.phone)} className="text-blue-800 underline-offset-2 hover:underline">
               {formatPhone(submission.phone)}
             </a>
           </dd>
         </div>
       </dl>
-      <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
+      <p
+        className="hidden truncate text-sm text-slate-800 lg:col-start-5 lg:row-start-1 lg:block"
+        title={[need.service, need.rest].filter(Boolean).join(" · ")}
+      >
+        {flag ? <span className="font-semibold text-red-800">{flag} · </span> : null}
+        {emailFailing ? <span className="font-semibold text-red-800">Shop&apos;s email failing · </span> : null}
+        {need.service ? <span className="font-semibold">{need.service} · </span> : null}
+        {need.rest}
+      </p>
+      <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800 lg:hidden">
         {submission.message}
         {submission.messageCut ? (
           <>
@@ -138,7 +199,12 @@ export function SubmissionCard({
           </>
         ) : null}
       </p>
-      {actions ? <div className="mt-4 border-t border-slate-100 pt-3">{actions}</div> : null}
+      <p className="hidden truncate text-xs text-slate-700 lg:col-start-7 lg:row-start-1 lg:block">{deskCell}</p>
+      {actions ? (
+        <div className="mt-4 border-t border-slate-100 pt-3 lg:col-start-8 lg:row-start-1 lg:mt-0 lg:border-0 lg:pt-0">
+          {actions}
+        </div>
+      ) : null}
     </article>
   );
 }

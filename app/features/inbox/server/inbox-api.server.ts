@@ -12,6 +12,7 @@ import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
 import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "../inbox.server";
 import { listRecords, recordsInPages } from "./inbox-lists.server";
+import { countListPage } from "./list-walks.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
 import { askAgainIfStale } from "../../second-factor/second-factor.server";
 
@@ -28,13 +29,25 @@ const patchSchema = recordPatchSchema(SUBMISSION_STATUSES);
 /** What `?due=1` and `?assignee=me` are read against: the request's time and who asks. */
 const listContext = (acting: Acting) => ({ now: acting.at, me: acting.actor?.name ?? "" });
 
-/** GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`. */
+/**
+ * GET /api/<kind>: a page of records, newest first, with `Link: rel="next"` and `X-Total-Count`.
+ * Pages past the first ask for the recent check; a walk past 200 records is audited as an export.
+ */
 export async function listResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
   const url = new URL(request.url);
   const parsed = parseListQuery(url.searchParams, "api", listContext(acting));
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 
+  // Pages past the first are a walk through every record: the recent check, as for the CSV.
+  if (parsed.query.cursor) {
+    const asked = await askAgainIfStale(request, env, acting.at);
+    if (asked) return asked;
+  }
   const page = await listRecords(env, kind, parsed.query);
+  // HEAD sends no records: nothing was read.
+  if (request.method === "GET") {
+    await countListPage(env, acting, kind, parsed.query, { read: page.records.length, total: page.total });
+  }
   const headers = new Headers({ "X-Total-Count": String(page.total) });
   if (page.older) {
     const next = new URL(url);
@@ -71,18 +84,18 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
           const followUp = followUpAt === undefined || followUpAt === null ? followUpAt : new Date(followUpAt);
           const problem = followUp ? followUpProblem(followUp, acting.at) : null;
           if (problem) return jsonResponse({ message: problem, fieldErrors: { followUpAt: [problem] } }, 400);
-          let record = null;
-          if (followUp !== undefined || assignee !== undefined) {
-            const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee }, acting);
-            if (!updated.ok && updated.reason === "missing") return notFound(kind);
-            if (!updated.ok) {
-              const message = "assignee must be the username of an active member, or null.";
-              return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
-            }
-            record = updated.record;
+          if (followUp === undefined && assignee === undefined) {
+            const record = status !== undefined ? await changeStatus(env, kind, id, status, acting) : null;
+            return record ? jsonResponse(record) : notFound(kind);
           }
-          if (status !== undefined) record = await changeStatus(env, kind, id, status, acting);
-          return record ? jsonResponse(record) : notFound(kind);
+          // Follow-up, assignee and status in one batch: all applied, or none.
+          const updated = await updateDesk(env, kind, id, { followUpAt: followUp, assignee, status }, acting);
+          if (!updated.ok && updated.reason === "missing") return notFound(kind);
+          if (!updated.ok) {
+            const message = "assignee must be the username of an active member, or null.";
+            return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
+          }
+          return jsonResponse(updated.record);
         },
       );
     case "DELETE": {

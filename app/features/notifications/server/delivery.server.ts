@@ -15,7 +15,7 @@ import {
   type SendResult,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
-import { deliverStaffEmail } from "../../team/team.server";
+import { deliverMemberNotice, deliverStaffEmail, handleResetRequest } from "../../team/team.server";
 import { buildRawMessage, type OutgoingMail } from "../../../mail/mime.server";
 import { deliverAppointmentJob } from "~/features/appointments/appointments.server";
 
@@ -23,17 +23,8 @@ import { deliverAppointmentJob } from "~/features/appointments/appointments.serv
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
 // sweep (notifications.server.ts) finds unsent in D1 and enqueues again (docs/decisions/030-notifications.md).
 
-type DeliveryEnv = Pick<
-  AppEnv,
-  | "DB"
-  | "NOTIFY_EMAIL"
-  | "NOTIFY_TO"
-  | "NOTIFY_FROM"
-  | "NOTIFY_RETRY_SECONDS"
-  | "SITE_URL"
-  | "CONFIRM_VISITOR"
-  | "SESSION_SECRET"
->;
+// The whole environment: a "Forgot password?" job issues a link (D1, the queue, the throttle's window).
+type DeliveryEnv = AppEnv;
 
 // The longest wait between two attempts; the queue's max_retries (wrangler.toml) bounds their number.
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
@@ -152,6 +143,15 @@ async function deliverAppointmentEmail(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverMemberNoticeJob(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "memberNotice" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverMemberNotice(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
   switch (job.type) {
     case "notify":
@@ -164,6 +164,11 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverStaffEmailJob(env, job, clock);
     case "appointment":
       return deliverAppointmentEmail(env, job, clock);
+    case "memberNotice":
+      return deliverMemberNoticeJob(env, job, clock);
+    case "resetRequest":
+      // Looked up, limited, and (for an account with an address) a link issued and its email queued.
+      return handleResetRequest(env, job, clock.now).then(() => done);
     default:
       return unreachable(job);
   }

@@ -5,7 +5,7 @@ import { controlClasses } from "~/ui/forms/fields";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { Button } from "~/ui/button";
 import { type PasskeyRow, SECOND_FACTOR_ACTION } from "~/features/second-factor/account-view";
-import { PASSKEY_NAME_MAX } from "~/features/second-factor/schemas";
+import { CHECK_PAGE, PASSKEY_NAME_MAX } from "~/features/second-factor/schemas";
 
 async function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -31,6 +31,18 @@ function AddPasskey() {
     setMessage(null);
     try {
       const options = await postJson("/api/account/passkeys/options", {});
+      if (
+        options.status === 403 &&
+        "step" in
+          ((await options
+            .clone()
+            .json()
+            .catch(() => ({}))) as object)
+      ) {
+        // Past 2 hours since the last check: the check page first, then back here to add it.
+        window.location.assign(`${CHECK_PAGE}?next=${encodeURIComponent("/incoming/account")}`);
+        return;
+      }
       if (!options.ok) throw new Error("options");
       // The ceremony's code loads only now (decision 040).
       const { createPasskey } = await import("~/features/second-factor/passkey-ceremonies");

@@ -52,8 +52,8 @@ export default function Check({ loaderData, actionData }: Route.ComponentProps) 
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-blue-950">Confirm it is you</h1>
         <p className="mt-1 mb-6 text-sm text-slate-600">
-          Exporting, deleting and changing the team ask again after 2 hours.{" "}
-          {method === "code" ? "Enter a code from your authenticator app." : "Enter your password."}
+          Exporting, deleting, changing how you sign in, and the owners’ changes to the team and settings ask again
+          after 2 hours. {method === "code" ? "Enter a code from your authenticator app." : "Enter your password."}
         </p>
         {method === "code" ? (
           <CodeForm

@@ -2,9 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/team-second-factor";
 import type { RouteHandle } from "~/route-handle";
 import { actingMember } from "~/http/staff-member.server";
-import { getEnv, getRequestTime } from "~/http/context.server";
+import { getEnv } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
-import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 import { handleTeamSecondFactorAction } from "~/features/second-factor/server/team-second-factor.server";
 
 // /incoming/team/second-factor (owners): where the team page's second-factor forms post; each
@@ -14,7 +13,6 @@ export const handle: RouteHandle = { methods: ["GET", "HEAD", "POST"] };
 
 export const loader = () => redirect("/incoming/team", { headers: NO_STORE });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? handleTeamSecondFactorAction(request, getEnv(context), actingMember(request, context));
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTeamSecondFactorAction(request, getEnv(context), actingMember(request, context));
 }

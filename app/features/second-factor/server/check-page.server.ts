@@ -46,6 +46,8 @@ export async function handleCheckAction(request: Request, env: AppEnv, member: M
       );
     case "invalid":
       return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
+    case "locked":
+      return data({ result: failed(result.message) }, { status: 403, headers: NO_STORE });
     case "throttled":
       return data(
         { result: failed(result.message) },

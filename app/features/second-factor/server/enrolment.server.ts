@@ -3,10 +3,12 @@ import { getDb } from "~/db/db.server";
 import { passkeys, recoveryCodes, teamSettings, totpSecrets } from "~/db/schema/second-factor";
 import { users } from "~/db/schema/staff";
 import { auditInsert } from "../../audit/audit.server";
+import { endMemberPendingSignIns, endMemberSessions } from "../../sign-in/sign-in.server";
 import { type Acting } from "../../../http/staff-member.server";
 import type { MemberFactors } from "~/features/second-factor/account-view";
 import type { AppEnv } from "../../../http/env.server";
 import { listPasskeys, type PasskeyView } from "./passkeys.server";
+import { unlockCodesSet } from "./code-limits.server";
 import { newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
 import { matchingStep, newTotpSecret, qrCodePath, spacedSecret, totpKeyUri } from "./totp.server";
 
@@ -126,19 +128,33 @@ export async function removeSecondFactor(
   target: string,
 ): Promise<void> {
   const db = getDb(env);
+  const byOwner = action === "team.second-factor-reset";
   await db.batch([
     db.delete(totpSecrets).where(eq(totpSecrets.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-    ...(action === "team.second-factor-reset" ? [db.delete(passkeys).where(eq(passkeys.userId, userId))] : []),
+    // An owner's reset also opens codes locked after too many wrong ones (code-limits.server.ts).
+    ...(byOwner
+      ? [
+          db.delete(passkeys).where(eq(passkeys.userId, userId)),
+          db.update(users).set(unlockCodesSet).where(eq(users.id, userId)),
+        ]
+      : []),
     auditInsert(db, { ...acting, action, target }),
   ]);
 }
 
-/** An owner's reset of a member's second factor, by username; false when there is no such account. */
+/**
+ * An owner's reset of a member's second factor, by username; false when there is no such account.
+ * Every session of the member ends too: "lost phone" must cut off the lost phone's browser.
+ */
 export async function resetMemberSecondFactor(env: AppEnv, username: string, acting: Acting): Promise<boolean> {
   const user = await getDb(env).query.users.findFirst({ where: eq(users.username, username) });
   if (!user || user.removedAt) return false;
   await removeSecondFactor(env, user.id, acting, "team.second-factor-reset", user.username);
+  // An owner resetting their own keeps the browser they are using.
+  const own = { allBut: acting.actor?.id === user.id ? (acting.sessionId ?? "") : "" };
+  await endMemberSessions(env, user.id, own, acting.at);
+  await endMemberPendingSignIns(env, user.id);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import { teamSettings, totpSecrets } from "~/db/schema/second-factor";
+import { passkeys, teamSettings, totpSecrets } from "~/db/schema/second-factor";
 
 // What sign-in and the gates need to know of a member's second factor, through the second factor's
 // public file. A confirmed authenticator app is what the password path
@@ -16,12 +16,16 @@ export async function hasAuthenticator(db: Database, userId: string): Promise<bo
   return row !== undefined;
 }
 
-/** Whether the owners require a second factor and this member has none yet (enrolment first). */
+/**
+ * Whether the owners require a second factor and this member has none yet (enrolment first): a
+ * confirmed authenticator app or a passkey each counts.
+ */
 export async function mustEnrol(db: Database, userId: string): Promise<boolean> {
   const row = await db
     .select({
       required: teamSettings.requireSecondFactor,
-      enrolled: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${userId} and ${totpSecrets.confirmedAt} is not null)`,
+      enrolled: sql<number>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${userId} and ${totpSecrets.confirmedAt} is not null)
+        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`,
     })
     .from(teamSettings)
     .where(eq(teamSettings.id, 1))

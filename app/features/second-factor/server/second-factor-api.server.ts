@@ -7,9 +7,11 @@ import {
   registrationSchema,
 } from "~/features/second-factor/schemas";
 import { recordAudit } from "../../audit/audit.server";
+import { countLimitedRequest } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
+import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests, withCookies } from "../../../http/responses.server";
 import { registerPasskey, registrationOptions, signInOptions } from "./passkeys.server";
@@ -40,6 +42,8 @@ export function secondFactorLoginResponse({ request, context }: Args) {
         return jsonResponse({ message: result.message }, 401);
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
+      case "locked":
+        return jsonResponse({ message: result.message }, 403);
       case "throttled":
         return tooManyRequests(result.message, result.retryAfterSeconds);
       default:
@@ -48,10 +52,39 @@ export function secondFactorLoginResponse({ request, context }: Args) {
   });
 }
 
+// Anonymous passkey sign-in, throttled per client (docs/security.md): each options call stores a
+// challenge (5 minutes, deleted when answered or expired) and each answer writes an audit entry, so
+// a client gets PASSKEY_SIGN_INS_PER_CLIENT of each per window (LOGIN_THROTTLE_WINDOW_SECONDS).
+export const PASSKEY_SIGN_INS_PER_CLIENT = 30;
+
+/** Counts one anonymous passkey call of `kind` from this client; the 429 when over the limit. */
+async function passkeyThrottle(request: Request, env: AppEnv, kind: string, now: Date): Promise<Response | null> {
+  const unlimited = Number.MAX_SAFE_INTEGER;
+  const decision = await countLimitedRequest(
+    env,
+    { kind, account: "anyone", client: clientKey(request) },
+    {
+      maxPerClient: PASSKEY_SIGN_INS_PER_CLIENT,
+      maxPerDevice: 0,
+      maxPerUsernameAndClient: unlimited,
+      maxPerUsername: unlimited,
+    },
+    now,
+  );
+  if (decision.allowed) return null;
+  const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
+  return tooManyRequests(
+    `Too many passkey sign-ins from here, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    Math.ceil(decision.retryAfterMs / 1000),
+  );
+}
+
 /** POST /api/login/passkey/options {}: a challenge for any of the site's passkeys, bound to this browser. */
 export function passkeySignInOptionsResponse({ request, context }: Args) {
   const endpoint = { schema: emptySchema, limitBytes: SMALL_BODY, invalidMessage: "Send an empty object." };
   return handleJsonWrite(request, endpoint, async () => {
+    const throttled = await passkeyThrottle(request, getEnv(context), "passkey-options", getRequestTime(context));
+    if (throttled) return throttled;
     const { options, setCookie } = await signInOptions(request, getEnv(context), getRequestTime(context));
     return jsonResponse(options, 200, { "Set-Cookie": setCookie });
   });
@@ -65,6 +98,8 @@ export function passkeySignInResponse({ request, context }: Args) {
     invalidMessage: "Send the passkey's answer: { credential }.",
   };
   return handleJsonWrite(request, endpoint, async (input) => {
+    const throttled = await passkeyThrottle(request, getEnv(context), "passkey-sign-in", getRequestTime(context));
+    if (throttled) return throttled;
     const result = await signInWithPasskey(request, getEnv(context), input, getRequestTime(context));
     if (result.status === "invalid") return jsonResponse({ message: result.message }, 401);
     return jsonResponse({ success: true }, 200, withCookies({}, result.setCookies));
@@ -121,6 +156,8 @@ export function checkAgainResponse({ request, context }: Args, member: Member) {
         return jsonResponse({ success: true }, 200);
       case "invalid":
         return jsonResponse({ message: result.message }, 401);
+      case "locked":
+        return jsonResponse({ message: result.message }, 403);
       case "throttled":
         return tooManyRequests(result.message, result.retryAfterSeconds);
       default:

@@ -5,12 +5,22 @@ import type { AuthenticationInput } from "~/features/second-factor/schemas";
 import { recordAudit } from "../../audit/audit.server";
 import {
   countCodeAttempt,
+  countCodeOfPendingSignIn,
   finishSignIn,
   forgiveCodeAttempt,
   isActiveAccount,
   openSession,
   pendingMember,
 } from "../../sign-in/sign-in.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { enqueueJobs } from "../../notifications/notifications.server";
+import {
+  countAccountCode,
+  DAY_LIMIT_MESSAGE,
+  forgiveAccountCode,
+  LOCKED_MESSAGE,
+  lockCodesIfSpent,
+} from "./code-limits.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
@@ -39,10 +49,47 @@ export async function verifySecondFactorCode(
   return (await redeemRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
 }
 
+export type LimitedCodeResult =
+  | { status: "passed"; method: Exclude<SecondFactorMethod, "passkey"> }
+  | { status: "wrong" }
+  | { status: "locked"; message: string }
+  | { status: "throttled"; message: string; retryAfterSeconds: number };
+
+/**
+ * A code checked within the account's limits (code-limits.server.ts): counted first, then
+ * checked; a right one forgiven; the wrong one that spends the last try locks the codes, which
+ * the audit log and the member (by email) are told.
+ */
+export async function verifyLimitedCode(
+  env: AppEnv,
+  member: { id: string; username: string },
+  code: string,
+  acting: Acting,
+): Promise<LimitedCodeResult> {
+  const gate = await countAccountCode(env, member.id, acting.at);
+  if (gate.status === "locked") return { status: "locked", message: LOCKED_MESSAGE };
+  if (gate.status === "day-limit") {
+    return { status: "throttled", message: DAY_LIMIT_MESSAGE, retryAfterSeconds: gate.retryAfterSeconds };
+  }
+  const method = await verifySecondFactorCode(env, member.id, code, acting.at);
+  if (method) {
+    await forgiveAccountCode(env, member.id);
+    return { status: "passed", method };
+  }
+  if (await lockCodesIfSpent(env, member.id, acting.at)) {
+    await recordAudit(env, { ...acting, action: "second-factor.locked", target: member.username });
+    await enqueueJobs(env, [{ type: "memberNotice", notice: "codes-locked", userId: member.id }]);
+  }
+  return { status: "wrong" };
+}
+
+export const TOO_MANY_CODES_MESSAGE = "Too many wrong codes for this sign-in. Please enter your password again.";
+
 export type CodeSignInResult =
   | { status: "success"; setCookies: string[] }
   | { status: "expired"; message: string }
   | { status: "invalid"; message: string }
+  | { status: "locked"; message: string }
   | { status: "throttled"; message: string; retryAfterSeconds: number };
 
 /** Finishes a half-signed-in browser's sign-in with a code: throttled, audited either way. */
@@ -56,15 +103,21 @@ export async function signInWithCode(
   if (!member) return { status: "expired", message: EXPIRED_MESSAGE };
   const throttled = await countCodeAttempt(request, env, member.username, now);
   if (throttled) return throttled;
-  const method = await verifySecondFactorCode(env, member.id, code, now);
+  if (!(await countCodeOfPendingSignIn(env, member))) return { status: "expired", message: TOO_MANY_CODES_MESSAGE };
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
-  if (!method) {
+  const checked = await verifyLimitedCode(env, member, code, acting);
+  if (checked.status === "locked" || checked.status === "throttled") return checked;
+  if (checked.status === "wrong") {
     await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
     return { status: "invalid", message: WRONG_CODE_MESSAGE };
   }
   await forgiveCodeAttempt(request, env, member.username, now);
-  await recordAudit(env, { ...acting, action: "second-factor.passed", detail: { method, during: "sign-in" } });
-  return { status: "success", setCookies: await finishSignIn(request, env, member, now) };
+  const setCookies = await finishSignIn(request, env, member, now);
+  // Another request with the same cookie finished first: this one signs nobody in.
+  if (!setCookies) return { status: "expired", message: EXPIRED_MESSAGE };
+  const detail = { method: checked.method, during: "sign-in" };
+  await recordAudit(env, { ...acting, action: "second-factor.passed", detail });
+  return { status: "success", setCookies };
 }
 
 export type PasskeySignInResult = { status: "success"; setCookies: string[] } | { status: "invalid"; message: string };

@@ -13,14 +13,15 @@ import {
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
-import { verifySecondFactorCode } from "./sign-in.server";
+import { CHECK_PAGE, safeNextPath } from "~/features/second-factor/schemas";
+import { verifyLimitedCode } from "./sign-in.server";
 
 // Asked again before what matters (decision 035): exporting a CSV, deleting a record and changing
 // the team need a check (the second factor, or the password for a member without one) from the
 // last 2 hours. The sign-in itself counts as one; a later check is kept per session in D1.
 
 export const STEP_UP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
-export const CHECK_PAGE = "/incoming/check";
+export { CHECK_PAGE };
 export const CHECK_API = "/api/account/check";
 
 type Member = { id: string; username: string; sessionId: string };
@@ -35,11 +36,21 @@ async function lastCheckOf(env: AppEnv, sessionId: string): Promise<number> {
   return Math.max(row?.signedInAt.getTime() ?? 0, row?.checkedAt?.getTime() ?? 0);
 }
 
-/** Where the page that asked should continue once the check is done: itself, without `.data`. */
+/**
+ * Where the member should continue once the check is done: a link followed, itself (without
+ * `.data`); a form sent, the page it was sent from when that is a staff page (a form may post
+ * elsewhere, as the second-factor forms do), else the path it was sent to.
+ */
 function continuePath(request: Request): string {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
-  return request.method === "GET" || request.method === "HEAD" ? `${path}${url.search}` : path;
+  if (request.method === "GET" || request.method === "HEAD") return `${path}${url.search}`;
+  const referer = URL.canParse(request.headers.get("Referer") ?? "") ? new URL(request.headers.get("Referer")!) : null;
+  if (referer?.origin === url.origin) {
+    const from = safeNextPath(`${referer.pathname.replace(/\.data$/, "")}${referer.search}`);
+    if (from && !from.startsWith("/api/") && !from.startsWith(CHECK_PAGE)) return from;
+  }
+  return path;
 }
 
 /**
@@ -70,6 +81,7 @@ export async function stepUpRequired(
 export type CheckResult =
   | { status: "passed" }
   | { status: "invalid"; message: string }
+  | { status: "locked"; message: string }
   | { status: "throttled"; message: string; retryAfterSeconds: number };
 
 /** Checks the member again (a code, or the password without a second factor): throttled and audited. */
@@ -83,10 +95,16 @@ export async function checkMemberAgain(
   const throttled = await countCodeAttempt(request, env, member.username, now);
   if (throttled) return throttled;
   const withAuthenticator = await usesAuthenticator(env, member.id);
-  const passed = withAuthenticator
-    ? answer.code !== undefined && (await verifySecondFactorCode(env, member.id, answer.code, now)) !== null
-    : answer.password !== undefined && (await isMembersPassword(env, member.id, answer.password));
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
+  let passed = false;
+  if (withAuthenticator && answer.code !== undefined) {
+    // The account's code limits count here too: a stale session is no way around them.
+    const checked = await verifyLimitedCode(env, member, answer.code, acting);
+    if (checked.status === "locked" || checked.status === "throttled") return checked;
+    passed = checked.status === "passed";
+  } else if (!withAuthenticator && answer.password !== undefined) {
+    passed = await isMembersPassword(env, member.id, answer.password);
+  }
   const method = withAuthenticator ? "code" : "password";
   if (!passed) {
     await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });

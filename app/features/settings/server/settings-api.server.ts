@@ -7,6 +7,7 @@ import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
 import { applySettingsChange, type ChangeOutcome, type SettingsChange } from "./settings-changes.server";
 import {
+  isCalendarDate,
   closureSchemaAt,
   holidaysSchema,
   noticeSchemaAt,
@@ -79,9 +80,15 @@ export function writeNotice(args: Args): Promise<Response> {
 /** DELETE /api/settings/closures/<date> and /api/settings/special-hours/<date>. */
 export function deleteByDate(args: Args, kind: "closure.remove" | "special-hours.remove", date: string | undefined) {
   if (args.request.method !== "DELETE") return Promise.resolve(methodNotAllowed(["DELETE"]));
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+  if (!date || !isCalendarDate(date)) {
     return Promise.resolve(
-      jsonResponse({ message: "Name the date as YYYY-MM-DD in the address.", fieldErrors: {} }, 400),
+      jsonResponse(
+        {
+          message: "Name a date that exists as YYYY-MM-DD in the address.",
+          fieldErrors: { date: ["That date does not exist."] },
+        },
+        400,
+      ),
     );
   }
   return apply(args, { kind, date });

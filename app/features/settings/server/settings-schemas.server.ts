@@ -45,6 +45,13 @@ const minutes = (time: ClockTime) => time.hour * 60 + time.minute;
 
 const spelled = calendarDateFormat({ month: "long", day: "numeric", year: "numeric" });
 
+/** Whether "YYYY-MM-DD" is a day of the calendar (not 2027-13-01, 2027-00-10 or 2027-02-30). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date);
+}
+
 /** A date from today to two years ahead, in the shop's calendar. */
 function upcomingDateField(now: Date) {
   const today = shopWallClock(now).date;
@@ -56,10 +63,7 @@ function upcomingDateField(now: Date) {
       error: "Please enter the date as YYYY-MM-DD, or pick it from the calendar.",
       abort: true,
     })
-    .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
-      error: "That date does not exist.",
-      abort: true,
-    })
+    .refine(isCalendarDate, { error: "That date does not exist.", abort: true })
     .refine((date) => date >= today, "That date has passed. Please choose today or a later day.")
     .refine((date) => date <= latest, `Please choose a date up to two years ahead (until ${spelled(latest)}).`);
 }
@@ -147,10 +151,18 @@ const instantField = (label: string) =>
     .trim()
     .transform((text, context) => {
       const local = LOCAL_DATE_TIME.exec(text);
-      if (local) return shopInstant(local[1]!, { hour: Number(local[2]), minute: Number(local[3]) });
       const iso = z.iso.datetime({ offset: true }).safeParse(text);
-      if (iso.success) return new Date(iso.data);
-      context.addIssue({ code: "custom", message: `Please enter the ${label} as a date and time.` });
+      // A day that exists, an hour 00-23 and a minute 00-59: nothing rolls over into another time.
+      if (local && isCalendarDate(local[1]!) && Number(local[2]) <= 23 && Number(local[3]) <= 59) {
+        return shopInstant(local[1]!, { hour: Number(local[2]), minute: Number(local[3]) });
+      }
+      if (!local && iso.success && isCalendarDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(iso.data))) {
+        return new Date(iso.data);
+      }
+      const message = local
+        ? `That ${label} time does not exist. Please check the day, the hour (00-23) and the minutes (00-59).`
+        : `Please enter the ${label} as a date and time.`;
+      context.addIssue({ code: "custom", message });
       return z.NEVER;
     });
 

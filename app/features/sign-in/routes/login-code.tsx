@@ -54,6 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case "invalid":
       return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
+    case "locked":
+      return data({ result: failed(result.message) }, { status: 403, headers: NO_STORE });
     case "throttled":
       return data(
         { result: failed(result.message) },

@@ -1,4 +1,7 @@
+import { and, eq, lte, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { getDb } from "~/db/db.server";
+import { pendingSignIns } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
 
@@ -6,11 +9,16 @@ import type { AppEnv } from "../../../http/env.server";
 // and who has a second factor holds only this signed cookie until a code finishes the sign-in. It
 // names the account and when the password was proven; it is no session, so no gate lets it read
 // anything (the gates read the session cookie alone), and it is worth nothing after 5 minutes.
+// It also names a row in D1 (pending_sign_ins): a right code deletes it, so the cookie works once;
+// each code tried counts on it, 5 at most, then the password is asked again; a password change
+// deletes the account's rows.
 
 export const PENDING_COOKIE_NAME = "__Host-pending-sign-in";
 export const PENDING_LIFETIME_MS = 5 * 60 * 1000;
+/** Codes one pending sign-in may try; then the password again. */
+export const CODES_PER_PENDING_SIGN_IN = 5;
 
-const pendingSchema = z.object({ userId: z.uuid(), username: z.string(), issuedAt: z.number() });
+const pendingSchema = z.object({ id: z.uuid(), userId: z.uuid(), username: z.string(), issuedAt: z.number() });
 
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
@@ -26,13 +34,51 @@ function pendingCookie(env: Pick<AppEnv, "SESSION_SECRET">) {
 }
 
 /** The Set-Cookie value that puts this browser half-way through signing in as `user`. */
-export function startPendingSignIn(
-  env: Pick<AppEnv, "SESSION_SECRET">,
+export async function startPendingSignIn(
+  env: Pick<AppEnv, "SESSION_SECRET" | "DB">,
   user: { id: string; username: string },
   now: Date,
 ): Promise<string> {
-  const pending: PendingSignIn = { userId: user.id, username: user.username, issuedAt: now.getTime() };
+  const pending: PendingSignIn = {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    username: user.username,
+    issuedAt: now.getTime(),
+  };
+  const db = getDb(env);
+  await db.batch([
+    db.insert(pendingSignIns).values({ id: pending.id, userId: user.id, issuedAt: pending.issuedAt }),
+    // Housekeeping: rows past their 5 minutes mean nothing any more.
+    db.delete(pendingSignIns).where(lte(pendingSignIns.issuedAt, pending.issuedAt - PENDING_LIFETIME_MS)),
+  ]);
   return pendingCookie(env).serialize(pending);
+}
+
+/**
+ * Counts one code tried by this pending sign-in, before it is checked; false when it has had its
+ * 5, or is gone (used, or ended by a password change): the password is asked again.
+ */
+export async function countPendingCode(env: Pick<AppEnv, "DB">, pending: PendingSignIn): Promise<boolean> {
+  const rows = await getDb(env)
+    .update(pendingSignIns)
+    .set({ codesTried: sql`${pendingSignIns.codesTried} + 1` })
+    .where(and(eq(pendingSignIns.id, pending.id), lt(pendingSignIns.codesTried, CODES_PER_PENDING_SIGN_IN)))
+    .returning({ id: pendingSignIns.id });
+  return rows.length > 0;
+}
+
+/** Uses the pending sign-in up (a right code): true only for the one request that did. */
+export async function consumePendingSignIn(env: Pick<AppEnv, "DB">, pending: PendingSignIn): Promise<boolean> {
+  const rows = await getDb(env)
+    .delete(pendingSignIns)
+    .where(eq(pendingSignIns.id, pending.id))
+    .returning({ id: pendingSignIns.id });
+  return rows.length > 0;
+}
+
+/** Ends every pending sign-in of an account (its password changed). */
+export async function endPendingSignIns(env: Pick<AppEnv, "DB">, userId: string): Promise<void> {
+  await getDb(env).delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
 }
 
 /** The pending sign-in this browser holds, if signed by us and under 5 minutes old. */

@@ -1,16 +1,13 @@
 import type { Route } from "./+types/team-invitation";
 import type { RouteHandle } from "~/route-handle";
-import { getEnv, getRequestTime } from "~/http/context.server";
+import { getEnv } from "~/http/context.server";
 import { invitationRevokeResponse } from "~/features/team/server/team-api.server";
 import { teamActorOf } from "~/features/team/team.server";
-import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 
 // DELETE only: anything else gets 405 with Allow (app/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["DELETE"] };
 
 // DELETE /api/team/invitations/<id>: the link stops working.
-export async function action({ request, context, params }: Route.ActionArgs) {
-  // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
-  const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? invitationRevokeResponse(getEnv(context), teamActorOf(request, context), params.id);
+export function action({ request, context, params }: Route.ActionArgs) {
+  return invitationRevokeResponse(getEnv(context), teamActorOf(request, context), params.id);
 }

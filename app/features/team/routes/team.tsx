@@ -9,7 +9,7 @@ import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
-import { askAgainIfStale, teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/second-factor.server";
+import { teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/features/team/server/team-page.server";
 import { teamActorOf } from "~/features/team/team.server";
 
@@ -28,10 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page.data, factors, secondFactorRequired }, page.init ?? undefined);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
-  const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTeamAction(request, getEnv(context), teamActorOf(request, context));
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -1,58 +1,20 @@
-import { and, eq, isNull, or } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
-import { staffTokens, type User, users } from "~/db/schema/staff";
 import { recordAudit } from "../../audit/audit.server";
-import { countLimitedRequest, hashNewPassword, isActiveAccount } from "../../sign-in/sign-in.server";
+import { countLimitedRequest, hashNewPassword } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
-import { enqueueStaffEmail } from "./staff-mail.server";
+import { enqueueJobs } from "../../notifications/notifications.server";
 import { resetPath, staffLinkUrl } from "./staff-links.server";
-import { findMember, type TeamActor } from "../team.server";
+import { findMember, issueReset, type TeamActor } from "../team.server";
 import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
-import { issueToken } from "./tokens.server";
 
 // Password resets: a single-use link valid 30 minutes, made by an owner for a member (shown once,
 // emailed when the account has an address) or asked for at /login/reset (emailed only). Using it
 // sets the new password and ends every session of the account (password_changed_at).
 
-export const RESET_LIFETIME_MS = 30 * 60 * 1000;
-
 // "Forgot password?" is counted like sign-in attempts, in counters of its own: per client, and
 // per account from that client. Nothing counts per account alone, so strangers asking for your
 // link cannot use up yours; and a refused request changes nothing about signing in.
 const RESET_LIMITS = { maxPerClient: 10, maxPerDevice: 0, maxPerUsernameAndClient: 3 } as const;
-
-/** A new reset link for the account; any link it had before stops working. */
-async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"] | null, now: Date) {
-  const db = getDb(env);
-  const { id, token, verifierHash } = await issueToken();
-  const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
-  await db.batch([
-    db
-      .update(staffTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(staffTokens.userId, user.id),
-          eq(staffTokens.purpose, "reset"),
-          isNull(staffTokens.usedAt),
-          isNull(staffTokens.revokedAt),
-        ),
-      ),
-    db.insert(staffTokens).values({
-      id,
-      purpose: "reset",
-      verifierHash,
-      userId: user.id,
-      createdById: createdBy?.id ?? null,
-      createdByName: createdBy?.username ?? null,
-      createdAt: now,
-      expiresAt,
-    }),
-  ]);
-  if (user.email) await enqueueStaffEmail(env, token);
-  return { id, token, expiresAt, emailed: Boolean(user.email) };
-}
 
 export type OwnerResetOutcome =
   { status: "created"; url: string; expiresAt: string; emailed: boolean } | { status: "unknown" };
@@ -83,7 +45,9 @@ export type ResetRequestOutcome = { status: "accepted" } | { status: "throttled"
 
 /**
  * "Forgot password?" for a username or an email address. The answer is the same whether or not
- * such an account exists or has an address; only an active account with one gets an email.
+ * such an account exists or has an address, and so is the work behind it: the request is counted
+ * and queued as typed (handleResetRequest in team.server.ts looks it up); only an active account
+ * with an address gets an email.
  */
 export async function requestPasswordReset(
   env: AppEnv,
@@ -91,7 +55,6 @@ export async function requestPasswordReset(
   account: string,
   now: Date,
 ): Promise<ResetRequestOutcome> {
-  const db = getDb(env);
   const client = clientKey(request);
   const decision = await countLimitedRequest(
     env,
@@ -100,20 +63,8 @@ export async function requestPasswordReset(
     now,
   );
   if (!decision.allowed) return { status: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
-
-  const user = await db.query.users.findFirst({
-    where: and(or(eq(users.username, account), eq(users.email, account)), isNull(users.removedAt)),
-  });
-  if (!user?.email || !isActiveAccount(user)) return { status: "accepted" };
-  await issueReset(env, user, null, now);
-  await recordAudit(env, {
-    actor: null,
-    action: "password.reset-request",
-    target: user.username,
-    detail: { emailed: true, via: "forgot-password" },
-    client,
-    at: now,
-  });
+  // The same path for every account: queued as typed, looked up by the queue's consumer.
+  await enqueueJobs(env, [{ type: "resetRequest", account, client }]);
   return { status: "accepted" };
 }
 
@@ -136,7 +87,9 @@ export async function completePasswordReset(
   const passwordHash = await hashNewPassword(password);
   const [changed, claim] = await env.DB.batch([
     env.DB.prepare(
-      `update users set password = ?, password_changed_at = ? where removed_at is null and id =
+      // A new password also opens codes locked after too many wrong ones (code-limits.server.ts).
+      `update users set password = ?, password_changed_at = ?, code_failures = 0, code_day_failures = 0,
+         codes_locked_at = null where removed_at is null and disabled_at is null and id =
          (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
        returning username`,
     ).bind(passwordHash, at, lookup.row.id, at),

@@ -1,13 +1,18 @@
 import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
+import { sealToken, unsealToken } from "./tokens.server";
 
 // A link an owner has just made (an invitation, a reset) is shown once, on the team page the
 // action redirects to (post/redirect/get, with or without JavaScript). It rides to that page in a
-// one-shot cookie: signed, HttpOnly, for this site only, five minutes at most, cleared when read.
+// one-shot cookie: sealed as a queued email's link is (AES-GCM, tokens.server.ts: unreadable, and
+// tampering fails), HttpOnly, sent only to the staff area's paths (/incoming, which the team
+// page's data requests, /incoming/team.data, are under), five minutes at most, cleared when read.
 // D1 never holds the link itself, only a hash of its secret.
 
-export const SHOWN_LINK_COOKIE_NAME = "__Host-team-link";
+// `__Secure-`, not `__Host-`: a `__Host-` cookie must be sent to every path.
+export const SHOWN_LINK_COOKIE_NAME = "__Secure-team-link";
+const SHOWN_LINK_PATH = "/incoming";
 
 const shownLinkSchema = z.object({
   kind: z.enum(["invitation", "reset"]),
@@ -20,19 +25,16 @@ const shownLinkSchema = z.object({
 
 export type ShownLink = z.infer<typeof shownLinkSchema>;
 
-function shownLinkCookie(env: Pick<AppEnv, "SESSION_SECRET">) {
-  return createCookie(SHOWN_LINK_COOKIE_NAME, {
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict",
-    path: "/",
-    maxAge: 5 * 60,
-    secrets: [env.SESSION_SECRET],
-  });
-}
+const shownLinkCookie = createCookie(SHOWN_LINK_COOKIE_NAME, {
+  httpOnly: true,
+  secure: true,
+  sameSite: "strict",
+  path: SHOWN_LINK_PATH,
+  maxAge: 5 * 60,
+});
 
-export function shownLinkSetCookie(env: Pick<AppEnv, "SESSION_SECRET">, link: ShownLink): Promise<string> {
-  return shownLinkCookie(env).serialize(link);
+export async function shownLinkSetCookie(env: Pick<AppEnv, "SESSION_SECRET">, link: ShownLink): Promise<string> {
+  return shownLinkCookie.serialize(await sealToken(JSON.stringify(link), env.SESSION_SECRET));
 }
 
 /** The link to show once, and the Set-Cookie value that clears it (null when there was none). */
@@ -42,7 +44,16 @@ export async function takeShownLink(
 ): Promise<{ link: ShownLink | null; clearCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SHOWN_LINK_COOKIE_NAME}=`)) return { link: null, clearCookie: null };
-  const cookie = shownLinkCookie(env);
-  const parsed = shownLinkSchema.safeParse(await cookie.parse(cookieHeader));
-  return { link: parsed.success ? parsed.data : null, clearCookie: await cookie.serialize("", { maxAge: 0 }) };
+  const sealed: unknown = await shownLinkCookie.parse(cookieHeader);
+  const opened = typeof sealed === "string" ? await unsealToken(sealed, env.SESSION_SECRET) : null;
+  let parsed: ReturnType<typeof shownLinkSchema.safeParse> | null = null;
+  try {
+    parsed = opened ? shownLinkSchema.safeParse(JSON.parse(opened)) : null;
+  } catch {
+    parsed = null;
+  }
+  return {
+    link: parsed?.success ? parsed.data : null,
+    clearCookie: await shownLinkCookie.serialize("", { maxAge: 0 }),
+  };
 }

@@ -17,6 +17,7 @@ import { sealToken, tokenId, unsealToken } from "./tokens.server";
 // used or expired meanwhile is never sent.
 
 export type StaffEmailJob = Extract<NotificationJob, { type: "staffEmail" }>;
+export type MemberNoticeJob = Extract<NotificationJob, { type: "memberNotice" }>;
 export type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL" | "SESSION_SECRET">;
 
 export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE" | "SESSION_SECRET">, token: string) {
@@ -107,4 +108,51 @@ export async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: 
   const user = row.userId ? await db.query.users.findFirst({ where: eq(users.id, row.userId) }) : undefined;
   if (!user?.email || user.removedAt || !isMailAddress(user.email)) return null;
   return resetMail(row, user.username, link, user.email, env.NOTIFY_FROM, now);
+}
+
+/**
+ * A notice about a member's own account, or null when there is no one to send it to: the email
+ * changed (to the address it had), or sign-in codes locked after too many wrong ones.
+ */
+export async function memberNoticeFor(
+  env: StaffMailEnv,
+  job: MemberNoticeJob,
+  now: Date,
+): Promise<OutgoingMail | null> {
+  const user = await getDb(env).query.users.findFirst({ where: eq(users.id, job.userId) });
+  if (!user || user.removedAt) return null;
+  const to = job.notice === "email-changed" ? job.to : user.email;
+  if (!to || !isMailAddress(to)) return null;
+  const fields = {
+    from: shopSender(env.NOTIFY_FROM),
+    to: [to],
+    date: now,
+    messageId: `${job.notice}.${user.id}.${now.getTime()}@${domainOf(env.NOTIFY_FROM)}`,
+  };
+  if (job.notice === "email-changed") {
+    return mailOf(
+      [
+        { text: "Hello," },
+        {
+          text: `The email address of your staff account “${user.username}” at ${shop.name} was changed on ${formatShopDateTime(now)}. This address no longer receives its password-reset links.`,
+        },
+        {
+          text: "If you did this, there is nothing more to do. If you did not, tell one of the shop's owners at once: they can disable the account and send a password reset to an address you trust.",
+        },
+      ],
+      { ...fields, subject: `The email of your ${shop.name} staff account was changed` },
+    );
+  }
+  return mailOf(
+    [
+      { text: "Hello," },
+      {
+        text: `Too many wrong sign-in codes were entered for your staff account “${user.username}” at ${shop.name}, so codes no longer sign it in (${formatShopDateTime(now)}).`,
+      },
+      {
+        text: "To sign in again, use “Forgot password?” on the sign-in page to set a new password by email, or ask one of the shop's owners. If this was not you, someone knows your password: choose a new one.",
+      },
+    ],
+    { ...fields, subject: `Sign-in codes locked on your ${shop.name} staff account` },
+  );
 }

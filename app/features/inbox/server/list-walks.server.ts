@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { listWalks } from "~/db/schema/inbox";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
+import { recordAudit } from "../../audit/audit.server";
+import type { Acting } from "../../../http/staff-member.server";
+import type { AppEnv } from "../../../http/env.server";
+import type { InboxListQuery as ListQuery } from "./inbox-query.server";
+
+// Bulk reads are exports (docs/security.md): the list API gives every record page by page, so a
+// walk through it that reads more than EXPORT_THRESHOLD records is written to the audit log as an
+// export, as the CSV is: who, which kind, which filter, how many the filter matches. A walk is one
+// session's reading of one kind with one filter, from its first page; a new first page, or
+// another filter, starts another. (Pages past the first also ask for the recent check, like the CSV.)
+
+export const EXPORT_THRESHOLD = 200;
+
+/** The filter a walk reads with: everything in the query but where it is and how much a page holds. */
+function filterOf(query: ListQuery): string {
+  return JSON.stringify([query.statuses, query.terms, query.dueBefore?.getTime() ?? null, query.assignee ?? null]);
+}
+
+/** Counts a page the list API gave; the walk's audit entry once it has read more than 200 records. */
+export async function countListPage(
+  env: AppEnv,
+  acting: Acting,
+  kind: InboxKind,
+  query: ListQuery,
+  page: { read: number; total: number },
+): Promise<void> {
+  if (!acting.sessionId || page.read === 0) return;
+  const filter = filterOf(query);
+  // A first page, or another filter, starts the walk again; a later page of the same adds to it.
+  const fresh = query.cursor === null;
+  const row = await getDb(env)
+    .insert(listWalks)
+    .values({ sessionId: acting.sessionId, kind, filter, recordsRead: page.read })
+    .onConflictDoUpdate({
+      target: [listWalks.sessionId, listWalks.kind],
+      set: {
+        recordsRead: sql`case when ${fresh ? 1 : 0} or ${listWalks.filter} <> ${filter} then ${page.read} else ${listWalks.recordsRead} + ${page.read} end`,
+        audited: sql`case when ${fresh ? 1 : 0} or ${listWalks.filter} <> ${filter} then 0 else ${listWalks.audited} end`,
+        filter,
+      },
+    })
+    .returning({ recordsRead: listWalks.recordsRead, audited: listWalks.audited })
+    .get();
+  if (!row || row.audited || row.recordsRead <= EXPORT_THRESHOLD) return;
+  const claimed = await getDb(env)
+    .update(listWalks)
+    .set({ audited: true })
+    .where(
+      sql`${listWalks.sessionId} = ${acting.sessionId} and ${listWalks.kind} = ${kind} and ${listWalks.audited} = 0`,
+    )
+    .returning({ sessionId: listWalks.sessionId });
+  if (claimed.length === 0) return;
+  await recordAudit(env, {
+    ...acting,
+    action: "records.list-export",
+    target: inboxKinds[kind].slug,
+    // The filter and whether it searched (not what: a search holds names), and how many.
+    detail: {
+      statuses: query.statuses.join(","),
+      searched: query.terms.length > 0,
+      due: query.dueBefore !== null,
+      assignee: query.assignee ?? null,
+      read: row.recordsRead,
+      matching: page.total,
+    },
+  });
+}
