@@ -17,6 +17,7 @@ export default [
   route("login/reset", "features/sign-in/routes/login-reset.tsx"),
   route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
   route("join/:token", "features/team/routes/join.tsx"),
+  route("appointments/:token", "features/appointments/routes/customer.tsx"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),
   route("robots.txt", "features/site/routes/robots.ts"),
 
@@ -26,7 +27,9 @@ export default [
     ...prefix("incoming", [
       route("insights", "features/insights/routes/insights.tsx"),
       route("check", "features/second-factor/routes/check.tsx"),
+      route("calendar", "features/appointments/routes/calendar.tsx"),
       route(":kind/:id", "features/inbox/routes/record.tsx"),
+      route("service-requests/:id/appointment", "features/appointments/routes/book.ts"),
       // How the member signs in: every form sent needs a check from the last 2 hours.
       layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
         route("account", "features/account/routes/account.tsx"),
@@ -39,6 +42,7 @@ export default [
           route("team", "features/team/routes/team.tsx"),
           route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
           route("settings", "features/settings/routes/settings.tsx"),
+          route("settings/capacity", "features/appointments/routes/capacity.tsx"),
         ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),
@@ -72,6 +76,8 @@ export default [
       }),
       route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
       route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
+      route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
+      route("appointments", "features/appointments/api/appointments.ts"),
       route("insights", "features/insights/api/insights.ts"),
       route("account/check", "features/second-factor/api/account-check.ts"),
 
@@ -103,6 +109,7 @@ export default [
             route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
             route("holidays", "features/settings/api/holidays.ts"),
             route("notice", "features/settings/api/notice.ts"),
+            route("capacity", "features/appointments/api/capacity.ts"),
           ]),
         ]),
         route("audit", "features/audit/api/audit.ts"),

@@ -12,6 +12,9 @@ export type MailAddress = { address: string; name?: string };
 
 export type MailContent = { subject: string; text: string; html: string };
 
+/** A file sent with the message (an appointment's .ics): its name, full Content-Type and text. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutgoingMail = MailContent & {
   from: MailAddress;
   to: readonly string[];
@@ -22,6 +25,7 @@ export type OutgoingMail = MailContent & {
   /** A reply's place in its thread (RFC 5322 3.6.4): the message it answers, and the thread's ids, oldest first. */
   inReplyTo?: string;
   references?: readonly string[];
+  attachments?: readonly MailAttachment[];
 };
 
 // C0 and C1 controls (CR and LF among them) and the Unicode line and paragraph separators: matching
@@ -90,6 +94,10 @@ export function buildRawMessage(mail: OutgoingMail): string {
   if (references.length > 0) message.setHeader("References", references.map((id) => `<${id}>`).join(" "));
   message.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Body(mail.text) });
   message.addMessage({ contentType: "text/html", encoding: "base64", data: base64Body(mail.html) });
+  for (const file of mail.attachments ?? []) {
+    if (!/^[\w.-]+$/.test(file.filename)) throw new Error(`Not a file name: ${JSON.stringify(file.filename)}`);
+    message.addAttachment({ filename: file.filename, contentType: file.contentType, data: base64Body(file.content) });
+  }
   return message.asRaw();
 }
 

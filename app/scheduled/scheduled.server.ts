@@ -4,6 +4,7 @@ import { purgeOldSessions } from "../features/sign-in/sign-in.server";
 import type { AppEnv } from "../http/env.server";
 import { refreshResponseRecord } from "../features/insights/insights.server";
 import { enqueueDigestIfDue, sweepUnsentNotifications } from "../features/notifications/notifications.server";
+import { queueAppointmentReminders } from "../features/appointments/appointments.server";
 import { purgePastSettings } from "../features/settings/settings.server";
 import { purgeOldSpam } from "../features/submissions/submissions.server";
 
@@ -38,6 +39,9 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
   // Every hour at :30: the response record the public pages may show, recomputed while the owner
   // shows it (docs/decisions/038-response-record.md). Visitors' requests only read what it stored.
   "30 * * * *": (env, scheduledTime) => refreshResponseRecord(env, scheduledTime),
+  // Every hour at :15: the reminder the day before each appointment (from 10 AM to 8 PM shop time),
+  // and any appointment email still unsent (app/features/appointments/server/reminders.server.ts).
+  "15 * * * *": (env, scheduledTime) => queueAppointmentReminders(env, scheduledTime),
 };
 
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */

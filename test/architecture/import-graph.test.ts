@@ -159,12 +159,13 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   ActivityRow: { owner: "desk", readers: ["inbox"] },
   // Records are written by the public forms, changed by staff at the desk, read for the emails.
   contactSubmissions: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
-  serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
+  // Appointments book from a service request and count as its contact, in the booking's own batch.
+  serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications", "appointments"] },
   // Replies: a reply marks the record contacted in the same batch; an answer sets replied_at.
   inboxTables: { owner: "inbox", readers: ["submissions", "desk", "notifications", "replies"] },
-  submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk", "replies"] },
+  submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk", "replies", "appointments"] },
   ContactSubmission: { owner: "inbox", readers: ["notifications"] },
-  ServiceRequest: { owner: "inbox", readers: ["notifications"] },
+  ServiceRequest: { owner: "inbox", readers: ["notifications", "appointments"] },
   StatusChange: { owner: "inbox", readers: [] },
   // The ledger entry is written in the record's own batch, and read with the record by the inbox.
   notificationLedger: { owner: "notifications", readers: ["submissions", "inbox"] },
@@ -178,6 +179,11 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   sessionChecks: { owner: "second-factor", readers: [] },
   teamSettings: { owner: "second-factor", readers: [] },
   shopSettings: { owner: "settings", readers: [] },
+  appointmentSettings: { owner: "appointments", readers: [] },
+  appointments: { owner: "appointments", readers: [] },
+  Appointment: { owner: "appointments", readers: [] },
+  appointmentMessages: { owner: "appointments", readers: [] },
+  AppointmentMessage: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.

@@ -196,6 +196,7 @@ describe("route gates", () => {
         "incoming/team",
         "incoming/team/second-factor",
         "incoming/settings",
+        "incoming/settings/capacity",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -210,6 +211,7 @@ describe("route gates", () => {
         "api/settings/special-hours/:date",
         "api/settings/holidays",
         "api/settings/notice",
+        "api/settings/capacity",
       ].sort(),
     );
     for (const route of behind) {

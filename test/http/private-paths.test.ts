@@ -16,9 +16,10 @@ function speculationRules(html: string): unknown[] {
 
 // The first request of a test file compiles the routes (the pool runs the source), seconds on a busy machine.
 describe("the private paths", { timeout: 20_000 }, () => {
-  it("are the staff inbox, its sign-in and reset pages, invitation links and the JSON API", () => {
-    expect(PRIVATE_PATH_PREFIXES).toEqual(["/incoming", "/login", "/join", "/api"]);
+  it("are the staff inbox, its sign-in and reset pages, invitation links, the JSON API and customers' appointment links", () => {
+    expect(PRIVATE_PATH_PREFIXES).toEqual(["/incoming", "/login", "/join", "/api", "/appointments"]);
     expect(isPrivatePath("/join/some-token")).toBe(true);
+    expect(isPrivatePath("/appointments/some-token")).toBe(true);
     expect(isPrivatePath("/api/contact")).toBe(true);
     expect(isPrivatePath("/incoming")).toBe(true);
     expect(isPrivatePath("/contact")).toBe(false);

@@ -7,6 +7,8 @@ export type ReadMail = {
   header: (name: string) => string | undefined;
   text: string;
   html: string;
+  /** Attached files (multipart/mixed): each part's Content-Type and decoded text. */
+  attachments: { type: string; content: string }[];
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -26,9 +28,31 @@ function readHeaderBlock(block: string): [string, string][] {
     });
 }
 
+type Part = { type: string; disposition: string; content: string };
+
+/** The base64 parts of a multipart body; a nested multipart/alternative is read into its parts. */
+function readParts(body: string, boundary: string): Part[] {
+  return body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((part) => {
+      const entity = part.replace(/^\r\n/, "");
+      const end = entity.indexOf("\r\n\r\n");
+      const partHeaders = new Map(readHeaderBlock(entity.slice(0, end)));
+      const type = partHeaders.get("content-type") ?? "";
+      const nested = /^multipart\/alternative; boundary="?([^";]+)"?$/.exec(type)?.[1];
+      if (nested) return readParts(entity.slice(end + 4), nested);
+      if (partHeaders.get("content-transfer-encoding") !== "base64") throw new Error("A part that is not base64");
+      return [
+        { type, disposition: partHeaders.get("content-disposition") ?? "", content: fromBase64(entity.slice(end + 4)) },
+      ];
+    });
+}
+
 /**
  * Reads a raw message strictly (RFC 5322 line ends, one header per line, a multipart/alternative
- * body of base64 text and HTML parts), independently of the library that wrote it.
+ * body of base64 text and HTML parts, or a multipart/mixed one holding that and attached files),
+ * independently of the library that wrote it.
  */
 export function readMail(raw: string): ReadMail {
   if (/(?<!\r)\n|\r(?!\n)/.test(raw)) throw new Error("A bare CR or LF in the message");
@@ -36,19 +60,13 @@ export function readMail(raw: string): ReadMail {
   const split = raw.indexOf("\r\n\r\n");
   const headers = readHeaderBlock(raw.slice(0, split));
   const header = (name: string) => headers.find(([key]) => key === name.toLowerCase())?.[1];
-  const boundary = /^multipart\/alternative; boundary="?([^";]+)"?$/.exec(header("content-type") ?? "")?.[1];
-  if (!boundary) throw new Error(`Not multipart/alternative: ${header("content-type")}`);
-  const parts = raw
-    .slice(split + 4)
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => {
-      const body = part.replace(/^\r\n/, "");
-      const end = body.indexOf("\r\n\r\n");
-      const partHeaders = new Map(readHeaderBlock(body.slice(0, end)));
-      if (partHeaders.get("content-transfer-encoding") !== "base64") throw new Error("A part that is not base64");
-      return { type: partHeaders.get("content-type") ?? "", content: fromBase64(body.slice(end + 4)) };
-    });
-  const part = (type: string) => parts.find((candidate) => candidate.type.startsWith(type))?.content ?? "";
-  return { headers, header, text: part("text/plain"), html: part("text/html") };
+  const boundary = /^multipart\/(?:alternative|mixed); boundary="?([^";]+)"?$/.exec(header("content-type") ?? "")?.[1];
+  if (!boundary) throw new Error(`Not multipart/alternative or mixed: ${header("content-type")}`);
+  const parts = readParts(raw.slice(split + 4), boundary);
+  const inline = parts.filter((candidate) => !candidate.disposition.startsWith("attachment"));
+  const part = (type: string) => inline.find((candidate) => candidate.type.startsWith(type))?.content ?? "";
+  const attachments = parts
+    .filter((candidate) => candidate.disposition.startsWith("attachment"))
+    .map(({ type, content }) => ({ type, content }));
+  return { headers, header, text: part("text/plain"), html: part("text/html"), attachments };
 }

@@ -48,6 +48,11 @@ export const auditActionLabels = {
   "settings.notice.set": "Set the site's notice",
   "settings.notice.clear": "Removed the site's notice",
   "insights.public-record": "Turned the response record on the website on or off",
+  "settings.capacity": "Changed the appointment capacity",
+  "appointment.book": "Booked an appointment",
+  "appointment.reschedule": "Moved an appointment",
+  "appointment.cancel": "Cancelled an appointment",
+  "appointment.mark": "Marked an appointment arrived, no-show or done",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -30,6 +30,8 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
   /** An invitation or password-reset link, its token sealed (app/features/team/server/staff-mail.server.ts). */
   z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
+  /** An email about an appointment: a row of its ledger (app/features/appointments/). */
+  z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() }),
   /**
    * "Forgot password?" as typed (a username or an email address): the consumer looks the account
    * up, so the request's answer does the same work for every account, known or not.

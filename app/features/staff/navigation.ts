@@ -6,6 +6,7 @@ export type StaffNavItem = { label: string; href: string; owners?: boolean };
 
 export const staffNavigation: readonly StaffNavItem[] = [
   { label: "Inbox", href: "/incoming" },
+  { label: "Calendar", href: "/incoming/calendar" },
   { label: "Insights", href: "/incoming/insights" },
   { label: "Team", href: "/incoming/team", owners: true },
   { label: "Settings", href: "/incoming/settings", owners: true },

@@ -4,13 +4,18 @@ import { actingMember } from "~/http/staff-member.server";
 import { getEnv } from "~/http/context.server";
 import { inboxKindOfApiUrl } from "~/records/kinds";
 import { recordActionResponse, recordResponse } from "~/features/inbox/server/inbox-api.server";
+import { appointmentOfRequestJson } from "~/features/appointments/appointments.server";
 
 // GET, HEAD, PATCH and DELETE; anything else gets 405 with Allow (app/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["GET", "HEAD", "PATCH", "DELETE"] };
 
-// /api/<kind>/<id> (mounted for each kind): GET with its history, PATCH {"status"}, DELETE for good.
+// /api/<kind>/<id> (mounted for each kind): GET with its history (a service request with its
+// appointment), PATCH {"status"}, DELETE for good.
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return recordResponse(request, getEnv(context), inboxKindOfApiUrl(request.url), params.id);
+  const kind = inboxKindOfApiUrl(request.url);
+  const env = getEnv(context);
+  const appointment = kind === "serviceRequest" ? () => appointmentOfRequestJson(env, params.id) : undefined;
+  return recordResponse(request, env, kind, params.id, appointment);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

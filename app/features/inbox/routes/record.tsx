@@ -24,6 +24,8 @@ import { actingMember } from "~/http/staff-member.server";
 import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server";
 import { getRecord } from "~/features/inbox/inbox.server";
 import { NO_STORE } from "~/http/responses.server";
+import { AppointmentPanel } from "~/features/appointments/appointments";
+import { appointmentPanelData } from "~/features/appointments/appointments.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Every field, the status buttons, the history, and Delete.
@@ -46,7 +48,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
   const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  return data({ kind, record, members, back, now: getRequestTime(context), conversation }, { headers: NO_STORE });
+  const appointment =
+    "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
+  return data(
+    { kind, record, members, back, now: getRequestTime(context), conversation, appointment },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,7 +74,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, conversation } = loaderData;
+  const { kind, record, members, back, now, conversation, appointment } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -148,6 +155,16 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         to={record.email}
         waiting={record.repliedAt !== null}
       />
+      {appointment ? (
+        <>
+          <h2 id="appointment" className="mt-8 scroll-mt-24 text-lg font-bold text-blue-950">
+            Appointment
+          </h2>
+          <div className="mt-3">
+            <AppointmentPanel panel={appointment} action={`${here}/appointment`} />
+          </div>
+        </>
+      ) : null}
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
       <div className="mt-3">

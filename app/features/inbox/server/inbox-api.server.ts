@@ -60,11 +60,20 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
 
 /**
  * GET /api/<kind>/<id>: the record with its status history, its emails (`messages`, oldest first),
- * and whether its address is failing (a bounce came back).
+ * and whether its address is failing (a bounce came back); with `more`, what another feature adds
+ * to it (a service request's appointment).
  */
-export async function recordResponse(request: Request, env: AppEnv, kind: InboxKind, id: string) {
-  const [record, messages] = await Promise.all([getRecord(env, kind, id), listMessages(env, kind, id)]);
-  return record ? jsonResponse({ ...record, messages, emailFailing: emailFailing(messages) }) : notFound(kind);
+export async function recordResponse(
+  request: Request,
+  env: AppEnv,
+  kind: InboxKind,
+  id: string,
+  more: () => Promise<Record<string, unknown>> = () => Promise.resolve({}),
+) {
+  const [record, messages, added] = await Promise.all([getRecord(env, kind, id), listMessages(env, kind, id), more()]);
+  return record
+    ? jsonResponse({ ...record, messages, emailFailing: emailFailing(messages), ...added })
+    : notFound(kind);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
 import { deliverMemberNotice, deliverStaffEmail, handleResetRequest } from "../../team/team.server";
 import { buildRawMessage, type OutgoingMail } from "../../../mail/mime.server";
+import { deliverAppointmentJob } from "~/features/appointments/appointments.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
@@ -132,6 +133,17 @@ async function deliverStaffEmailJob(
   return errors.length ? { status: "retry", error: errors.join("; ") } : done;
 }
 
+async function deliverAppointmentEmail(
+  env: DeliveryEnv,
+  job: Extract<NotificationJob, { type: "appointment" }>,
+  clock: { now: Date },
+): Promise<JobOutcome> {
+  const { errors } = await deliverAppointmentJob(env, job.messageId, clock.now, (mail) =>
+    sendToEach(env.NOTIFY_EMAIL, mail, []),
+  );
+  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+}
+
 async function deliverMemberNoticeJob(
   env: DeliveryEnv,
   job: Extract<NotificationJob, { type: "memberNotice" }>,
@@ -160,6 +172,8 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
       return deliverDigest(env, job, clock);
     case "staffEmail":
       return deliverStaffEmailJob(env, job, clock);
+    case "appointment":
+      return deliverAppointmentEmail(env, job, clock);
     case "memberNotice":
       return deliverMemberNoticeJob(env, job, clock);
     case "resetRequest":

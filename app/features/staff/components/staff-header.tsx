@@ -7,7 +7,7 @@ import { isCurrentStaffPage, staffNavigationFor } from "~/features/staff/navigat
 export type SignedInMember = { username: string; role: StaffRole };
 
 const linkClasses = (current: boolean) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${
+  `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
     current ? "bg-white/15 text-white underline decoration-2 underline-offset-4" : "text-blue-100 hover:bg-white/10"
   }`;
 
@@ -57,7 +57,7 @@ export function StaffHeader({ member }: { member?: SignedInMember }) {
 
   return (
     <header className="bg-blue-950 text-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <ShopMark href="/incoming" line="Staff" tone="dark" />
 
         <nav aria-label="Staff" className="hidden items-center gap-4 md:flex">

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  APPOINTMENT_KINDS,
+  APPOINTMENT_MESSAGE_PURPOSES,
+  APPOINTMENT_STATUSES,
+} from "../../features/appointments/vocabulary";
+import type { WaiterSlot } from "../../features/appointments/vocabulary";
+import { inList, timestampMs } from "./columns";
+
+// Appointments (app/features/appointments/, docs/decisions/043-capacity-and-double-booking.md):
+// the owner's capacity, one row (id 1); each appointment a service request became; and the ledger
+// of the emails about them (one row per email, sent through the notification queue).
+
+export const appointmentSettings = sqliteTable(
+  "appointment_settings",
+  {
+    id: integer("id").primaryKey(),
+    dropOffsPerDay: integer("drop_offs_per_day").notNull().default(0),
+    waiterSlots: text("waiter_slots", { mode: "json" }).$type<WaiterSlot[]>().notNull().default([]),
+    // How long before its time a customer may still change an appointment from their link.
+    changeCutoffMinutes: integer("change_cutoff_minutes").notNull().default(120),
+  },
+  (table) => [
+    check("appointment_settings_single_row", sql`${table.id} = 1`),
+    check("appointment_settings_drop_offs", sql`${table.dropOffsPerDay} between 0 and 200`),
+    check("appointment_settings_cutoff", sql`${table.changeCutoffMinutes} between 0 and 10080`),
+  ],
+);
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: text("id").primaryKey(),
+    serviceRequestId: text("service_request_id").notNull(),
+    date: text("date").notNull(),
+    kind: text("kind", { enum: APPOINTMENT_KINDS }).notNull(),
+    // "HH:MM" in the shop's time zone for a waiter; null for a drop-off (the day's drop-off window).
+    time: text("time"),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("confirmed"),
+    // Raised on every change the customer's calendar must follow (RFC 5545 SEQUENCE).
+    sequence: integer("sequence").notNull().default(0),
+    note: text("note"),
+    // The customer's link: a random salt the token is derived from with the Worker's secret, and
+    // the token's SHA-256, by which the link is looked up (docs/decisions/044-the-calendar-file.md).
+    tokenSalt: text("token_salt").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestampMs("created_at").notNull(),
+    createdBy: text("created_by"),
+    updatedAt: timestampMs("updated_at").notNull(),
+    reminderSentAt: timestampMs("reminder_sent_at"),
+  },
+  (table) => [
+    check("appointments_kind_check", sql`${table.kind} in (${inList(APPOINTMENT_KINDS)})`),
+    check("appointments_status_check", sql`${table.status} in (${inList(APPOINTMENT_STATUSES)})`),
+    check(
+      "appointments_time_check",
+      sql`(${table.kind} = 'waiter' and ${table.time} is not null) or (${table.kind} = 'drop-off' and ${table.time} is null)`,
+    ),
+    // One live appointment per request; a cancelled one stays as history.
+    uniqueIndex("appointments_one_live_per_request")
+      .on(table.serviceRequestId)
+      .where(sql`${table.status} <> 'cancelled'`),
+    index("appointments_date_idx").on(table.date, table.kind, table.time, table.status),
+  ],
+);
+
+export const appointmentMessages = sqliteTable(
+  "appointment_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appointmentId: text("appointment_id").notNull(),
+    purpose: text("purpose", { enum: APPOINTMENT_MESSAGE_PURPOSES }).notNull(),
+    // The appointment's sequence the email was made for: an older one is superseded, never sent.
+    sequence: integer("sequence").notNull(),
+    dueAt: timestampMs("due_at").notNull(),
+    sentAt: timestampMs("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    claimedUntil: timestampMs("claimed_until"),
+  },
+  (table) => [
+    check("appointment_messages_purpose_check", sql`${table.purpose} in (${inList(APPOINTMENT_MESSAGE_PURPOSES)})`),
+    uniqueIndex("appointment_messages_once").on(table.appointmentId, table.purpose, table.sequence),
+    index("appointment_messages_unsent_idx")
+      .on(table.dueAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+export type Appointment = typeof appointments.$inferSelect;
+export type AppointmentMessage = typeof appointmentMessages.$inferSelect;

@@ -1,0 +1,68 @@
+import type { RouterContextProvider } from "react-router";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import type { AppEnv } from "~/http/env.server";
+import { getShopSchedule, readScheduleFrom } from "~/features/settings/settings.server";
+import { shopWallClock } from "~/hours/shop-calendar";
+import { enqueueJobs } from "~/features/notifications/notifications.server";
+import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
+import { readCapacity } from "./server/capacity-settings.server";
+import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
+import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server";
+
+// What the rest of the Worker asks of appointments (the feature's public file): a service
+// request's appointment for its record and the API, the queue's appointment emails, and the
+// scheduled reminders.
+
+/** The schedule and the capacity at the request's time (the settings read once per request). */
+export async function bookingRulesFor(context: Readonly<RouterContextProvider>): Promise<BookingRules> {
+  const now = getRequestTime(context);
+  const [schedule, capacity] = await Promise.all([getShopSchedule(context, now), readCapacity(getEnv(context))]);
+  return { schedule, capacity, now };
+}
+
+/** The same, read straight from D1 (the queue consumer and the cron have no request). */
+export async function readBookingRules(env: Pick<AppEnv, "DB">, now: Date): Promise<BookingRules> {
+  const [schedule, capacity] = await Promise.all([readScheduleFrom(env, shopWallClock(now).date), readCapacity(env)]);
+  return { schedule, capacity, now };
+}
+
+/** Queues the emails of ledger rows just written. */
+export async function enqueueAppointmentMessages(env: Pick<AppEnv, "NOTIFY_QUEUE">, ids: readonly (number | null)[]) {
+  const jobs = ids.flatMap((messageId) => (messageId === null ? [] : [{ type: "appointment" as const, messageId }]));
+  if (jobs.length) await enqueueJobs(env, jobs);
+}
+
+/** What GET /api/service-requests/<id> adds to the record: its `appointment` (or null). */
+export async function appointmentOfRequestJson(env: AppEnv, id: string) {
+  return { appointment: appointmentJson(await appointmentOfRequest(env, id)) };
+}
+
+export function appointmentJson(view: AppointmentView | null) {
+  if (!view) return null;
+  const { id, date, kind, time, status, sequence, note, reminderSentAt } = view;
+  return { id, date, kind, time, status, sequence, note, reminderSentAt };
+}
+
+/** The notification queue's job for one appointment email (app/server/notifications/delivery.server.ts). */
+export async function deliverAppointmentJob(
+  env: Parameters<typeof deliverAppointmentMessage>[0],
+  messageId: number,
+  now: Date,
+  send: SendMail,
+) {
+  const rules = await readBookingRules(env, now);
+  return deliverAppointmentMessage(env, messageId, rules.schedule, now, send);
+}
+
+/** The hourly job: tomorrow's reminders, and any appointment email the queue gave up on. */
+export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date): Promise<string> {
+  const rules = await readBookingRules(env, scheduledTime);
+  const reminders = await takeDueReminders(env, rules.schedule, scheduledTime);
+  const overdue = await takeOverdueMessages(env, scheduledTime);
+  const again = overdue.filter((id) => !reminders.includes(id));
+  await enqueueAppointmentMessages(env, [...reminders, ...again]);
+  return `queued ${reminders.length} appointment reminders and ${again.length} appointment emails again`;
+}
+
+export type { AppointmentView };
+export { appointmentPanelData } from "./server/record-panel.server";

@@ -1,0 +1,196 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/capacity";
+import { controlClasses } from "~/ui/forms/fields";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import type { RouteHandle } from "~/route-handle";
+import { pageMeta, siteOrigin } from "~/seo/meta";
+import { getEnv } from "~/http/context.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { capacitySchema } from "../capacity";
+import { describeCapacity, readCapacity, saveCapacity } from "../server/capacity-settings.server";
+import { MAX_WAITER_SLOTS } from "../vocabulary";
+
+// /incoming/settings/capacity (owners): how many drop-offs a day and which waiter slots every open
+// day has, and the customers' cut-off for changes. Closed days (weekly hours, closures, holidays)
+// take none; a slot outside a day's hours does not exist that day.
+
+// The forms work as plain posts; with JavaScript they answer without a page load.
+export const handle: RouteHandle = { hydrate: true };
+
+const FORM_LIMIT_BYTES = 4 * 1024;
+const SLOT_ROWS = 8;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return data({ capacity: await readCapacity(getEnv(context)) }, { headers: NO_STORE });
+}
+
+type Entered = { dropOffsPerDay: string; cutoffHours: string; slots: { time: string; places: string }[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = getEnv(context);
+  const posted = await readPostedForm(request, { limitBytes: FORM_LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const text = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" ? value : "");
+  const times = form.getAll("slotTime").map(text);
+  const places = form.getAll("slotPlaces").map(text);
+  const entered: Entered = {
+    dropOffsPerDay: text(form.get("dropOffsPerDay")),
+    cutoffHours: text(form.get("cutoffHours")),
+    slots: times.map((time, index) => ({ time, places: places[index] ?? "" })),
+  };
+  const cutoff = entered.cutoffHours.trim() === "" ? Number.NaN : Number(entered.cutoffHours);
+  const parsed = capacitySchema.safeParse({
+    dropOffsPerDay: entered.dropOffsPerDay.trim() === "" ? "0" : entered.dropOffsPerDay,
+    // A row left empty is no slot.
+    waiterSlots: entered.slots
+      .filter((slot) => slot.time.trim() !== "" || slot.places.trim() !== "")
+      .map((slot) => ({ time: slot.time.slice(0, 5), places: slot.places })),
+    changeCutoffMinutes: Number.isNaN(cutoff) ? "x" : Math.round(cutoff * 60),
+  });
+  if (!parsed.success) {
+    const errors = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+    return data({ errors, entered }, { status: 400, headers: NO_STORE });
+  }
+  const saved = await saveCapacity(env, parsed.data, actingMember(request, context));
+  return redirectWithToast(env, "/incoming/settings/capacity", {
+    title: "Saved",
+    description: `${describeCapacity(saved)}.`,
+  });
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOrigin(matches), {
+    title: "Appointment capacity",
+    description: "How many appointments the shop takes a day.",
+    canonicalPath: null,
+  });
+
+export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
+  const { capacity } = loaderData;
+  const refusal = actionData && "errors" in actionData ? actionData : null;
+  const entered: Entered = refusal?.entered ?? {
+    dropOffsPerDay: String(capacity.dropOffsPerDay),
+    cutoffHours: String(capacity.changeCutoffMinutes / 60),
+    slots: capacity.waiterSlots.map((slot) => ({ time: slot.time, places: String(slot.places) })),
+  };
+  const rows = Array.from({ length: Math.max(SLOT_ROWS, entered.slots.length) }, (_, index) => entered.slots[index]);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
+      <div>
+        <Link
+          to="/incoming/settings"
+          className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
+        >
+          ← Back to Settings
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold text-blue-950">Appointment capacity</h1>
+        <p className="mt-2 text-slate-700">
+          The same for every day the shop opens. Closed days (weekly hours, closure days, holidays) take no
+          appointments, and a waiter slot outside a day's hours does not exist that day.
+        </p>
+      </div>
+      <Card className="p-4 sm:p-6">
+        {refusal?.errors.length ? (
+          <div role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">Nothing was saved:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {refusal.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Form method="post" className="grid gap-5">
+          <div>
+            <label htmlFor="drop-offs" className="block text-sm font-semibold text-slate-800">
+              Drop-offs a day
+            </label>
+            <p id="drop-offs-hint" className="mt-1 text-sm text-slate-600">
+              Cars left in the morning and picked up when ready. 0 takes none.
+            </p>
+            <input
+              id="drop-offs"
+              name="dropOffsPerDay"
+              type="number"
+              min={0}
+              max={200}
+              inputMode="numeric"
+              defaultValue={entered.dropOffsPerDay}
+              aria-describedby="drop-offs-hint"
+              className={`${controlClasses} max-w-32`}
+            />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-800">Waiter slots</legend>
+            <p className="mt-1 text-sm text-slate-600">
+              Times a customer can wait while we work, and how many can wait then. Up to {MAX_WAITER_SLOTS}; leave a row
+              empty for none.
+            </p>
+            <div className="mt-2 grid gap-2">
+              {rows.map((slot, index) => (
+                <div key={index} className="grid grid-cols-2 gap-3 sm:max-w-md">
+                  <div>
+                    <label htmlFor={`slot-time-${index}`} className="block text-sm text-slate-700">
+                      Slot {index + 1} time
+                    </label>
+                    <input
+                      id={`slot-time-${index}`}
+                      name="slotTime"
+                      type="time"
+                      defaultValue={slot?.time ?? ""}
+                      className={controlClasses}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={`slot-places-${index}`} className="block text-sm text-slate-700">
+                      Slot {index + 1} places
+                    </label>
+                    <input
+                      id={`slot-places-${index}`}
+                      name="slotPlaces"
+                      type="number"
+                      min={1}
+                      max={20}
+                      inputMode="numeric"
+                      defaultValue={slot?.places ?? ""}
+                      className={controlClasses}
+                    />
+                  </div>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor="cutoff" className="block text-sm font-semibold text-slate-800">
+              Customers may change or cancel until (hours before)
+            </label>
+            <p id="cutoff-hint" className="mt-1 text-sm text-slate-600">
+              Closer to the time, their link says to call the shop.
+            </p>
+            <input
+              id="cutoff"
+              name="cutoffHours"
+              type="number"
+              min={0}
+              max={168}
+              step={0.5}
+              defaultValue={entered.cutoffHours}
+              aria-describedby="cutoff-hint"
+              className={`${controlClasses} max-w-32`}
+            />
+          </div>
+          <div>
+            <Button type="submit">Save capacity</Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

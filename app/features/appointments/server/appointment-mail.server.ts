@@ -1,0 +1,206 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { shop } from "~/content/shop";
+import { getDb } from "~/db/db.server";
+import { type Appointment, type AppointmentMessage, appointmentMessages, appointments } from "~/db/schema/appointments";
+import { type ServiceRequest, serviceRequests } from "~/db/schema/inbox";
+import { calendarDateFormat } from "~/hours/shop-calendar";
+import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
+import { recordPath } from "~/records/kinds";
+import { type AppEnv, isMailAddress } from "~/http/env.server";
+import { absoluteSiteUrl } from "~/http/site-url.server";
+import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
+import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
+import { formatSlotTime } from "../capacity";
+import type { AppointmentMessagePurpose } from "../vocabulary";
+import { appointmentStart } from "./booking.server";
+import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
+import { customerPath, customerToken } from "./customer-link.server";
+
+// The emails about an appointment, each a row of the appointment_messages ledger sent through the
+// notification queue (docs/decisions/030-notifications.md): the job names the row, the consumer
+// claims it, builds the email from what D1 holds now and records the outcome. An email made for an
+// older sequence than the appointment's is superseded (a quicker change followed it) and is not
+// sent: the customer's calendar only ever gets the appointment as it is.
+
+type MailEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET">;
+
+export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
+
+const CLAIM_MS = 60_000;
+const spelled = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
+
+const clock = (minutes: number) =>
+  formatSlotTime(`${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`);
+
+/** "Tuesday, December 1, 2026 at 8:00 AM (wait while we work)" or "… drop-off between 8:00 and 10:00 AM". */
+export function whenInWords(row: Pick<Appointment, "date" | "kind" | "time">, schedule: ShopSchedule): string {
+  if (row.kind === "waiter" && row.time)
+    return `${spelled(row.date)} at ${formatSlotTime(row.time)} (you wait while we work)`;
+  const day = hoursOn(schedule, row.date);
+  const opens = day.open ? day.opens.hour * 60 + day.opens.minute : 8 * 60;
+  return `${spelled(row.date)}, drop-off between ${clock(opens)} and ${clock(opens + DROP_OFF_WINDOW_MINUTES)}`;
+}
+
+const WHAT_TO_BRING = "Please bring your keys (and any wheel-lock key), and tell us about any warning lights.";
+
+type Built = { mail: OutgoingMail } | { skip: string };
+
+async function buildMail(
+  env: MailEnv,
+  message: AppointmentMessage,
+  row: Appointment,
+  request: ServiceRequest,
+  schedule: ShopSchedule,
+  now: Date,
+): Promise<Built> {
+  const purpose: AppointmentMessagePurpose = message.purpose;
+  const from = shopSender(env.NOTIFY_FROM);
+  const messageId = `appointment.${purpose}.${message.id}@${domainOf(env.NOTIFY_FROM)}`;
+  const when = whenInWords(row, schedule);
+  if (purpose === "shop-change") {
+    const link = absoluteSiteUrl(env, recordPath("serviceRequest", row.serviceRequestId));
+    const name = singleLine(`${request.firstName} ${request.lastName}`);
+    const what = row.status === "cancelled" ? `cancelled their appointment` : `moved their appointment to ${when}`;
+    const text = `${name} ${what}, from the link in their email.\n\n${link}`;
+    return {
+      mail: {
+        from,
+        to: env.NOTIFY_TO,
+        subject: `Appointment ${row.status === "cancelled" ? "cancelled" : "moved"} by ${name}`,
+        text,
+        html: htmlPage(
+          `<p>${escapeHtml(`${name} ${what}, from the link in their email.`)}</p><p>${htmlLink(link, "Open the request")}</p>`,
+        ),
+        date: now,
+        messageId,
+      },
+    };
+  }
+  if (!env.CONFIRM_VISITOR) return { skip: "not sent: emails to customers are off (CONFIRM_VISITOR)" };
+  if (!isMailAddress(request.email))
+    return { skip: "not sent: the customer's address cannot be written into a header" };
+  if (message.sequence !== row.sequence) return { skip: "superseded by a later change" };
+  if (purpose === "reminder" && row.status !== "confirmed")
+    return { skip: "not sent: the appointment is no longer confirmed" };
+  const manageUrl = absoluteSiteUrl(env, customerPath(await customerToken(env.SESSION_SECRET, row.tokenSalt)));
+  const cancelled = row.status === "cancelled";
+  const firstName = singleLine(request.firstName);
+  const { subject, lead } = {
+    confirmation: { subject: `Your appointment: ${spelled(row.date)}`, lead: `Your appointment is booked: ${when}.` },
+    update: { subject: `Your appointment has moved: ${spelled(row.date)}`, lead: `Your appointment is now ${when}.` },
+    cancellation: {
+      subject: `Your appointment on ${spelled(row.date)} is cancelled`,
+      lead: `Your appointment on ${spelled(row.date)} is cancelled. Book again any time.`,
+    },
+    reminder: {
+      subject: `Reminder: your appointment tomorrow, ${spelled(row.date)}`,
+      lead: `A reminder: your appointment is tomorrow, ${when}.`,
+    },
+  }[purpose];
+  const paragraphs = [
+    `Hi ${firstName},`,
+    lead,
+    ...(cancelled ? [] : [`Where: ${shop.name}, ${shop.location}. Phone: ${shop.phone.display}.`, WHAT_TO_BRING]),
+    cancelled ? `Questions? Call us at ${shop.phone.display}.` : `To move or cancel it: ${manageUrl}`,
+    shop.name,
+  ];
+  const method = methodOf(cancelled);
+  const ics = appointmentCalendarFile({
+    id: row.id,
+    kind: row.kind,
+    start: appointmentStart(schedule, row),
+    sequence: row.sequence,
+    cancelled,
+    organizer: env.NOTIFY_FROM,
+    attendee: { email: request.email, name: singleLine(`${request.firstName} ${request.lastName}`) },
+    manageUrl,
+    now,
+  });
+  const replyAddress = env.NOTIFY_TO[0];
+  const html = paragraphs
+    .map((paragraph) =>
+      paragraph.endsWith(manageUrl)
+        ? `<p style="margin:0 0 12px">${htmlLink(manageUrl, "Move or cancel your appointment")}</p>`
+        : `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`,
+    )
+    .join("");
+  return {
+    mail: {
+      from,
+      to: [request.email],
+      ...(replyAddress ? { replyTo: shopSender(replyAddress) } : {}),
+      subject: `${subject} — ${shop.name}`,
+      text: paragraphs.join("\n\n"),
+      html: htmlPage(html),
+      date: now,
+      messageId,
+      attachments: [
+        {
+          filename: cancelled ? "cancelled.ics" : "appointment.ics",
+          contentType: `text/calendar; method=${method}; charset=UTF-8`,
+          content: ics,
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The queue's job for one ledger row: claimed (so two consumers never send it twice), built from
+ * D1 as it is now, sent, recorded. Returns the errors the send reported (retried by the queue).
+ */
+export async function deliverAppointmentMessage(
+  env: MailEnv,
+  messageId: number,
+  schedule: ShopSchedule,
+  now: Date,
+  send: SendMail,
+): Promise<{ errors: string[] }> {
+  const db = getDb(env);
+  const m = appointmentMessages;
+  const [claimed] = await db
+    .update(m)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${m.attempts} + 1` })
+    .where(and(eq(m.id, messageId), isNull(m.sentAt), or(isNull(m.claimedUntil), lt(m.claimedUntil, now))))
+    .returning();
+  if (!claimed) return { errors: [] };
+  const [found] = await db
+    .select({ appointment: appointments, request: serviceRequests })
+    .from(appointments)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
+    .where(eq(appointments.id, claimed.appointmentId));
+  const settle = (lastError: string | null) =>
+    db.update(m).set({ sentAt: now, lastError, claimedUntil: null }).where(eq(m.id, messageId));
+  if (!found) {
+    await settle("not sent: the request was deleted");
+    return { errors: [] };
+  }
+  const built = await buildMail(env, claimed, found.appointment, found.request, schedule, now);
+  if ("skip" in built) {
+    await settle(built.skip);
+    return { errors: [] };
+  }
+  const result = await send(built.mail);
+  if (result.errors.length === 0) {
+    await settle(null);
+  } else {
+    await db
+      .update(m)
+      .set({ lastError: result.errors.join("; "), claimedUntil: null })
+      .where(eq(m.id, messageId));
+  }
+  return result;
+}
+
+/** What the record page says of the last email to the customer. */
+export async function lastCustomerEmail(env: Pick<AppEnv, "DB">, appointmentId: string) {
+  const [row] = await getDb(env)
+    .select()
+    .from(appointmentMessages)
+    .where(
+      and(eq(appointmentMessages.appointmentId, appointmentId), sql`${appointmentMessages.purpose} <> 'shop-change'`),
+    )
+    .orderBy(sql`${appointmentMessages.id} desc`)
+    .limit(1);
+  return row ? { purpose: row.purpose, sentAt: row.sentAt, lastError: row.lastError } : null;
+}

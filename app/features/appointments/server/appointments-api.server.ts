@@ -1,0 +1,85 @@
+import type { RouterContextProvider } from "react-router";
+import { z } from "~/forms/zod";
+import { getEnv } from "~/http/context.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { jsonResponse } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
+import { capacitySchema } from "../capacity";
+import { bookAppointment, type Refusal } from "./booking.server";
+import { readCapacity, saveCapacity } from "./capacity-settings.server";
+
+// The appointments' JSON endpoints: the owners' capacity (/api/settings/capacity) and booking from
+// a service request (/api/service-requests/<id>/appointment). Writes go through the one JSON door.
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+const BODY_LIMIT_BYTES = 4 * 1024;
+
+/** GET /api/settings/capacity: what is set (every open day alike). */
+export async function capacityResponse({ context }: Args): Promise<Response> {
+  return jsonResponse(await readCapacity(getEnv(context)));
+}
+
+/** PUT /api/settings/capacity `{ dropOffsPerDay, waiterSlots: [{ time, places }], changeCutoffMinutes? }`. */
+export function putCapacity({ request, context }: Args): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    {
+      method: "PUT",
+      allowed: ["GET", "HEAD", "PUT"],
+      schema: capacitySchema,
+      limitBytes: BODY_LIMIT_BYTES,
+      invalidMessage: "Nothing was changed: some fields need attention.",
+    },
+    async (input) => jsonResponse(await saveCapacity(getEnv(context), input, actingMember(request, context))),
+  );
+}
+
+const bookingSchema = z.object({
+  date: z.string({ error: "Give the day as YYYY-MM-DD." }),
+  kind: z.string({ error: 'Give the kind: "drop-off" or "waiter".' }),
+  time: z.string({ error: "Give the waiter slot's time as HH:MM." }).nullable().optional(),
+  note: z.string({ error: "The note must be text." }).nullable().optional(),
+});
+
+/** A refusal as the API answers it: 400 naming the field, 404, or 409 with the next days that have room. */
+export function refusalResponse(refusal: Refusal): Response {
+  switch (refusal.status) {
+    case 400:
+      return jsonResponse({ message: refusal.message, fieldErrors: { [refusal.field]: [refusal.message] } }, 400);
+    case 404:
+      return jsonResponse({ message: refusal.message }, 404);
+    case 409:
+      return jsonResponse({ message: refusal.message, nextDays: refusal.nextDays }, 409);
+    default: {
+      const unknown: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** POST /api/service-requests/<id>/appointment `{ date, kind, time?, note? }` → 201. */
+export function postAppointment({ request, context }: Args, requestId: string): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    {
+      schema: bookingSchema,
+      limitBytes: BODY_LIMIT_BYTES,
+      invalidMessage: "Nothing was booked: some fields need attention.",
+    },
+    async (input) => {
+      const env = getEnv(context);
+      const booked = await bookAppointment(
+        env,
+        await bookingRulesFor(context),
+        requestId,
+        input,
+        actingMember(request, context),
+      );
+      if (!booked.ok) return refusalResponse(booked);
+      await enqueueAppointmentMessages(env, [booked.messageId]);
+      return jsonResponse(appointmentJson(booked.appointment), 201);
+    },
+  );
+}

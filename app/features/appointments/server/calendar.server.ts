@@ -1,0 +1,132 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { getDb } from "~/db/db.server";
+import { appointments } from "~/db/schema/appointments";
+import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
+import { hoursOn } from "~/hours/shop-schedule";
+import { recordPath } from "~/records/kinds";
+import { auditInsert } from "~/features/audit/audit.server";
+import { getEnv } from "~/http/context.server";
+import type { AppEnv } from "~/http/env.server";
+import { jsonResponse } from "~/http/responses.server";
+import type { Acting } from "~/http/staff-member.server";
+import { bookingRulesFor } from "../appointments.server";
+import { capacityOn, openingsOn, slotKey } from "../capacity";
+import { type AppointmentStatus, appointmentKindLabels } from "../vocabulary";
+import { appointmentsBetween, bookedCounts, toView } from "./booking.server";
+
+// The shop's calendar (/incoming/calendar) and GET /api/appointments: each day's drop-offs and
+// waiter slots with places used and free, every appointment with a link to its record, and the
+// marks staff set at the door (arrived, no-show, done).
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (date: string | null): date is string =>
+  !!date && ISO_DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+
+/** The longest span GET /api/appointments lists at once. */
+export const MAX_LIST_DAYS = 62;
+
+export type CalendarView = "day" | "week";
+
+/** Monday of the week a date falls in. */
+export const weekStart = (date: CalendarDate) => addDays(date, -((weekdayOf(date) + 6) % 7));
+
+type Row = Awaited<ReturnType<typeof appointmentsBetween>>[number];
+
+function entryOf(row: Row) {
+  const view = toView(row.appointment);
+  return {
+    ...view,
+    customer: row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName, phone: row.phone },
+    recordPath: recordPath("serviceRequest", view.serviceRequestId),
+  };
+}
+
+export type CalendarEntry = ReturnType<typeof entryOf>;
+
+/** The calendar's days from `from` to `to`: open or closed, each place with its use, and its appointments. */
+export async function calendarDays(context: Readonly<RouterContextProvider>, from: CalendarDate, to: CalendarDate) {
+  const env = getEnv(context);
+  const rules = await bookingRulesFor(context);
+  const [rows, counts] = await Promise.all([appointmentsBetween(env, from, to), bookedCounts(env, from, to)]);
+  const entries = rows.map(entryOf);
+  const days = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const hours = hoursOn(rules.schedule, date);
+    const day = capacityOn(rules.schedule, rules.capacity, date);
+    const onDay = entries.filter((entry) => entry.date === date);
+    const places = day
+      ? openingsOn(day, counts.get(date)).map((opening) => ({
+          ...opening,
+          label: opening.kind === "waiter" ? `Waiter ${opening.time}` : appointmentKindLabels[opening.kind],
+          entries: onDay.filter((entry) => slotKey(entry.kind, entry.time) === slotKey(opening.kind, opening.time)),
+        }))
+      : [];
+    // An appointment whose place no longer exists that day (a closure, new hours, a slot removed).
+    const placed = new Set(places.flatMap((place) => place.entries.map((entry) => entry.id)));
+    days.push({
+      date,
+      open: hours.open,
+      reason: hours.reason,
+      places,
+      elsewhere: onDay.filter((entry) => !placed.has(entry.id)),
+    });
+  }
+  return { days, today: shopWallClock(rules.now).date };
+}
+
+/** What the calendar page reads from its address: the day and the view, today and the week by default. */
+export function calendarQuery(url: URL, now: Date) {
+  const asked = url.searchParams.get("date");
+  const date = isRealDate(asked) ? asked : shopWallClock(now).date;
+  const view: CalendarView = url.searchParams.get("view") === "day" ? "day" : "week";
+  const from = view === "day" ? date : weekStart(date);
+  const to = view === "day" ? date : addDays(from, 6);
+  const step = view === "day" ? 1 : 7;
+  return { date, view, from, to, previous: addDays(date, -step), next: addDays(date, step) };
+}
+
+/** GET /api/appointments?from=&to= (at most 62 days): every appointment in the span, by day and time. */
+export async function listAppointmentsResponse(request: Request, context: Readonly<RouterContextProvider>) {
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from");
+  const to = url.searchParams.get("to");
+  if (!isRealDate(from) || !isRealDate(to)) {
+    return jsonResponse({ message: "Give from and to as real dates, YYYY-MM-DD." }, 400);
+  }
+  const span = daysBetween(from, to) + 1;
+  if (span < 1) return jsonResponse({ message: "from must not be after to." }, 400);
+  if (span > MAX_LIST_DAYS) return jsonResponse({ message: `List at most ${MAX_LIST_DAYS} days at once.` }, 400);
+  const rows = await appointmentsBetween(getEnv(context), from, to);
+  return jsonResponse(rows.map(entryOf));
+}
+
+/** What a mark may follow: arrived after confirmed; no-show or done after confirmed or arrived. */
+const MARKABLE: Record<"arrived" | "no-show" | "done", AppointmentStatus[]> = {
+  arrived: ["confirmed"],
+  "no-show": ["confirmed", "arrived"],
+  done: ["confirmed", "arrived"],
+};
+
+export type Mark = keyof typeof MARKABLE;
+export const isMark = (value: unknown): value is Mark => typeof value === "string" && value in MARKABLE;
+
+/** Marks an appointment at the door; false when it is unknown or its status does not allow the mark. */
+export async function markAppointment(env: AppEnv, id: string, mark: Mark, acting: Acting): Promise<boolean> {
+  const db = getDb(env);
+  const [updated] = await db
+    .update(appointments)
+    .set({ status: mark, updatedAt: acting.at })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, MARKABLE[mark])))
+    .returning();
+  if (!updated) return false;
+  await db.batch([
+    auditInsert(db, {
+      ...acting,
+      action: "appointment.mark",
+      target: `service-requests/${updated.serviceRequestId}`,
+      detail: { status: mark, date: updated.date },
+    }),
+  ]);
+  return true;
+}

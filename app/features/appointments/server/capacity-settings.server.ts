@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { appointmentSettings } from "~/db/schema/appointments";
+import { recordAudit } from "~/features/audit/audit.server";
+import type { AppEnv } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
+import { type CapacityInput, formatSlotTime } from "../capacity";
+import { type Capacity, defaultCapacity } from "../vocabulary";
+
+// The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
+// appointment can be booked (0 drop-offs, no waiter slots).
+
+const ROW_ID = 1;
+
+export async function readCapacity(env: Pick<AppEnv, "DB">): Promise<Capacity> {
+  const [row] = await getDb(env).select().from(appointmentSettings).where(eq(appointmentSettings.id, ROW_ID));
+  if (!row) return defaultCapacity;
+  return {
+    dropOffsPerDay: row.dropOffsPerDay,
+    waiterSlots: row.waiterSlots,
+    changeCutoffMinutes: row.changeCutoffMinutes,
+  };
+}
+
+/** In words, for the owner's toast and the audit log: "8 drop-offs a day; waiters at 8:00 AM (2), 1:00 PM (1)". */
+export function describeCapacity(capacity: Omit<Capacity, "changeCutoffMinutes">): string {
+  const waiters = capacity.waiterSlots.length
+    ? `waiters at ${capacity.waiterSlots.map((slot) => `${formatSlotTime(slot.time)} (${slot.places})`).join(", ")}`
+    : "no waiter slots";
+  return `${capacity.dropOffsPerDay} drop-off${capacity.dropOffsPerDay === 1 ? "" : "s"} a day; ${waiters}`;
+}
+
+/** Stores the capacity (the cut-off kept when not given) and audits it; returns what is now set. */
+export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Acting): Promise<Capacity> {
+  const values = {
+    dropOffsPerDay: input.dropOffsPerDay,
+    waiterSlots: input.waiterSlots,
+    ...(input.changeCutoffMinutes !== undefined ? { changeCutoffMinutes: input.changeCutoffMinutes } : {}),
+  };
+  await getDb(env)
+    .insert(appointmentSettings)
+    .values({ id: ROW_ID, ...values })
+    .onConflictDoUpdate({ target: appointmentSettings.id, set: values });
+  const saved = await readCapacity(env);
+  await recordAudit(env, {
+    ...acting,
+    action: "settings.capacity",
+    target: "capacity",
+    detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
+  });
+  return saved;
+}

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { shop } from "~/content/shop";
+import { getDb } from "~/db/db.server";
+import { appointments } from "~/db/schema/appointments";
+import { serviceRequests } from "~/db/schema/inbox";
+import { formatShopDateTime } from "~/hours/shop-calendar";
+import { clientKey } from "~/http/client-address.server";
+import { getEnv, getRequestTime } from "~/http/context.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE } from "~/http/responses.server";
+import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
+import { parsePlaceValue } from "../capacity";
+import { appointmentKindLabels } from "../vocabulary";
+import { whenInWords } from "./appointment-mail.server";
+import {
+  appointmentStart,
+  type BookingRules,
+  cancelAppointment,
+  daysWithRoom,
+  rescheduleAppointment,
+  toView,
+} from "./booking.server";
+import { customerPath, isTokenShaped, linkStillWorks, tokenHash } from "./customer-link.server";
+
+// The customer's page, /appointments/<token>: no account, the link is the key. GET only reads
+// (mail scanners open every link in an email, so nothing here acts on GET); a plain POST moves or
+// cancels, refused inside the owner's cut-off with the shop's number to call.
+
+/** The page's secret is in its address: nothing stores it, no request carries it on as a Referer. */
+export const CUSTOMER_PAGE_HEADERS = { ...NO_STORE, "Referrer-Policy": "no-referrer" } as const;
+
+const FORM_LIMIT_BYTES = 2 * 1024;
+const DAYS_OFFERED = 14;
+
+async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
+  const now = getRequestTime(context);
+  if (!isTokenShaped(token)) return null;
+  const [found] = await getDb(getEnv(context))
+    .select({ appointment: appointments, firstName: serviceRequests.firstName })
+    .from(appointments)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
+    .where(eq(appointments.tokenHash, await tokenHash(token)))
+    .limit(1);
+  if (!found || !linkStillWorks(found.appointment.date, now)) return null;
+  return { ...found, view: toView(found.appointment) };
+}
+
+const notFound = () =>
+  data(
+    { message: `This link does not open an appointment (it may have expired). Call us at ${shop.phone.display}.` },
+    { status: 404, headers: CUSTOMER_PAGE_HEADERS },
+  );
+
+/** Whether the customer may still change it themselves: confirmed, and before the cut-off. */
+function changeWindow(rules: BookingRules, view: ReturnType<typeof toView>) {
+  const start = appointmentStart(rules.schedule, view);
+  const cutoffAt = new Date(start.getTime() - rules.capacity.changeCutoffMinutes * 60_000);
+  return { open: view.status === "confirmed" && rules.now < cutoffAt, cutoffAt };
+}
+
+export async function customerPageData(context: Readonly<RouterContextProvider>, token: string | undefined, url: URL) {
+  const found = await findByToken(context, token);
+  if (!found) throw notFound();
+  const rules = await bookingRulesFor(context);
+  const window = changeWindow(rules, found.view);
+  const days =
+    window.open && found.view.status === "confirmed"
+      ? await daysWithRoom(getEnv(context), rules, { limit: DAYS_OFFERED, except: found.view })
+      : [];
+  const changed = url.searchParams.get("changed");
+  return data(
+    {
+      firstName: found.firstName,
+      when: whenInWords(found.view, rules.schedule),
+      kindLabel: appointmentKindLabels[found.view.kind],
+      status: found.view.status,
+      canChange: window.open,
+      cutoffHours: rules.capacity.changeCutoffMinutes / 60,
+      cutoffAt: formatShopDateTime(window.cutoffAt),
+      days,
+      changed: changed === "moved" || changed === "cancelled" ? changed : null,
+      phone: shop.phone,
+    },
+    { headers: CUSTOMER_PAGE_HEADERS },
+  );
+}
+
+export async function customerPageAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  token: string | undefined,
+) {
+  const found = await findByToken(context, token);
+  if (!found || !token) throw notFound();
+  const env = getEnv(context);
+  const posted = await readPostedForm(request, { limitBytes: FORM_LIMIT_BYTES, headers: CUSTOMER_PAGE_HEADERS });
+  if (!posted.ok) return posted.refusal;
+  const rules = await bookingRulesFor(context);
+  const refuse = (status: number, message: string) =>
+    data({ error: message }, { status, headers: CUSTOMER_PAGE_HEADERS });
+  if (!changeWindow(rules, found.view).open) {
+    return refuse(
+      409,
+      found.view.status === "confirmed"
+        ? `It is too close to your appointment to change it here. Please call us at ${shop.phone.display}.`
+        : `This appointment can no longer be changed. Please call us at ${shop.phone.display}.`,
+    );
+  }
+  const who = {
+    acting: { actor: { id: null, name: "customer" }, client: clientKey(request), at: rules.now },
+    byCustomer: true,
+  };
+  const intent = posted.formData.get("intent");
+  const outcome =
+    intent === "cancel"
+      ? await cancelAppointment(env, found.view, who)
+      : intent === "move"
+        ? await rescheduleAppointment(env, rules, found.view, parsePlaceValue(posted.formData.get("place")), who)
+        : null;
+  if (!outcome) return refuse(400, "This form could not be read. Please reload the page and try again.");
+  if (!outcome.ok) {
+    const next = outcome.status === 409 && outcome.nextDays.length ? " Please choose another time from the list." : "";
+    return refuse(outcome.status, `${outcome.message}${next}`);
+  }
+  await enqueueAppointmentMessages(env, outcome.messageIds);
+  return redirect(`${customerPath(token)}?changed=${intent === "cancel" ? "cancelled" : "moved"}`, {
+    headers: CUSTOMER_PAGE_HEADERS,
+  });
+}
