@@ -12,9 +12,6 @@ const PAGE_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST"];
 // The methods any route here may take; others (TRACE, PROPFIND…) are not implemented anywhere.
 const KNOWN_METHODS = new Set<string>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-// app/routes.ts's last route: any path no other route matches.
-const CATCH_ALL_ROUTE_ID = "routes/not-found";
-
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 const plainText = (status: 405 | 501, text: string, headers: Record<string, string> = {}) =>
@@ -38,7 +35,8 @@ function routePathname(pathname: string): string {
 export function refuseUnsupportedMethod(request: Request, routes: ServerBuild["routes"]): Response | null {
   const pathname = routePathname(new URL(request.url).pathname);
   // An API path nobody serves: a JSON 404 whatever the method, not the site's HTML page.
-  if (isApiPath(pathname) && leafRouteId(routes, pathname) === CATCH_ALL_ROUTE_ID) {
+  // (The catch-all, app/routes.ts's last route, is the one whose path is "*".)
+  if (isApiPath(pathname) && routes[leafRouteId(routes, pathname) ?? ""]?.path === "*") {
     return jsonResponse({ message: "There is no API endpoint at this address." }, 404);
   }
   if (!KNOWN_METHODS.has(request.method)) return plainText(501, `This site does not implement ${request.method}.`);
