@@ -328,3 +328,4 @@ export function endMemberSessions(
 ): Promise<number> {
   return endSessions(env, userId, which, now);
 }
+export type { ActiveSession } from "./server/session-registry.server";

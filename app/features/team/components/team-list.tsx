@@ -2,16 +2,9 @@ import { Form } from "react-router";
 import { type MemberFactors, MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/second-factor";
 import { Button } from "~/ui/button";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import { roleLabels, STAFF_ROLES, type StaffRole } from "~/http/staff-roles";
-
-export type TeamMemberRow = {
-  username: string;
-  displayName: string | null;
-  email: string | null;
-  role: StaffRole;
-  status: "active" | "disabled";
-  lastSignInAt: string | null;
-};
+import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
+import type { InvitationView } from "~/features/team/server/invitations.server";
+import type { TeamMemberView } from "~/features/team/team.server";
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : "Never");
 
@@ -26,7 +19,7 @@ function MemberAction({ intent, username, children }: { intent: string; username
   );
 }
 
-function MemberCard({ member, isYou, factors }: { member: TeamMemberRow; isYou: boolean; factors?: MemberFactors }) {
+function MemberCard({ member, isYou, factors }: { member: TeamMemberView; isYou: boolean; factors?: MemberFactors }) {
   const { username } = member;
   const name = member.displayName ?? username;
   const disabled = member.status === "disabled";
@@ -118,7 +111,7 @@ export function TeamList({
   you,
   factors = {},
 }: {
-  members: TeamMemberRow[];
+  members: TeamMemberView[];
   you: string;
   factors?: Record<string, MemberFactors>;
 }) {
@@ -136,15 +129,7 @@ export function TeamList({
   );
 }
 
-export type InvitationRow = {
-  id: string;
-  role: StaffRole;
-  email: string | null;
-  invitedBy: string | null;
-  expiresAt: string;
-};
-
-export function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
+export function PendingInvitations({ invitations }: { invitations: InvitationView[] }) {
   if (invitations.length === 0) return <p className="text-sm text-slate-600">No invitations are waiting.</p>;
   return (
     <ul className="grid gap-2">

@@ -5,7 +5,7 @@ import { RequireSecondFactor } from "~/features/second-factor/second-factor";
 import { ShownLink } from "~/features/team/components/shown-link";
 import { PendingInvitations, TeamList } from "~/features/team/components/team-list";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -34,12 +34,10 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Team",
-    description: "The shop's staff accounts, invitations and password resets.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Team",
+  "The shop's staff accounts, invitations and password resets.",
+);
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, shownLink, you, factors, secondFactorRequired } = loaderData;
