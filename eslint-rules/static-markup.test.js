@@ -103,7 +103,7 @@ ruleTester.run("static-markup-children", staticMarkupPlugin.rules["static-markup
       filename: formRoute,
       code: `
         import { ContactAside } from "~/features/site/static/contact";
-        import { SiteFooter } from "../layout/site-footer";
+        import { SiteFooter } from "../../../layout/site-footer";
         export default function Contact() {
           return <><StaticMarkup id="a">{import.meta.env.SSR && <ContactAside />}</StaticMarkup>
             <StaticMarkup id="b">{import.meta.env.SSR && <SiteFooter />}</StaticMarkup></>;
