@@ -50,8 +50,20 @@ describe("the private paths", { timeout: 20_000 }, () => {
     }
   });
 
+  // /api has no pages: an unknown path there answers JSON 404 before any page is rendered or cached.
+  const pagePrefixes = PRIVATE_PATH_PREFIXES.filter((prefix) => prefix !== "/api");
+
+  it("answer an unknown /api path with JSON, never a page", async () => {
+    const response = await fetchWorker("/api/no-such-endpoint");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(response.headers.get("Cache-Status")).toBeNull();
+    expect(await response.json()).toEqual({ message: "There is no API endpoint at this address." });
+  });
+
   it("carry the noindex meta tag on every page under them, and public pages do not", async () => {
-    for (const prefix of PRIVATE_PATH_PREFIXES) {
+    expect(pagePrefixes.length).toBeGreaterThan(1);
+    for (const prefix of pagePrefixes) {
       // A page under every prefix: the not-found page, which the root layout renders like any other.
       const response = await fetchWorker(`${prefix}/no-such-page`);
       expect(response.status, prefix).toBe(404);
@@ -65,7 +77,7 @@ describe("the private paths", { timeout: 20_000 }, () => {
   });
 
   it("are never served from the page cache", async () => {
-    for (const prefix of PRIVATE_PATH_PREFIXES) {
+    for (const prefix of pagePrefixes) {
       for (let i = 0; i < 2; i++) {
         const response = await fetchWorker(`${prefix}`, { redirect: "manual" });
         await response.body?.cancel();
