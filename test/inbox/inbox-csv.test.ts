@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../support/csv";
 import { csvCell } from "~/features/inbox/server/csv.server";
 import { fetchWorker } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
@@ -14,36 +15,6 @@ const BOM = "\uFEFF";
 beforeAll(async () => {
   cookie = await staffSessionCookie("lee");
 });
-
-/** A CSV body split into rows of cells, as RFC 4180 reads it (quoted cells may hold CRLF, commas, quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[index + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      index++;
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) throw new Error("The CSV does not end with CRLF");
-  return rows;
-}
 
 describe("GET /api/contact-submissions.csv", () => {
   it("is a dated, never-stored UTF-8 download with a byte-order mark and one header row", async () => {

@@ -5,6 +5,7 @@ import { serviceRequestSchemaAt } from "~/features/submissions/service-request-s
 import { z } from "~/forms/zod";
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "~/records/kinds";
+import { parseCsv } from "../support/csv";
 import { fetchWorker, postJson } from "../support/http";
 import { uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
@@ -72,32 +73,6 @@ const readable = (html: string) =>
     .replaceAll("&#39;", "'")
     .replace(/\s+/g, " ");
 
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') cell += text[++index];
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[index + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      index++;
-    } else cell += char;
-  }
-  return rows;
-}
-
 describe.each(INBOX_KINDS)("every field of a %s, wherever staff read it", (kind) => {
   it("is on the inbox card, the record's page, in the CSV and in the shop's email", async () => {
     const email = uniqueEmail();
@@ -123,7 +98,7 @@ describe.each(INBOX_KINDS)("every field of a %s, wherever staff read it", (kind)
       await (await fetchWorker(`/incoming?tab=${slug}&q=${encodeURIComponent(email)}`, { headers: { cookie } })).text(),
     );
     const page = readable(await (await fetchWorker(`/incoming/${slug}/${record.id}`, { headers: { cookie } })).text());
-    const csv = csvRows(
+    const csv = parseCsv(
       (await (await fetchWorker(`/api/${apiName}.csv`, { headers: { cookie } })).text()).replace(/^\uFEFF/, ""),
     );
     const [header = [], ...rows] = csv;
