@@ -6,7 +6,7 @@ import { apiLogin, createStaffUser, pageLogin, sessionCookie } from "../support/
 
 // Headers the review found missing. Static files (/assets/*, the touch icon, the social image) are
 // served before the Worker runs; their headers are checked against the served build in
-// e2e/shell.spec.ts.
+// e2e/site/shell.spec.ts.
 
 describe("pages", () => {
   it.each(["/", "/contact", "/about", "/login", "/does-not-exist"])(

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { bookingWindow } from "../app/hours/booking-window";
-import { addDays, weekdayOf } from "../app/hours/shop-calendar";
+import { bookingWindow } from "../../app/hours/booking-window";
+import { addDays, weekdayOf } from "../../app/hours/shop-calendar";
 import {
   expect,
   fillVisitorDetails,
@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   visitorForm,
   waitForEnhancedForm,
-} from "./fixtures";
+} from "../fixtures";
 
 // The service request's optional vehicle and visit groups, and booking from a service page, with
 // JavaScript on and off. The test server runs on the real clock: dates come from the same rules.

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../fixtures";
 
 // The team, run from the browser with JavaScript on and off: invitations, disabling a member,
 // and "Forgot password?" through the email the local mail emulation writes as an .eml file.
 
 // Where `wrangler dev`, started in the project's folder, has the emulator write its .eml files.
-const EMAIL_DIR = path.join(import.meta.dirname, "../.wrangler/tmp/email");
+const EMAIL_DIR = path.join(import.meta.dirname, "../../.wrangler/tmp/email");
 const PASSWORD = "e2e member password, local only";
 
 /** The text part of each message the emulator has written so far (the parts are base64). */

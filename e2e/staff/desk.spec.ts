@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 // The call-back desk as the front desk uses it, with JavaScript and without (issue 21): log a call
 // and see the status change, set a call-back and find it under Due, give a record to a colleague and

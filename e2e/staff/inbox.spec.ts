@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, holdRequests, staffAccount, test, type TestDatabase } from "./fixtures";
+import { executeSql, expect, gotoHydrated, holdRequests, staffAccount, test, type TestDatabase } from "../fixtures";
 
 // Working through the inbox as staff do, with JavaScript and without: statuses, filter, search,
 // older pages, a record's page, deleting with confirmation, and the CSV export. Every test makes

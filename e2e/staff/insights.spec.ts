@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { executeSql, expect, gotoHydrated, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 // /incoming/insights with JavaScript and without: the window's figures, the 12 weeks drawn as SVG
 // with their table, and the owner's switch that puts the response record on / and /contact.

@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
 
 // An authenticator app set up on the account page and used to sign in, as a member does it, with
 // JavaScript and without. The test is the phone: it reads the secret the page shows and computes

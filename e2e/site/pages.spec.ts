@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { benefits, contactFeatures, facilities, story, team, testimonials, values } from "../app/content/about";
-import { areaPath, areas } from "../app/content/areas";
+import { benefits, contactFeatures, facilities, story, team, testimonials, values } from "../../app/content/about";
+import { areaPath, areas } from "../../app/content/areas";
 import {
   additionalServices,
   findService,
@@ -10,11 +10,11 @@ import {
   services,
   warranty,
   type Service,
-} from "../app/content/services";
-import { phoneHref, shop } from "../app/content/shop";
-import { defaultWeeklyHours } from "../app/content/hours";
-import { openingHoursRows } from "../app/hours/opening-hours";
-import { PRIVATE_PATH_PREFIXES } from "../app/private-paths";
+} from "../../app/content/services";
+import { phoneHref, shop } from "../../app/content/shop";
+import { defaultWeeklyHours } from "../../app/content/hours";
+import { openingHoursRows } from "../../app/hours/opening-hours";
+import { PRIVATE_PATH_PREFIXES } from "../../app/private-paths";
 import {
   expect,
   fillVisitorDetails,
@@ -24,7 +24,7 @@ import {
   uniqueEmail,
   visitorForm,
   waitForHydration,
-} from "./fixtures";
+} from "../fixtures";
 
 const callLinkName = `Call ${shop.phone.display}`;
 

@@ -1,5 +1,5 @@
-import { bookingWindow } from "../app/hours/booking-window";
-import { calendarDateFormat } from "../app/hours/shop-calendar";
+import { bookingWindow } from "../../app/hours/booking-window";
+import { calendarDateFormat } from "../../app/hours/shop-calendar";
 import {
   expect,
   fillVisitorDetails,
@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   visitorForm,
   waitForEnhancedForm,
-} from "./fixtures";
+} from "../fixtures";
 
 // The owner closes the shop for a day from a phone, without JavaScript, and the public site
 // follows: the service request refuses the day (on the server, and in the browser once the page

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
 // display name that the inbox's history then shows. Each test makes an account of its own, so

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 // Appointments without JavaScript (issue 30): staff book one from a service request's page, the
 // customer moves it and cancels it from their link. Each test makes a request of its own, named

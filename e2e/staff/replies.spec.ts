@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { replyToken } from "../app/features/replies/server/reply-token.server";
-import { executeSql, expect, gotoHydrated, test } from "./fixtures";
+import { replyToken } from "../../app/features/replies/server/reply-token.server";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 // Replies from the record (issue 29): a member answers a customer from the record's page, with
 // JavaScript and without; the customer's answer, delivered to the Worker's email() handler through

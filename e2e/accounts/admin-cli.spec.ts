@@ -1,4 +1,4 @@
-import { expect, runAdminScript, test } from "./fixtures";
+import { expect, runAdminScript, test } from "../fixtures";
 
 // Each call starts wrangler to reach the test server's D1: a few seconds apiece.
 test.describe.configure({ timeout: 120_000 });

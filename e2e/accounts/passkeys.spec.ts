@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+import { expect, gotoHydrated, runAdminScript, test } from "../fixtures";
 
 // A passkey added on the account page, used to sign in, and removed, with Chromium's virtual
 // authenticator (the DevTools protocol's WebAuthn domain) standing in for a fingerprint reader.

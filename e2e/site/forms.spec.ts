@@ -7,7 +7,7 @@ import {
   uniqueEmail,
   visitorForm,
   waitForEnhancedForm,
-} from "./fixtures";
+} from "../fixtures";
 
 type FormCase = {
   name: string;

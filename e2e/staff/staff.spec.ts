@@ -7,7 +7,7 @@ import {
   test,
   type TestDatabase,
   waitForHydration,
-} from "./fixtures";
+} from "../fixtures";
 
 /** A server-queued toast: a Radix toast with JavaScript, a message written into the page without. */
 async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string) {

@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "./fixtures";
+import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
 
 // A stale session (its last check over 2 hours old) cannot make new recovery codes or add a
 // passkey until it is checked again, and can right after: with JavaScript and without. The
