@@ -4,7 +4,7 @@ import { recordOfReplyAddress, replyToken } from "~/features/replies/server/repl
 import { fetchWorker, newClientAddress, ORIGIN } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
-import { staffSessionCookie } from "../support/staff";
+import { postStaffForm, staffSessionCookie } from "../support/staff";
 
 // Replies from the record (issue 29, decision 041): sent from the shop's address with the record's
 // reply address, threaded, through the queue and its ledger (never lost, never twice), counted as
@@ -280,11 +280,12 @@ describe("the record page's reply form, without JavaScript", () => {
     const [id] = await insertInboxRecords("serviceRequest", [{ email: "nojs@example.com" }]);
     const queue = recordingQueue();
     const record = `/incoming/service-requests/${id}`;
-    const response = await postStaffFormWith(queue, `${record}/reply`, {
-      subject: "Your Camry",
-      body: "It is ready <script>alert(1)</script>",
-      returnTo: record,
-    });
+    const response = await postStaffForm(
+      cookie,
+      `${record}/reply`,
+      { subject: "Your Camry", body: "It is ready <script>alert(1)</script>", returnTo: record },
+      { bindings: { NOTIFY_QUEUE: queue } },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(record);
     expect(queue.bodies).toEqual([{ type: "reply", id: expect.any(String) }]);
@@ -298,11 +299,12 @@ describe("the record page's reply form, without JavaScript", () => {
     const [id] = await insertInboxRecords("contact", [{}]);
     const record = `/incoming/contact-messages/${id}`;
     const long = "y".repeat(5001);
-    const response = await postStaffFormWith(recordingQueue(), `${record}/reply`, {
-      subject: "Kept subject",
-      body: long,
-      returnTo: record,
-    });
+    const response = await postStaffForm(
+      cookie,
+      `${record}/reply`,
+      { subject: "Kept subject", body: long, returnTo: record },
+      { bindings: { NOTIFY_QUEUE: recordingQueue() } },
+    );
     expect(response.status).toBe(400);
     const page = await response.text();
     expect(page).toContain("A reply can be at most 5000 characters.");
@@ -314,22 +316,3 @@ describe("the record page's reply form, without JavaScript", () => {
     expect(stored?.n).toBe(0);
   });
 });
-
-function postStaffFormWith(queue: ReturnType<typeof recordingQueue>, path: string, fields: Record<string, string>) {
-  return fetchWorker(
-    path,
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: ORIGIN,
-        "Sec-Fetch-Site": "same-origin",
-        "CF-Connecting-IP": newClientAddress(),
-      },
-      body: new URLSearchParams(fields).toString(),
-    },
-    { bindings: { NOTIFY_QUEUE: queue } },
-  );
-}

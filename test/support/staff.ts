@@ -85,12 +85,15 @@ export function staffApi(cookie: string, path: string, init: RequestInit = {}) {
   return fetchWorker(path, { ...init, headers });
 }
 
-/** A plain form post from a staff page, as a browser without JavaScript sends it (`at`: a pinned clock). */
+/**
+ * A plain form post from a staff page, as a browser without JavaScript sends it (`at`: a pinned
+ * clock; `bindings`: some of the Worker's bindings replaced, such as a recording queue).
+ */
 export function postStaffForm(
   cookie: string,
   path: string,
   fields: Record<string, string>,
-  { at }: { at?: Date } = {},
+  { at, bindings }: { at?: Date; bindings?: Partial<Env> } = {},
 ) {
   return fetchWorker(
     path,
@@ -106,6 +109,6 @@ export function postStaffForm(
       },
       body: new URLSearchParams(fields).toString(),
     },
-    { at },
+    { at, bindings },
   );
 }
