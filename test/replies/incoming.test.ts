@@ -242,7 +242,7 @@ ${btoa("x".repeat(300))}
 
 describe("a bounce", () => {
   it("is kept on the record as undelivered and marks the customer's address failing, shown on the record page", async () => {
-    const { id, path, messageId } = await conversationStarted();
+    const { id, path, messageId, address } = await conversationStarted();
     const to = "notifications@shop.localhost";
     const raw = `From: Mail Delivery Subsystem <mailer-daemon@mx.example.com>
 To: ${to}
@@ -280,6 +280,18 @@ Message-ID: <${messageId}>
     const page = await (await fetchWorker(`/incoming/service-requests/${id}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Email to customer@example.com is failing");
     expect(page).toContain("Not delivered");
+    // On the inbox's card too, in words; until the customer writes again.
+    const listed = async () =>
+      (
+        await (
+          await fetchWorker("/api/service-requests?limit=200", { headers: { Cookie: cookie } })
+        ).json<{ id: string; emailFailing: boolean }[]>()
+      ).find((each) => each.id === id)?.emailFailing;
+    expect(await listed()).toBe(true);
+    const inbox = await (await fetchWorker("/incoming?tab=service-requests", { headers: { Cookie: cookie } })).text();
+    expect(inbox.split("<article").find((card) => card.includes(id))).toContain("Email bouncing");
+    await deliver(answer({ to: address }), { to: address });
+    expect(await listed()).toBe(false);
   });
 });
 

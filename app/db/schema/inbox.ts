@@ -96,6 +96,27 @@ const searchText = (extra: string[] = []) =>
     { mode: "stored" },
   );
 
+// One customer across requests (docs/decisions/047-one-customer-by-normalised-keys.md): the email
+// trimmed and in lower case, the phone's digits with a leading US 1 dropped ("+1 410-555-0101" and
+// "(410) 555-0101" both 4105550101). Computed by the database on read (virtual: adding them rewrote
+// no row) and kept in an index each, so "the customer's other requests" and "Returning" are index
+// lookups at any size. The phone's other characters are the few the forms allow (app/forms/fields.ts).
+const PHONE_DIGITS =
+  "replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')";
+export const EMAIL_KEY_SQL = "lower(trim(email))";
+export const PHONE_KEY_SQL = `case when length(${PHONE_DIGITS}) = 11 and substr(${PHONE_DIGITS}, 1, 1) = '1' then substr(${PHONE_DIGITS}, 2) else ${PHONE_DIGITS} end`;
+const customerKeys = () => ({
+  emailKey: text("email_key").generatedAlwaysAs(sql.raw(EMAIL_KEY_SQL), { mode: "virtual" }),
+  phoneKey: text("phone_key").generatedAlwaysAs(sql.raw(PHONE_KEY_SQL), { mode: "virtual" }),
+});
+const customerIndexes = (
+  table: string,
+  columns: { emailKey: AnySQLiteColumn; phoneKey: AnySQLiteColumn; submittedAt: AnySQLiteColumn },
+) => [
+  index(`${table}_email_key_idx`).on(columns.emailKey, columns.submittedAt),
+  index(`${table}_phone_key_idx`).on(columns.phoneKey, columns.submittedAt),
+];
+
 // Lists are read newest first, by status, a page at a time (keyset on submitted_at and id).
 const listIndexes = (
   table: string,
@@ -118,6 +139,7 @@ export const contactSubmissions = sqliteTable(
     ...statusColumns(),
     ...deskColumns(),
     ...repliedColumns(),
+    ...customerKeys(),
     searchText: searchText(),
   },
   (table) => [
@@ -125,6 +147,7 @@ export const contactSubmissions = sqliteTable(
     ...statusChecks(inboxKinds.contact.tableName),
     ...deskIndexes(inboxKinds.contact.tableName, table),
     ...repliedIndexes(inboxKinds.contact.tableName, table),
+    ...customerIndexes(inboxKinds.contact.tableName, table),
   ],
 );
 
@@ -151,6 +174,7 @@ export const serviceRequests = sqliteTable(
     ...statusColumns(),
     ...deskColumns(),
     ...repliedColumns(),
+    ...customerKeys(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
   },
@@ -159,6 +183,7 @@ export const serviceRequests = sqliteTable(
     ...statusChecks(inboxKinds.serviceRequest.tableName),
     ...deskIndexes(inboxKinds.serviceRequest.tableName, table),
     ...repliedIndexes(inboxKinds.serviceRequest.tableName, table),
+    ...customerIndexes(inboxKinds.serviceRequest.tableName, table),
   ],
 );
 

@@ -22,8 +22,8 @@ import { forgetLedgerEntries } from "../notifications/notifications.server";
 
 export type InboxTable = (typeof inboxTables)[InboxKind];
 
-/** The database's own bookkeeping: the search text, and which digest counted a spam record. */
-type Bookkeeping = "searchText" | "spamReportedIn";
+/** The database's own bookkeeping: the search text, which digest counted a spam record, the customer's keys. */
+type Bookkeeping = "searchText" | "spamReportedIn" | "emailKey" | "phoneKey";
 
 /** What the email ledger says of a record (docs/decisions/030-notifications.md), read with it. */
 type LedgerState = { notifiedAt: Date | null; notifyAttempts: number | null; notifyLastError: string | null };
@@ -67,7 +67,13 @@ export const ledgerColumns = {
 
 /** Every column but the bookkeeping, and the email ledger's state (`withNotificationState` folds it). */
 export function recordColumns<Kind extends InboxKind>(kind: Kind) {
-  const { searchText: _searchText, spamReportedIn: _spamReportedIn, ...columns } = getTableColumns(inboxTables[kind]);
+  const {
+    searchText: _searchText,
+    spamReportedIn: _spamReportedIn,
+    emailKey: _emailKey,
+    phoneKey: _phoneKey,
+    ...columns
+  } = getTableColumns(inboxTables[kind]);
   return {
     ...columns,
     notifiedAt: ledgerField<Date | null>(kind, notificationLedger.notifiedAt),

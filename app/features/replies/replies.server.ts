@@ -23,6 +23,9 @@ import {
 } from "./server/incoming.server";
 import { answerNoticeMail, defaultSubject, replyDomainOf, replyMail, replyMessageId } from "./server/reply-mail.server";
 import { recordOfReplyAddress } from "./server/reply-token.server";
+import { emailFailing } from "./server/failing-address.server";
+
+export { emailFailing, emailFailingSql } from "./server/failing-address.server";
 
 // Replies from the record (issue 29, docs/decisions/041-reply-address-and-threading.md): what the
 // rest of the Worker asks of this feature. A reply is stored with its own sending state and counts
@@ -350,16 +353,6 @@ export async function sweepUnsentReplies(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE"
   console.warn(`Re-enqueuing ${taken.length} repl(ies) still unsent`);
   await env.NOTIFY_QUEUE.sendBatch(taken.map(({ id }) => ({ body: { type: "reply", id } satisfies ReplyJob })));
   return taken.length;
-}
-
-/**
- * Whether the customer's address is failing: a bounce came back, and nothing the customer wrote
- * arrived after it (which would show the address works again).
- */
-export function emailFailing(conversation: readonly ConversationMessage[]): boolean {
-  const lastBounce = conversation.findLastIndex((message) => message.bounce);
-  const lastAnswer = conversation.findLastIndex((message) => message.direction === "in" && !message.automatic);
-  return lastBounce >= 0 && lastBounce > lastAnswer;
 }
 
 /** What the record page shows of the conversation: its messages, the next reply's subject, a failing address. */

@@ -19,6 +19,7 @@ import { timeAgo } from "~/features/desk/desk";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { RepliedBadge } from "~/features/replies/replies";
 import { StatusBadge } from "./status-badge";
+import { EMAIL_FAILING_LABEL, EmailFailingNote, ReturningBadge } from "./customer-flags";
 
 /** What a form may add to the fields every record has (the service, the vehicle, the visit…). */
 type FormFields = Partial<Pick<ServiceRequest, VisitorField<"serviceRequest">>>;
@@ -39,6 +40,10 @@ export type SubmissionCardData = {
   possibleSpam?: boolean;
   /** When the customer's email answer came in, while it waits on staff (app/features/replies/). */
   repliedAt?: Date | null;
+  /** An earlier request from the same customer exists (decision 047). */
+  returning?: boolean;
+  /** Email to the customer bounced and they have not written since (decision 041). */
+  emailFailing?: boolean;
   /** Whether the shop's email about it went out. */
   notification?: NotificationState;
   /** The call-back desk: when to call back, and who handles it (a username). */
@@ -103,7 +108,8 @@ export function SubmissionCard({
       : status !== "spam" && submission.possibleSpam
         ? "Possible spam"
         : null;
-  const emailFailing = submission.notification && !submission.notification.sentAt && submission.notification.lastError;
+  const shopEmailFailing =
+    submission.notification && !submission.notification.sentAt && submission.notification.lastError;
   return (
     <article
       className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${ROW_GRID} lg:rounded-none lg:border-0 lg:border-b lg:bg-transparent lg:px-3 lg:py-0.5 lg:shadow-none lg:hover:bg-slate-50`}
@@ -118,6 +124,11 @@ export function SubmissionCard({
           <div className="flex flex-wrap gap-1 lg:col-start-1 lg:row-start-1 lg:block">
             <StatusBadge status={status} />
             {submission.repliedAt ? <RepliedBadge /> : null}
+            {submission.returning ? (
+              <span className="lg:hidden">
+                <ReturningBadge />
+              </span>
+            ) : null}
           </div>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600 lg:col-start-6 lg:row-start-1 lg:block lg:min-w-0 lg:text-xs lg:leading-[0.875rem]">
@@ -148,6 +159,11 @@ export function SubmissionCard({
       {status !== "spam" && submission.possibleSpam ? (
         <div className="lg:hidden">
           <PossibleSpamNote />
+        </div>
+      ) : null}
+      {submission.emailFailing ? (
+        <div className="lg:hidden">
+          <EmailFailingNote />
         </div>
       ) : null}
       {desk ? <p className="mt-2 text-sm text-slate-700 lg:hidden">{desk}</p> : null}
@@ -188,7 +204,9 @@ export function SubmissionCard({
         title={[need.service, need.rest].filter(Boolean).join(" · ")}
       >
         {flag ? <span className="font-semibold text-red-800">{flag} · </span> : null}
-        {emailFailing ? <span className="font-semibold text-red-800">Shop&apos;s email failing · </span> : null}
+        {submission.emailFailing ? <span className="font-semibold text-red-800">{EMAIL_FAILING_LABEL} · </span> : null}
+        {shopEmailFailing ? <span className="font-semibold text-red-800">Shop&apos;s email failing · </span> : null}
+        {submission.returning ? <span className="font-semibold text-teal-900">Returning · </span> : null}
         {need.service ? <span className="font-semibold">{need.service} · </span> : null}
         {need.rest}
       </p>

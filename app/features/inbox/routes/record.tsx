@@ -23,6 +23,9 @@ import { getEnv, getRequestTime } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
 import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server";
 import { getRecord } from "~/features/inbox/inbox.server";
+import { customerOf } from "~/features/inbox/server/customer.server";
+import { CustomerRequests } from "~/features/inbox/components/customer-requests";
+import { ReturningBadge } from "~/features/inbox/components/customer-flags";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
 import { appointmentPanelData } from "~/features/appointments/appointments.server";
@@ -41,17 +44,18 @@ function kindOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const kind = kindOf(params);
-  const [record, members, conversation] = await Promise.all([
+  const [record, members, conversation, customer] = await Promise.all([
     getRecord(env, kind, params.id),
     activeMembers(env),
     recordConversation(env, kind, params.id),
+    customerOf(env, kind, params.id),
   ]);
-  if (!record) throw data(null, { status: 404, headers: NO_STORE });
+  if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
   const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
   const appointment =
     "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
   return data(
-    { kind, record, members, back, now: getRequestTime(context), conversation, appointment },
+    { kind, record, members, back, now: getRequestTime(context), conversation, appointment, customer },
     { headers: NO_STORE },
   );
 }
@@ -74,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, conversation, appointment } = loaderData;
+  const { kind, record, members, back, now, conversation, appointment, customer } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -122,6 +126,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
         <StatusBadge status={shown} />
         {record.repliedAt ? <RepliedBadge /> : null}
+        {customer.returning ? <ReturningBadge /> : null}
       </div>
       <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
       {shown === "spam" && record.spamReason ? (
@@ -142,6 +147,8 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         <dt className="text-sm font-semibold text-slate-600">Message</dt>
         <dd className="break-words whitespace-pre-wrap text-slate-900">{record.message}</dd>
       </dl>
+
+      <CustomerRequests customer={customer} />
 
       <h2 className="mt-8 text-lg font-bold text-blue-950">Status</h2>
       <div className="mt-3">

@@ -13,6 +13,8 @@ import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
 import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "../inbox.server";
 import { listRecords, recordsInPages } from "./inbox-lists.server";
+import { customerOf } from "./customer.server";
+import type { Customer } from "../customer";
 import { countListPage } from "./list-walks.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
 import { askAgainIfStale } from "../../second-factor/second-factor.server";
@@ -58,10 +60,17 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
   return jsonResponse(page.records, 200, headers);
 }
 
+/** The customer as the API gives it: each other request named by its API collection (decision 047). */
+const customerJson = ({ returning, others }: Customer) => ({
+  returning,
+  others: others.map(({ kind, id, at, status }) => ({ kind: inboxKinds[kind].apiName, id, at, status })),
+});
+
 /**
  * GET /api/<kind>/<id>: the record with its status history, its emails (`messages`, oldest first),
- * and whether its address is failing (a bounce came back); with `more`, what another feature adds
- * to it (a service request's appointment).
+ * whether its address is failing (a bounce came back), and its customer (`customer`: an earlier
+ * request exists, the other requests); with `more`, what another feature adds to it (a service
+ * request's appointment).
  */
 export async function recordResponse(
   request: Request,
@@ -70,9 +79,20 @@ export async function recordResponse(
   id: string,
   more: () => Promise<Record<string, unknown>> = () => Promise.resolve({}),
 ) {
-  const [record, messages, added] = await Promise.all([getRecord(env, kind, id), listMessages(env, kind, id), more()]);
-  return record
-    ? jsonResponse({ ...record, messages, emailFailing: emailFailing(messages), ...added })
+  const [record, messages, customer, added] = await Promise.all([
+    getRecord(env, kind, id),
+    listMessages(env, kind, id),
+    customerOf(env, kind, id),
+    more(),
+  ]);
+  return record && customer
+    ? jsonResponse({
+        ...record,
+        messages,
+        emailFailing: emailFailing(messages),
+        customer: customerJson(customer),
+        ...added,
+      })
     : notFound(kind);
 }
 

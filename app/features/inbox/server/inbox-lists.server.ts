@@ -14,10 +14,36 @@ import {
 } from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "../inbox.server";
+import { emailFailingSql } from "../../replies/replies.server";
+import { earlierRequestExists } from "./customer.server";
 
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
 // however deep it is, and two records received in the same millisecond are neither lost nor
 // repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
+
+/** What a list's card says beyond the record: "Returning" (decision 047) and a failing address (decision 041). */
+export type ListFlags = { returning: boolean; emailFailing: boolean };
+export type ListedRecord = InboxRecord & ListFlags;
+
+/**
+ * The record's columns and the card's flags, each flag a correlated subquery on an index, worked out
+ * for the page's rows only. The CSV export reads `recordColumns` alone.
+ */
+function listColumns<Kind extends InboxKind>(kind: Kind) {
+  const table = inboxTables[kind];
+  // Named with their table: in a one-table select drizzle writes a column inside sql`` bare, which
+  // a subquery would read as its own table's column of that name.
+  const own = (column: string) => sql`${table}.${sql.identifier(column)}`;
+  return {
+    ...recordColumns(kind),
+    returning: earlierRequestExists({
+      emailKey: own("email_key"),
+      phoneKey: own("phone_key"),
+      submittedAt: own("submitted_at"),
+    }),
+    emailFailing: emailFailingSql(kind, own("id")),
+  };
+}
 
 type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "replied" | "assignee">;
 
@@ -63,19 +89,25 @@ function beyond(table: InboxTable, cursor: ListCursor, searching: boolean): SQL 
     : sql`${time} >= ${at} and (${time} > ${at} or ${table.id} > ${id})`;
 }
 
-function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+/** A page's condition and order: the filters, beyond the cursor, newest first (or oldest, going newer). */
+function pageShape(kind: InboxKind, query: InboxListQuery, cursor: ListCursor | null) {
   const table = inboxTables[kind];
   const searching = query.terms.length > 0;
   const conditions = filterConditions(table, query);
   if (cursor) conditions.push(beyond(table, cursor, searching));
-  const newer = cursor?.direction === "newer";
-  const order = newer ? asc : desc;
+  const order = cursor?.direction === "newer" ? asc : desc;
   const time = searching ? sql`+${table.submittedAt}` : table.submittedAt;
+  return { table, where: and(...conditions), orderBy: [order(time), order(table.id)] };
+}
+
+/** A page of a list, each record with its card's flags. */
+function pageQuery(db: Database, kind: InboxKind, query: InboxListQuery, cursor: ListCursor | null, take: number) {
+  const { table, where, orderBy } = pageShape(kind, query, cursor);
   return db
-    .select(recordColumns(kind))
+    .select(listColumns(kind))
     .from(table)
-    .where(and(...conditions))
-    .orderBy(order(time), order(table.id))
+    .where(where)
+    .orderBy(...orderBy)
     .limit(take);
 }
 
@@ -88,11 +120,14 @@ function recordFromRaw<Table extends InboxTable>(
   columns: [string, AnySQLiteColumn | SQL][],
   row: Record<string, unknown>,
 ): RowOf<Table> {
-  // A ledger field is a subquery: its value decodes as the ledger's column does.
-  const columnOf = (key: string, field: AnySQLiteColumn | SQL): AnySQLiteColumn =>
-    is(field, SQL) ? ledgerColumns[key as keyof typeof ledgerColumns] : field;
+  // A ledger field is a subquery: its value decodes as the ledger's column does (a list's flags are
+  // read by the caller).
+  const decode = (key: string, field: AnySQLiteColumn | SQL, value: unknown): unknown => {
+    if (!is(field, SQL)) return field.mapFromDriverValue(value);
+    return key in ledgerColumns ? ledgerColumns[key as keyof typeof ledgerColumns].mapFromDriverValue(value) : value;
+  };
   const record = Object.fromEntries(
-    columns.map(([key, field]) => [key, row[key] === null ? null : columnOf(key, field).mapFromDriverValue(row[key])]),
+    columns.map(([key, field]) => [key, row[key] === null ? null : decode(key, field, row[key])]),
   );
   // Untyped data parsed: every key and value comes from the table's own columns above.
   return record as RowOf<Table>;
@@ -110,9 +145,9 @@ async function searchPageWithTotal(
   query: InboxListQuery,
   cursor: ListCursor | null,
   take: number,
-): Promise<{ rows: InboxRecord[]; total: number }> {
+): Promise<{ rows: ListedRecord[]; total: number }> {
   const table = inboxTables[kind];
-  const columns: [string, AnySQLiteColumn | SQL][] = Object.entries(recordColumns(kind));
+  const columns: [string, AnySQLiteColumn | SQL][] = Object.entries(listColumns(kind));
   const select = sql.join(
     columns.map(([key, field]) =>
       is(field, SQL)
@@ -141,12 +176,16 @@ async function searchPageWithTotal(
   // Without a page (a cursor past the end), the one row carries the total and nothing else.
   const rows = raw
     .filter((row) => typeof row.id === "string")
-    .map((row) => toRecord(recordFromRaw(table, columns, row)));
+    .map((row): ListedRecord => ({
+      ...toRecord(recordFromRaw(table, columns, row)),
+      returning: Boolean(row.returning),
+      emailFailing: Boolean(row.emailFailing),
+    }));
   return { rows, total };
 }
 
 export type RecordPage = {
-  records: InboxRecord[];
+  records: ListedRecord[];
   /** How many records the filter and search match, over every page. */
   total: number;
   /** The cursor of the next page towards older records, or null on the last page. */
@@ -155,10 +194,10 @@ export type RecordPage = {
   newer: string | null;
 };
 
-const cursorAt = (record: InboxRecord, direction: ListCursor["direction"]): string =>
+const cursorAt = (record: ListedRecord, direction: ListCursor["direction"]): string =>
   encodeCursor({ direction, submittedAt: record.submittedAt.getTime(), id: record.id });
 
-function toPage(rows: InboxRecord[], query: InboxListQuery, total: number): RecordPage {
+function toPage(rows: ListedRecord[], query: InboxListQuery, total: number): RecordPage {
   const newer = query.cursor?.direction === "newer";
   const more = rows.length > query.limit;
   const records = rows.slice(0, query.limit);
@@ -228,7 +267,7 @@ async function pageOrFirstPage(
   db: Database,
   kind: InboxKind,
   query: InboxListQuery,
-  rows: InboxRecord[],
+  rows: ListedRecord[],
   total: number,
 ): Promise<RecordPage> {
   if (query.cursor?.direction !== "newer" || rows.length > query.limit) return toPage(rows, query, total);
@@ -250,7 +289,14 @@ export async function* recordsInPages(
   const db = getDb(env);
   let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
   for (;;) {
-    const rows: InboxRecord[] = (await pageQuery(db, kind, query, cursor, pageSize)).map(toRecord);
+    const { table, where, orderBy } = pageShape(kind, query, cursor);
+    const page = db
+      .select(recordColumns(kind))
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize);
+    const rows: InboxRecord[] = (await page).map(toRecord);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;

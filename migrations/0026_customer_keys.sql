@@ -1,0 +1,11 @@
+-- One customer across requests (issue 29, docs/decisions/047-one-customer-by-normalised-keys.md): each
+-- request's email and phone as keys, computed by the database (virtual columns: no row rewritten,
+-- nothing to backfill) and indexed, so a customer's other requests are index lookups. Written by hand.
+ALTER TABLE `contact_submissions` ADD `email_key` text GENERATED ALWAYS AS (lower(trim(email))) VIRTUAL;--> statement-breakpoint
+ALTER TABLE `contact_submissions` ADD `phone_key` text GENERATED ALWAYS AS (case when length(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')) = 11 and substr(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), 1, 1) = '1' then substr(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), 2) else replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') end) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `contact_submissions_email_key_idx` ON `contact_submissions` (`email_key`,`submitted_at`);--> statement-breakpoint
+CREATE INDEX `contact_submissions_phone_key_idx` ON `contact_submissions` (`phone_key`,`submitted_at`);--> statement-breakpoint
+ALTER TABLE `service_requests` ADD `email_key` text GENERATED ALWAYS AS (lower(trim(email))) VIRTUAL;--> statement-breakpoint
+ALTER TABLE `service_requests` ADD `phone_key` text GENERATED ALWAYS AS (case when length(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')) = 11 and substr(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), 1, 1) = '1' then substr(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), 2) else replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') end) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `service_requests_email_key_idx` ON `service_requests` (`email_key`,`submitted_at`);--> statement-breakpoint
+CREATE INDEX `service_requests_phone_key_idx` ON `service_requests` (`phone_key`,`submitted_at`);
