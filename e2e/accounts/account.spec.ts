@@ -84,8 +84,8 @@ for (const javaScriptEnabled of [true, false]) {
       await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       await page.getByRole("button", { name: "Mark contacted: Hist Ory" }).click();
       await expectToast(page, javaScriptEnabled, "Hist Ory: Contacted");
-      const history = page.getByRole("list").filter({ hasText: "Received" });
-      await expect(history.getByRole("listitem").first()).toContainText(`Contacted by ${name}`);
+      const history = page.getByRole("list", { name: "Timeline, oldest first" });
+      await expect(history.getByRole("listitem").last()).toContainText(`Contacted by ${name}`);
     });
   });
 }

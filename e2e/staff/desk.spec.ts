@@ -54,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByRole("radio", { name: "Reached them" }).check();
       await form.getByLabel("Note (optional)").fill(`Booked for Tuesday ${tag}`);
       await form.getByRole("button", { name: "Log the call" }).click();
-      const history = page.getByRole("list").filter({ hasText: "Received" });
+      const history = page.getByRole("list", { name: "Timeline, oldest first" });
       await expect(history).toContainText("Call: Reached them");
       await expect(history).toContainText(`Booked for Tuesday ${tag}`);
       await expect(history.getByRole("listitem").filter({ hasText: "Contacted by" })).toHaveCount(1);

@@ -71,13 +71,13 @@ for (const javaScriptEnabled of [true, false]) {
       // The record's page keeps the list's address for its Back link (the call-back desk, decision 037).
       await expect(page).toHaveURL(new RegExp(`/incoming/contact-messages/${id}\\?back=.*$`));
       await expect(page.getByRole("heading", { level: 1, name: `Morgan ${tag}` })).toBeVisible();
-      const history = page.getByRole("list").filter({ hasText: "Received" });
-      await expect(history.getByRole("listitem").first()).toContainText(`Contacted by ${staffAccount.username}`);
+      const history = page.getByRole("list", { name: "Timeline, oldest first" });
+      await expect(history.getByRole("listitem").last()).toContainText(`Contacted by ${staffAccount.username}`);
 
       await page.getByRole("button", { name: `Mark closed: Morgan ${tag}` }).click();
       await expectToast(page, javaScriptEnabled, `Morgan ${tag}: Closed`);
       await expect(page.getByText("Status: Closed")).toBeVisible();
-      await expect(history.getByRole("listitem").first()).toContainText(`Closed by ${staffAccount.username}`);
+      await expect(history.getByRole("listitem").last()).toContainText(`Closed by ${staffAccount.username}`);
     });
 
     test("filters by status and searches", async ({ page, logInAsStaff }) => {

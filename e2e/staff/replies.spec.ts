@@ -34,7 +34,7 @@ async function sendReply(page: Page, body: string) {
   await form.getByRole("button", { name: "Send reply" }).click();
 }
 
-const emails = (page: Page) => page.getByRole("list", { name: "Emails with the customer" });
+const emails = (page: Page) => page.getByRole("list", { name: "Timeline, oldest first" });
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`a reply from the record with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

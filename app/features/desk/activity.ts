@@ -36,3 +36,7 @@ export type ActivityEntry = {
 /** A logged call that marks a `new` record `contacted` and counts as the first contact. */
 export const countsAsContact = (type: ActivityType, outcome?: CallOutcome | null) =>
   type === "email" || (type === "call" && outcome === "reached");
+
+/** How a log entry reads in a record's timeline: "Call: Reached them", "Note", "Emailed them". */
+export const activityTitle = (entry: Pick<ActivityEntry, "type" | "outcome">) =>
+  entry.type === "call" && entry.outcome ? `Call: ${callOutcomeLabels[entry.outcome]}` : activityTypeLabels[entry.type];

@@ -36,7 +36,7 @@ export function CustomerRequests({ customer }: { customer: Customer }) {
               <time dateTime={other.at.toISOString()} className="text-slate-600" aria-hidden="true">
                 {formatSubmittedAt(other.at)}
               </time>
-              <StatusBadge status={other.status} />
+              <StatusBadge status={other.status} named={false} />
             </div>
             <p className="mt-1 text-sm break-words text-slate-800">
               <span className="font-semibold">

@@ -7,13 +7,17 @@ const tones: Record<SubmissionStatus, string> = {
   spam: "bg-red-100 text-red-900 ring-red-200",
 };
 
-/** Where a record stands, as a small coloured label (the word carries it; colour only helps). */
-export function StatusBadge({ status }: { status: SubmissionStatus }) {
+/**
+ * Where a record stands, as a small coloured label (the word carries it; colour only helps). `named`
+ * says "Status:" to screen readers: the record's own status; another record's, in a line that
+ * names it, goes without.
+ */
+export function StatusBadge({ status, named = true }: { status: SubmissionStatus; named?: boolean }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[status]}`}
     >
-      <span className="sr-only">Status: </span>
+      {named ? <span className="sr-only">Status: </span> : null}
       {statusLabels[status]}
     </span>
   );

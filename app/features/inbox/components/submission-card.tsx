@@ -139,7 +139,11 @@ export function SubmissionCard({
               <time dateTime={received.toISOString()} className="lg:block lg:truncate">
                 {formatSubmittedAt(received)}
               </time>
-              <span className="hidden lg:block lg:truncate">{timeAgo(received, now)}</span>
+              <span className="hidden lg:block lg:truncate">
+                {timeAgo(received, now)}
+                {/* The row's line under the time: a returning customer, in words (the card has its badge). */}
+                {submission.returning ? <span className="font-semibold text-teal-900"> · Returning</span> : null}
+              </span>
             </>
           ) : (
             "N/A"
@@ -206,7 +210,6 @@ export function SubmissionCard({
         {flag ? <span className="font-semibold text-red-800">{flag} · </span> : null}
         {submission.emailFailing ? <span className="font-semibold text-red-800">{EMAIL_FAILING_LABEL} · </span> : null}
         {shopEmailFailing ? <span className="font-semibold text-red-800">Shop&apos;s email failing · </span> : null}
-        {submission.returning ? <span className="font-semibold text-teal-900">Returning · </span> : null}
         {need.service ? <span className="font-semibold">{need.service} · </span> : null}
         {need.rest}
       </p>

@@ -1,37 +1,31 @@
 import { data, Link, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/record";
 import { DeleteRecord } from "~/features/inbox/components/delete-record";
-import { DeskForms, namesOf, RecordHistory } from "~/features/desk/desk";
+import { DeskForms } from "~/features/desk/desk";
 import { PossibleSpamNote } from "~/features/inbox/components/possible-spam-note";
 import { StatusBadge } from "~/features/inbox/components/status-badge";
 import { StatusButtons, useStatusChange } from "~/features/inbox/components/status-buttons";
-import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { fullName } from "~/features/inbox/components/submission-card";
-import { DeskLine } from "~/features/inbox/components/inbox-rows";
-import { formatPhone, telHref } from "~/forms/phone-link";
-import { inboxKindBySlug, inboxKinds, inboxTabPath } from "~/records/kinds";
-import { backToList } from "~/features/inbox/list-params";
-import { notificationLine } from "~/features/inbox/notification";
-import { shownFields, vehicleSummary, visitSummary } from "~/features/inbox/record-fields";
+import { RecordDetails } from "~/features/inbox/components/record-details";
+import { RecordTimeline } from "~/features/inbox/components/record-timeline";
+import { CustomerRequests } from "~/features/inbox/components/customer-requests";
+import { ReturningBadge } from "~/features/inbox/components/customer-flags";
+import { inboxKindBySlug, inboxKinds } from "~/records/kinds";
 import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { RecordConversation, RepliedBadge } from "~/features/replies/replies";
-import { recordConversation } from "~/features/replies/replies.server";
-import { activeMembers } from "~/features/desk/desk.server";
-import { getEnv, getRequestTime } from "~/http/context.server";
+import { getEnv } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
 import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server";
-import { getRecord } from "~/features/inbox/inbox.server";
-import { customerOf } from "~/features/inbox/server/customer.server";
-import { CustomerRequests } from "~/features/inbox/components/customer-requests";
-import { ReturningBadge } from "~/features/inbox/components/customer-flags";
+import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
-import { appointmentPanelData } from "~/features/appointments/appointments.server";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
-// (what a notification email links to). Every field, the status buttons, the history, and Delete.
+// (what a notification email links to). Its fields, the customer's other requests, the status
+// buttons, its timeline (the request, status changes, the desk's log, the emails) with the reply form
+// under it, the appointment, the desk, and Delete.
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -42,22 +36,7 @@ function kindOf(params: Route.LoaderArgs["params"]) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const env = getEnv(context);
-  const kind = kindOf(params);
-  const [record, members, conversation, customer] = await Promise.all([
-    getRecord(env, kind, params.id),
-    activeMembers(env),
-    recordConversation(env, kind, params.id),
-    customerOf(env, kind, params.id),
-  ]);
-  if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
-  const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  const appointment =
-    "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
-  return data(
-    { kind, record, members, back, now: getRequestTime(context), conversation, appointment, customer },
-    { headers: NO_STORE },
-  );
+  return data(await loadRecordPage(request, context, kindOf(params), params.id), { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -74,11 +53,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     canonicalPath: null,
   });
 
-/** A row of the record's fields, when the visitor gave it. */
-const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, conversation, appointment, customer } = loaderData;
+  const { kind, record, members, back, now, timeline, conversation, appointment, customer } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -87,35 +65,6 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
   const { shown, busy, onSubmit } = useStatusChange(here, record.status);
   const name = fullName(record);
-  const what = inboxKinds[kind].singular.toLowerCase();
-  const described = shownFields(kind, record);
-  const rowsIn = (place: "name" | "service" | "line") =>
-    described.flatMap((field): [string, string][] =>
-      field.place === place && field.text !== null ? [[field.label, field.text]] : [],
-    );
-  const fields: [string, React.ReactNode][] = [
-    ...rowsIn("name"),
-    [
-      "Email",
-      <a key="email" href={`mailto:${record.email}`} className="break-all text-blue-800 underline">
-        {record.email}
-      </a>,
-    ],
-    [
-      "Phone",
-      <a key="phone" href={telHref(record.phone)} className="text-blue-800 underline">
-        {formatPhone(record.phone)}
-      </a>,
-    ],
-    ...rowsIn("service"),
-    ...optionalRow("Vehicle", vehicleSummary(described)),
-    ...optionalRow("Visit", visitSummary(described)),
-    ...rowsIn("line"),
-    ["Received", formatSubmittedAt(record.submittedAt)],
-    ["Handled by", <DeskLine key="desk" record={record} names={namesOf(members)} now={now} />],
-    ...optionalRow("Shop's email", notificationLine(record.notification)),
-    ...optionalRow("Email error", record.notification.sentAt ? null : record.notification.lastError),
-  ];
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -137,24 +86,15 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       ) : null}
       {shown !== "spam" && record.possibleSpam ? <PossibleSpamNote detailed /> : null}
 
-      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[9rem_1fr]">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-        <dt className="text-sm font-semibold text-slate-600">Message</dt>
-        <dd className="break-words whitespace-pre-wrap text-slate-900">{record.message}</dd>
-      </dl>
-
+      <RecordDetails kind={kind} record={record} members={members} now={now} />
       <CustomerRequests customer={customer} />
 
-      <h2 className="mt-8 text-lg font-bold text-blue-950">Status</h2>
+      <h2 className={sectionHeading}>Status</h2>
       <div className="mt-3">
         <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
       </div>
 
+      <RecordTimeline timeline={timeline} kind={kind} />
       <RecordConversation
         conversation={conversation}
         action={`${here}/reply`}
@@ -162,9 +102,10 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         to={record.email}
         waiting={record.repliedAt !== null}
       />
+
       {appointment ? (
         <>
-          <h2 id="appointment" className="mt-8 scroll-mt-24 text-lg font-bold text-blue-950">
+          <h2 id="appointment" className={`${sectionHeading} scroll-mt-24`}>
             Appointment
           </h2>
           <div className="mt-3">
@@ -173,7 +114,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
 
-      <h2 className="mt-8 text-lg font-bold text-blue-950">Call-back desk</h2>
+      <h2 className={sectionHeading}>Call-back desk</h2>
       <div className="mt-3">
         <DeskForms
           // A fresh set of forms after each change: emptied notes, the new follow-up and assignee.
@@ -186,13 +127,9 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
           followUpAt={record.followUpAt}
         />
       </div>
-
-      <h2 className="mt-8 text-lg font-bold text-blue-950">History</h2>
-      <RecordHistory record={record} />
-
-      <h2 className="mt-8 text-lg font-bold text-blue-950">Delete</h2>
+      <h2 className={sectionHeading}>Delete</h2>
       <div className="mt-3">
-        <DeleteRecord what={what} returnTo={returnTo} />
+        <DeleteRecord what={inboxKinds[kind].singular.toLowerCase()} returnTo={returnTo} />
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
 import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { type ConversationMessage, formatSize, replyStatusLabels } from "../messages";
 
-// A record's conversation, oldest first: the replies staff sent (with their sending state) and the
-// emails that came back. Everything a customer sent is shown as text: React escapes it, no HTML of
-// theirs is ever rendered, and no link is made of their words.
+// The emails of a record's conversation: the replies staff sent (with their sending state) and the
+// emails that came back, each an entry of the record's timeline. Everything a customer sent is shown
+// as text: React escapes it, no HTML of theirs is ever rendered, and no link is made of their words.
 
 const statusTones = {
   sending: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -33,49 +33,39 @@ function MessageBadges({ message }: { message: ConversationMessage }) {
   );
 }
 
-export function Conversation({ messages }: { messages: readonly ConversationMessage[] }) {
-  if (messages.length === 0) {
-    return (
-      <p className="mt-3 text-sm text-slate-600">
-        No emails yet. A reply sent below shows here, and so do the customer&apos;s answers.
-      </p>
-    );
-  }
+/**
+ * One email of a record's conversation, in its timeline (app/features/inbox/, issue 29): a reply
+ * staff sent, with its sending state, or an email that came back.
+ */
+export function EmailEntry({ message }: { message: ConversationMessage }) {
+  const out = message.direction === "out";
   return (
-    <ol className="mt-3 grid gap-3" aria-label="Emails with the customer">
-      {messages.map((message) => {
-        const out = message.direction === "out";
-        return (
-          <li
-            key={message.id}
-            className={`rounded-lg border p-4 shadow-sm ${out ? "border-blue-200 bg-blue-50 sm:ml-8" : "border-slate-200 bg-white sm:mr-8"}`}
-          >
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="font-semibold text-slate-900">
-                {out ? `${message.by ?? "Staff"} replied` : <span className="break-all">{message.from}</span>}
-              </span>
-              <time dateTime={message.at.toISOString()} className="text-slate-600">
-                {formatSubmittedAt(message.at)}
-              </time>
-              <MessageBadges message={message} />
-            </div>
-            <p className="mt-1 text-sm font-semibold break-words text-slate-800">{message.subject}</p>
-            <p className="mt-2 break-words whitespace-pre-wrap text-slate-900">{message.text}</p>
-            {message.attachments.length > 0 ? (
-              <div className="mt-2 text-sm text-slate-700">
-                <p className="font-semibold">Attached (not kept):</p>
-                <ul className="list-inside list-disc">
-                  {message.attachments.map((attachment, index) => (
-                    <li key={index} className="break-all">
-                      {attachment.name} · {attachment.type} · {formatSize(attachment.size)}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <div
+      className={`rounded-lg border p-4 shadow-sm ${out ? "border-blue-200 bg-blue-50 sm:ml-8" : "border-slate-200 bg-white sm:mr-8"}`}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold text-slate-900">
+          {out ? `${message.by ?? "Staff"} replied` : <span className="break-all">{message.from}</span>}
+        </span>
+        <time dateTime={message.at.toISOString()} className="text-slate-600">
+          {formatSubmittedAt(message.at)}
+        </time>
+        <MessageBadges message={message} />
+      </div>
+      <p className="mt-1 text-sm font-semibold break-words text-slate-800">{message.subject}</p>
+      <p className="mt-2 break-words whitespace-pre-wrap text-slate-900">{message.text}</p>
+      {message.attachments.length > 0 ? (
+        <div className="mt-2 text-sm text-slate-700">
+          <p className="font-semibold">Attached (not kept):</p>
+          <ul className="list-inside list-disc">
+            {message.attachments.map((attachment, index) => (
+              <li key={index} className="break-all">
+                {attachment.name} · {attachment.type} · {formatSize(attachment.size)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   );
 }

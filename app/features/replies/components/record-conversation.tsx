@@ -1,10 +1,11 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
-import type { ConversationMessage } from "../messages";
-import { Conversation } from "./conversation";
 import { ReplyForm } from "./reply-form";
 
-/** The record page's emails section: the conversation so far, and the form to reply. */
+/**
+ * The record page's reply section: a failing address said first, "Handled" while the customer's
+ * answer waits, and the form to reply. The emails themselves are in the record's timeline.
+ */
 export function RecordConversation({
   conversation,
   action,
@@ -12,7 +13,8 @@ export function RecordConversation({
   to,
   waiting,
 }: {
-  conversation: { messages: readonly ConversationMessage[]; subject: string; emailFailing: boolean };
+  /** The next reply's subject, whether the address is failing, and how many emails there are. */
+  conversation: { subject: string; emailFailing: boolean; count: number };
   action: string;
   returnTo: string;
   to: string;
@@ -21,13 +23,12 @@ export function RecordConversation({
 }) {
   return (
     <>
-      <h2 className="mt-8 text-lg font-bold text-blue-950">Emails</h2>
+      <h2 className="mt-8 text-lg font-bold text-blue-950">Reply by email</h2>
       {conversation.emailFailing ? (
         <p role="status" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
           {`Email to ${to} is failing: a reply came back undelivered. Call the customer, or check the address with them.`}
         </p>
       ) : null}
-      <Conversation messages={conversation.messages} />
       {waiting ? (
         <Form
           method="post"
@@ -45,7 +46,7 @@ export function RecordConversation({
       <div className="mt-4">
         <ReplyForm
           // A fresh form after each reply sent: emptied, with the thread's subject.
-          key={conversation.messages.length}
+          key={conversation.count}
           action={action}
           returnTo={returnTo}
           to={to}
