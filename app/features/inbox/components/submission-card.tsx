@@ -19,7 +19,7 @@ import { timeAgo } from "~/features/desk/desk";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { RepliedBadge } from "~/features/replies/replies";
 import { StatusBadge } from "./status-badge";
-import { EMAIL_FAILING_LABEL, EmailFailingNote, ReturningBadge } from "./customer-flags";
+import { EMAIL_FAILING_LABEL, EmailFailingNote } from "./customer-flags";
 
 /** What a form may add to the fields every record has (the service, the vehicle, the visit…). */
 type FormFields = Partial<Pick<ServiceRequest, VisitorField<"serviceRequest">>>;
@@ -124,11 +124,6 @@ export function SubmissionCard({
           <div className="flex flex-wrap gap-1 lg:col-start-1 lg:row-start-1 lg:block">
             <StatusBadge status={status} />
             {submission.repliedAt ? <RepliedBadge /> : null}
-            {submission.returning ? (
-              <span className="lg:hidden">
-                <ReturningBadge />
-              </span>
-            ) : null}
           </div>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600 lg:col-start-6 lg:row-start-1 lg:block lg:min-w-0 lg:text-xs lg:leading-[0.875rem]">
@@ -139,11 +134,14 @@ export function SubmissionCard({
               <time dateTime={received.toISOString()} className="lg:block lg:truncate">
                 {formatSubmittedAt(received)}
               </time>
-              <span className="hidden lg:block lg:truncate">
-                {timeAgo(received, now)}
-                {/* The row's line under the time: a returning customer, in words (the card has its badge). */}
-                {submission.returning ? <span className="font-semibold text-teal-900"> · Returning</span> : null}
-              </span>
+              <span className="hidden lg:inline">{timeAgo(received, now)}</span>
+              {/* One element for both widths: after the date on a card, after "3 h ago" on a row. */}
+              {submission.returning ? (
+                <span className="font-semibold text-teal-900">
+                  {" "}
+                  · Returning<span className="sr-only"> customer</span>
+                </span>
+              ) : null}
             </>
           ) : (
             "N/A"
