@@ -110,6 +110,7 @@ export default [
             route("holidays", "features/settings/api/holidays.ts"),
             route("notice", "features/settings/api/notice.ts"),
             route("capacity", "features/appointments/api/capacity.ts"),
+            route("appointment-options", "features/appointments/api/booking-options.ts"),
           ]),
         ]),
         route("audit", "features/audit/api/audit.ts"),

@@ -130,8 +130,8 @@ test.describe("appointments without JavaScript", () => {
   test("owners set the capacity on Settings", async ({ page, logInAsStaff }) => {
     await logInAsStaff();
     await page.goto("/incoming/settings");
-    await page.getByRole("link", { name: "Appointment capacity" }).click();
-    await expect(page.getByRole("heading", { name: "Appointment capacity" })).toBeVisible();
+    await page.getByRole("link", { name: "Appointments and reviews" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
     await lookAt(page, "capacity");
     // Places without a time: refused, and what the owner typed is kept.
     await page.getByLabel("Drop-offs a day").fill("100");

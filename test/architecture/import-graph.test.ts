@@ -184,6 +184,7 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   Appointment: { owner: "appointments", readers: [] },
   appointmentMessages: { owner: "appointments", readers: [] },
   AppointmentMessage: { owner: "appointments", readers: [] },
+  reviewRequests: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.

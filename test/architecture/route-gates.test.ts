@@ -212,6 +212,7 @@ describe("route gates", () => {
         "api/settings/holidays",
         "api/settings/notice",
         "api/settings/capacity",
+        "api/settings/appointment-options",
       ].sort(),
     );
     for (const route of behind) {

@@ -53,6 +53,9 @@ export const auditActionLabels = {
   "appointment.reschedule": "Moved an appointment",
   "appointment.cancel": "Cancelled an appointment",
   "appointment.mark": "Marked an appointment arrived, no-show or done",
+  "appointment.review-request": "Asked a customer for a review after their job",
+  "settings.confirm-on-arrival": "Turned booking new requests on arrival on or off",
+  "settings.review-requests": "Changed the review request after a job",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

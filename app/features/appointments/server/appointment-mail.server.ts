@@ -14,7 +14,9 @@ import { formatSlotTime } from "../capacity";
 import type { AppointmentMessagePurpose } from "../vocabulary";
 import { appointmentStart } from "./booking.server";
 import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
+import { readBookingOptions } from "./booking-options.server";
 import { customerPath, customerToken } from "./customer-link.server";
+import { buildReviewMail } from "./review-mail.server";
 
 // The emails about an appointment, each a row of the appointment_messages ledger sent through the
 // notification queue (docs/decisions/030-notifications.md): the job names the row, the consumer
@@ -56,6 +58,9 @@ async function buildMail(
   const purpose: AppointmentMessagePurpose = message.purpose;
   const from = shopSender(env.NOTIFY_FROM);
   const messageId = `appointment.${purpose}.${message.id}@${domainOf(env.NOTIFY_FROM)}`;
+  if (purpose === "review") {
+    return buildReviewMail(env, row, request, await readBookingOptions(env), { messageId, now });
+  }
   const when = whenInWords(row, schedule);
   if (purpose === "shop-change") {
     const link = absoluteSiteUrl(env, recordPath("serviceRequest", row.serviceRequestId));
