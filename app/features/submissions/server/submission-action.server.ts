@@ -4,6 +4,7 @@ import type { InboxKind } from "~/records/kinds";
 import { parseFormData } from "~/forms/parse-form";
 import {
   ALREADY_SENT_MESSAGE,
+  bookedOnArrivalMessage,
   RATE_LIMITED_MESSAGE,
   submissionMessages,
   TOO_LARGE_MESSAGE,
@@ -81,6 +82,11 @@ export async function handleSubmissionForm<Name extends InboxKind>(
   const outcome = await saveSubmission(name, submission.value, save);
   switch (outcome.status) {
     case "stored":
+      if (outcome.booked) {
+        const booked = bookedOnArrivalMessage(outcome.booked.when, env.CONFIRM_VISITOR);
+        return redirectWithToast(env, redirectTo, { ...booked, formId: name });
+      }
+      return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "conflict":
