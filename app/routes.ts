@@ -18,6 +18,7 @@ export default [
   route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
   route("join/:token", "features/team/routes/join.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
+  route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),
   route("robots.txt", "features/site/routes/robots.ts"),
 
@@ -34,6 +35,7 @@ export default [
       layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
         route("account", "features/account/routes/account.tsx"),
         route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
+        route("account/calendar-feed", "features/appointments/routes/calendar-feed-settings.tsx"),
       ]),
       route(":kind/:id/reply", "features/replies/routes/record-reply.tsx"),
       // Owners only (a staff member gets the 403 page); their changes need a recent check too.

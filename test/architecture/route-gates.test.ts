@@ -186,6 +186,7 @@ describe("route gates", () => {
         // How a member signs in: name and email, password, sessions, the authenticator, recovery codes, passkeys.
         "incoming/account",
         "incoming/account/second-factor",
+        "incoming/account/calendar-feed",
         "api/account",
         "api/account/password",
         "api/account/sessions",

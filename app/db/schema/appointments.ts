@@ -107,3 +107,11 @@ export const reviewRequests = sqliteTable(
 
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentMessage = typeof appointmentMessages.$inferSelect;
+
+// Each member's private calendar feed (migration 0030): one per member, found by the SHA-256 of
+// its secret token (the token itself is shown once and never stored); a new one replaces the old.
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestampMs("created_at").notNull(),
+});

@@ -60,3 +60,4 @@ export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date
 export type { AppointmentView };
 export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/on-arrival.server";
 export { appointmentPanelData } from "./server/record-panel.server";
+export { calendarFeedOf } from "./server/calendar-feed.server";

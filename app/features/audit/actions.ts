@@ -54,6 +54,7 @@ export const auditActionLabels = {
   "appointment.cancel": "Cancelled an appointment",
   "appointment.mark": "Marked an appointment arrived, no-show or done",
   "appointment.review-request": "Asked a customer for a review after their job",
+  "account.calendar-feed": "Made or revoked their calendar feed",
   "settings.confirm-on-arrival": "Turned booking new requests on arrival on or off",
   "settings.review-requests": "Changed the review request after a job",
 } as const;
