@@ -150,7 +150,7 @@ describe("GET /api/insights", () => {
       "waiting",
       "oldestWaitingAt",
     ];
-    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks"].sort());
+    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks", "appointments"].sort());
     expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
     expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
     expect(body.byKind.contactMessages).toMatchObject({
@@ -183,6 +183,8 @@ describe("GET /api/insights", () => {
       received: 2,
       withinPromisePercent: 100,
       medianMinutes: 60,
+      appointments: 0,
+      showRatePercent: null,
     });
     expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
   });
