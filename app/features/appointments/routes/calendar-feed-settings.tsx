@@ -72,11 +72,12 @@ export default function CalendarFeedSettings({ loaderData, actionData }: Route.C
           <label htmlFor="feed-url" className="text-sm font-semibold text-slate-800">
             Calendar feed address
           </label>
-          <input
+          <textarea
             id="feed-url"
             readOnly
+            rows={3}
             value={url}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all"
+            className="w-full resize-none rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all"
           />
           <ul className="list-disc pl-5 text-sm text-slate-800">
             <li>Google Calendar (on a computer): Other calendars → + → From URL, paste it, Add calendar.</li>
