@@ -3,7 +3,7 @@ import { getEnv, getRequestTime } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
 import { getShopSchedule } from "~/features/settings/settings.server";
 import { enqueueJobs } from "~/features/notifications/notifications.server";
-import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
+import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking-reads.server";
 import { readBookingRules, readCapacity } from "./server/capacity-settings.server";
 import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
 import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server";

@@ -12,7 +12,7 @@ import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { formatSlotTime } from "../capacity";
 import type { AppointmentMessagePurpose } from "../vocabulary";
-import { appointmentStart } from "./booking.server";
+import { appointmentStart } from "./booking-reads.server";
 import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
 import { readBookingOptions } from "./booking-options.server";
 import { customerPath, customerToken } from "./customer-link.server";

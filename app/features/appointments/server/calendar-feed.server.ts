@@ -13,7 +13,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { recordPath } from "~/records/kinds";
 import { formatSlotTime } from "../capacity";
 import { appointmentKindLabels, appointmentStatusLabels } from "../vocabulary";
-import { appointmentsBetween, appointmentStart } from "./booking.server";
+import { appointmentsBetween, appointmentStart } from "./booking-reads.server";
 import { calendarUid, DROP_OFF_WINDOW_MINUTES, WAITER_MINUTES } from "./calendar-file.server";
 import { readBookingRules } from "./capacity-settings.server";
 import { isTokenShaped, tokenHash } from "./customer-link.server";

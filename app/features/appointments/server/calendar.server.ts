@@ -7,7 +7,7 @@ import { jsonResponse } from "~/http/responses.server";
 import { bookingRulesFor } from "../appointments.server";
 import { capacityOn, openingsOn, slotKey } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
-import { appointmentsBetween, bookedCounts, toView } from "./booking.server";
+import { appointmentsBetween, bookedCounts, toView } from "./booking-reads.server";
 
 // The shop's calendar (/incoming/calendar) and GET /api/appointments: each day's drop-offs and
 // waiter slots with places used and free, every appointment with a link to its record, and the

@@ -8,7 +8,7 @@ import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../capacity";
 import { type Capacity, defaultCapacity } from "../vocabulary";
-import type { BookingRules } from "./booking.server";
+import type { BookingRules } from "./booking-reads.server";
 
 // The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
 // appointment can be booked (0 drop-offs, no waiter slots).

@@ -1,7 +1,8 @@
 import type { AppEnv } from "~/http/env.server";
 import { whenInWords } from "./appointment-mail.server";
 import { readBookingOptions } from "./booking-options.server";
-import { appointmentOfRequest, bookAppointment } from "./booking.server";
+import { appointmentOfRequest } from "./booking-reads.server";
+import { bookAppointment } from "./booking.server";
 import { readBookingRules } from "./capacity-settings.server";
 
 // Confirm on arrival (docs/decisions/049-review-requests-and-confirm-on-arrival.md): with the
