@@ -38,7 +38,7 @@ export function AppointmentFigures({ insights }: { insights: Insights }) {
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">
-              Appointments week by week
+              Appointments and show rate, by week
             </caption>
             <thead className="text-slate-700">
               <tr>
