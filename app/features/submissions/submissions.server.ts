@@ -253,7 +253,13 @@ async function bookedOnArrivalIf(
   type Row = { id: string; preferredDate: string | null; visitType: string | null; possibleSpam: boolean };
   const row = stored.row as Row;
   if (row.possibleSpam) return null;
-  return stored.inserted ? bookOnArrival(env, row, at) : bookedOnArrival(env, row.id, at.now);
+  try {
+    return await (stored.inserted ? bookOnArrival(env, row, at) : bookedOnArrival(env, row.id, at.now));
+  } catch (error) {
+    // The request is stored: a booking that fails leaves it to staff, as with the switch off.
+    console.error("Could not book a new request on arrival; staff will", { id: row.id, error });
+    return null;
+  }
 }
 
 // Spam kept aside is deleted once seen and past its keeping time (the scheduled purge,
