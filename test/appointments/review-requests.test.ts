@@ -80,6 +80,20 @@ describe("the owner's review request setting", () => {
     expect((await setOptions({ reviewRequestsOn: false }, cookies.staff)).status).toBe(403);
   });
 
+  it("refuses the Settings page's form with 400, keeping what the owner sent", async () => {
+    const response = await postStaffForm(
+      cookies.owner,
+      "/incoming/settings/capacity",
+      { intent: "review-requests", reviewRequestsOn: "on", reviewUrl: "http://example.com/review" },
+      { at },
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Give the review link as a full https:// address");
+    expect(html).toContain('value="http://example.com/review"');
+    expect(html).toMatch(/<input[^>]*id="reviewRequestsOn"[^>]*checked/);
+  });
+
   it("turns on from the Settings page's form, and is audited", async () => {
     const response = await postStaffForm(
       cookies.owner,

@@ -7,7 +7,13 @@ import { type BookingOptions, REVIEW_URL_MAX } from "../booking-options";
 // The owner's two appointment switches, each its own form on the capacity page (plain posts with
 // an intent; docs/decisions/049): booking new requests on arrival, and the review request.
 
-export type OptionsRefusal = { intent: "confirm-on-arrival" | "review-requests"; message: string; reviewUrl?: string };
+/** A refused form: which one, why, and what the owner sent (shown again). */
+export type OptionsRefusal = {
+  intent: "confirm-on-arrival" | "review-requests";
+  message: string;
+  reviewUrl?: string;
+  reviewRequestsOn?: boolean;
+};
 
 function Refused({ refusal, intent }: { refusal: OptionsRefusal | null; intent: OptionsRefusal["intent"] }) {
   if (refusal?.intent !== intent) return null;
@@ -71,7 +77,8 @@ export function ConfirmOnArrivalForm({
 }
 
 export function ReviewRequestForm({ options, refusal }: { options: BookingOptions; refusal: OptionsRefusal | null }) {
-  const entered = refusal?.intent === "review-requests" ? refusal.reviewUrl : undefined;
+  const sent = refusal?.intent === "review-requests" ? refusal : null;
+  const entered = sent?.reviewUrl;
   return (
     <Card className="p-4 sm:p-6">
       <h2 id="review-requests" className="text-xl font-bold text-blue-950">
@@ -84,7 +91,7 @@ export function ReviewRequestForm({ options, refusal }: { options: BookingOption
           name="reviewRequestsOn"
           label="Email a review request when an appointment is marked done"
           hint="Every customer whose job is done is asked, at most once a year per email address; never after a no-show or a cancellation. Review rules forbid choosing who is asked."
-          checked={options.reviewRequestsOn}
+          checked={sent?.reviewRequestsOn ?? options.reviewRequestsOn}
         />
         <div>
           <label htmlFor="reviewUrl" className="block text-sm font-semibold text-slate-800">

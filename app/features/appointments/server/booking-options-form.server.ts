@@ -28,11 +28,11 @@ export async function saveBookingOptionsForm(
           reviewUrl: typeof entered === "string" ? entered : "",
         };
   const refuse = (message: string) => {
-    const refusal: OptionsRefusal = {
-      intent,
-      message,
-      ...(intent === "review-requests" ? { reviewUrl: String(input.reviewUrl) } : {}),
-    };
+    const sent =
+      intent === "review-requests"
+        ? { reviewUrl: String(input.reviewUrl), reviewRequestsOn: input.reviewRequestsOn === true }
+        : {};
+    const refusal: OptionsRefusal = { intent, message, ...sent };
     return data({ optionsRefusal: refusal }, { status: 400, headers: NO_STORE });
   };
   const parsed = bookingOptionsSchema.safeParse(input);
