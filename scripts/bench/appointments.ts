@@ -8,7 +8,6 @@ import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { addDays, weekdayOf } from "../../app/hours/shop-calendar.ts";
 import { seedInbox } from "../seed.ts";
 import { localD1File } from "../local-d1.ts";
 import { origin, signIn, staff, timeRequests, type InboxBench, type Timing } from "./inbox.ts";
@@ -21,6 +20,11 @@ const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
 const APPOINTMENTS = 5_000;
 const KB = 1024;
 const TARGETS = { p50Ms: 100, gzip: 40 * KB };
+
+// Calendar dates as "YYYY-MM-DD" (the app's helpers import through "~/", which plain Node cannot resolve).
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** Today in the shop's calendar (America/New_York). */
 const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
