@@ -197,6 +197,8 @@ describe("route gates", () => {
         "incoming/team/second-factor",
         "incoming/settings",
         "incoming/settings/capacity",
+        "incoming/settings/emails",
+        "incoming/settings/reply-templates",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -212,6 +214,9 @@ describe("route gates", () => {
         "api/settings/holidays",
         "api/settings/notice",
         "api/settings/capacity",
+        "api/settings/emails",
+        "api/settings/reply-templates",
+        "api/settings/reply-templates/:templateId",
       ].sort(),
     );
     for (const route of behind) {

@@ -15,6 +15,7 @@ import { clientKey } from "../../http/client-address.server";
 import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../../http/context.server";
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
+import { readMailSettings } from "../settings/settings.server";
 import { judgeSubmission } from "./server/spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
@@ -121,7 +122,7 @@ type SaveOutcome<Name extends InboxKind> =
 /** The limiter counts per minute: a refused client may try again within this many seconds. */
 export const RATE_LIMIT_RETRY_SECONDS = 60;
 
-type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "CONFIRM_VISITOR">;
+type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "NOTIFY_TO" | "CONFIRM_VISITOR">;
 
 type SaveContext = {
   env: SaveEnv;
@@ -155,7 +156,15 @@ export async function isOverSubmissionLimit(env: Pick<AppEnv, "SUBMISSION_LIMITE
  */
 async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey: string) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
-  if (env.CONFIRM_VISITOR) {
+  // Read here, after the visitor has their answer: the owner's switch on Settings (decision 051).
+  const confirmVisitor = await readMailSettings(env).then(
+    (settings) => settings.confirmVisitor,
+    (error: unknown) => {
+      console.error("Mail settings unreadable: the confirmation is left out", { id, error });
+      return false;
+    },
+  );
+  if (confirmVisitor) {
     if (await isOverSubmissionLimit(env, clientKey))
       console.warn("No confirmation: over the client's limit", { id, clientKey });
     else jobs.push({ type: "confirm", form: name, id });
