@@ -34,7 +34,7 @@ export function TemplatePicker({
       method="get"
       action={`${action}#reply`}
       preventScrollReset
-      aria-label="Start from a template"
+      aria-label="Reply templates"
       className="flex flex-wrap items-end gap-3"
     >
       {back ? <input type="hidden" name="back" value={back} /> : null}
