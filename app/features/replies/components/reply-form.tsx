@@ -87,7 +87,8 @@ export function ReplyForm({
         <textarea
           id="reply-body"
           name="body"
-          rows={6}
+          // Room for a template's few paragraphs without scrolling.
+          rows={defaultBody ? 12 : 6}
           required
           maxLength={REPLY_BODY_MAX}
           defaultValue={shown?.fields.body ?? defaultBody}

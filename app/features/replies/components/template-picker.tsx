@@ -35,7 +35,7 @@ export function TemplatePicker({
       action={`${action}#reply`}
       preventScrollReset
       aria-label="Reply templates"
-      className="flex flex-wrap items-end gap-3"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4"
     >
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="min-w-0 grow sm:grow-0">
