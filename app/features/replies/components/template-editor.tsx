@@ -65,7 +65,7 @@ export function TemplateEditor({
         </div>
         <div>
           {label("body", "Text")}
-          <textarea {...field("body")} rows={8} maxLength={TEMPLATE_BODY_MAX} className={controlClasses} />
+          <textarea {...field("body")} rows={10} maxLength={TEMPLATE_BODY_MAX} className={controlClasses} />
           {error("body")}
         </div>
         <div>
