@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { INBOX_KINDS, inboxKinds } from "./features/inbox/kinds";
 
 // Three areas, each behind its own door. A route added inside a gated group is checked by the
 // group's middleware before its loader or action runs, so it cannot forget the check;
@@ -53,14 +54,16 @@ export default [
 
     // Staff endpoints: 401 without a session.
     layout("features/staff/api/gate.ts", [
-      route("contact-submissions", "features/inbox/api/contact-submissions.ts"),
-      route("contact-submissions.csv", "features/inbox/api/contact-submissions-csv.ts"),
-      route("contact-submissions/:id", "features/inbox/api/contact-submission-record.ts"),
-      route("contact-submissions/:id/activity", "features/desk/api/contact-submission-activity.ts"),
-      route("service-requests", "features/inbox/api/service-requests.ts"),
-      route("service-requests.csv", "features/inbox/api/service-requests-csv.ts"),
-      route("service-requests/:id", "features/inbox/api/service-request-record.ts"),
-      route("service-requests/:id/activity", "features/desk/api/service-request-activity.ts"),
+      // The records of each kind (app/features/inbox/kinds.ts): one module per endpoint, mounted per kind.
+      ...INBOX_KINDS.flatMap((kind) => {
+        const name = inboxKinds[kind].apiName;
+        return [
+          route(name, "features/inbox/api/records.ts", { id: `api/${name}` }),
+          route(`${name}.csv`, "features/inbox/api/records-csv.ts", { id: `api/${name}.csv` }),
+          route(`${name}/:id`, "features/inbox/api/record.ts", { id: `api/${name}/record` }),
+          route(`${name}/:id/activity`, "features/desk/api/record-activity.ts", { id: `api/${name}/activity` }),
+        ];
+      }),
       route("account", "features/account/api/account.ts"),
       route("account/password", "features/account/api/account-password.ts"),
       route("account/sessions", "features/account/api/account-sessions.ts"),

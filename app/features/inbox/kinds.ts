@@ -45,6 +45,17 @@ export function inboxKindBySlug(slug: string | undefined): InboxKind | undefined
   return INBOX_KINDS.find((kind) => inboxKinds[kind].slug === slug);
 }
 
+/**
+ * The kind a JSON API address names (/api/<apiName>, /api/<apiName>.csv, /api/<apiName>/<id>…):
+ * app/routes.ts mounts each record endpoint once per kind, and the module reads its kind here.
+ */
+export function inboxKindOfApiUrl(url: string): InboxKind {
+  const name = /^\/api\/([^/.]+)/.exec(new URL(url).pathname)?.[1];
+  const kind = INBOX_KINDS.find((each) => inboxKinds[each].apiName === name);
+  if (!kind) throw new Error(`inboxKindOfApiUrl: ${url} is not a record endpoint (app/routes.ts)`);
+  return kind;
+}
+
 /** The record's own page (what an email links to). */
 export function recordPath(kind: InboxKind, id: string): string {
   return `/incoming/${inboxKinds[kind].slug}/${encodeURIComponent(id)}`;

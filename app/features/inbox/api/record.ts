@@ -1,17 +1,19 @@
-import type { Route } from "./+types/service-request-record";
+import type { Route } from "./+types/record";
 import type { RouteHandle } from "~/route-handle";
 import { actingMember } from "~/http/staff-member.server";
 import { getEnv } from "~/http/context.server";
+import { inboxKindOfApiUrl } from "~/features/inbox/kinds";
 import { recordActionResponse, recordResponse } from "~/features/inbox/server/inbox-api.server";
 
 // GET, HEAD, PATCH and DELETE; anything else gets 405 with Allow (app/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["GET", "HEAD", "PATCH", "DELETE"] };
 
-// /api/service-requests/<id>: GET with its history, PATCH {"status"}, DELETE for good.
+// /api/<kind>/<id> (mounted for each kind): GET with its history, PATCH {"status"}, DELETE for good.
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return recordResponse(request, getEnv(context), "serviceRequest", params.id);
+  return recordResponse(request, getEnv(context), inboxKindOfApiUrl(request.url), params.id);
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
-  return recordActionResponse(request, getEnv(context), actingMember(request, context), "serviceRequest", params.id);
+  const kind = inboxKindOfApiUrl(request.url);
+  return recordActionResponse(request, getEnv(context), actingMember(request, context), kind, params.id);
 }
