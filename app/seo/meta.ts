@@ -37,6 +37,17 @@ function pageTitle(title: string): string {
   return title.includes(shop.name) ? title : `${title} | ${shop.name}`;
 }
 
+/**
+ * The meta function of a page no search engine lists and no link shares (sign-in, the staff side):
+ * its title and description, no canonical link, and `extra` tags.
+ */
+export function privatePageMeta(title: string, description: string, extra: MetaDescriptor[] = []) {
+  return ({ matches }: { matches: readonly MatchWithRootData[] }): MetaDescriptor[] => [
+    ...pageMeta(siteOrigin(matches), { title, description, canonicalPath: null }),
+    ...extra,
+  ];
+}
+
 /** Builds a page's title, description, keywords, Open Graph, Twitter card and canonical link. */
 export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
   const title = pageTitle(page.title);

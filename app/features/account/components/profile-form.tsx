@@ -1,20 +1,18 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { TextField } from "~/ui/forms/fields";
-import { Button } from "~/ui/button";
+import { IntentForm } from "~/ui/forms/intent-form";
 import { type ProfileInput, profileSchema } from "~/features/account/schemas";
 import { parseFormData } from "~/forms/parse-form";
+import type { Account } from "~/features/account/account.server";
 
 /** The member's display name and email: a plain form, checked in the browser with the server's schema. */
 export function ProfileForm({
   account,
   lastResult,
 }: {
-  account: { displayName: string | null; email: string | null };
+  account: Pick<Account, "displayName" | "email">;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   const [form, fields] = useForm<ProfileInput>({
     id: "profile",
     lastResult,
@@ -23,13 +21,7 @@ export function ProfileForm({
     onValidate: ({ formData }) => parseFormData(formData, profileSchema),
   });
   return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="profile" />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {form.errors[0]}
-        </p>
-      ) : null}
+    <IntentForm form={form} intent="profile" submit="Save name and email" submitting="Saving...">
       <TextField
         meta={fields.displayName}
         label="Display name"
@@ -43,9 +35,6 @@ export function ProfileForm({
         hint="For password reset links. Nobody outside the shop sees it."
         autoComplete="email"
       />
-      <Button type="submit" variant="dark" className="justify-self-start" disabled={saving}>
-        {saving ? "Saving..." : "Save name and email"}
-      </Button>
-    </Form>
+    </IntentForm>
   );
 }

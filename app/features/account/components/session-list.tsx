@@ -1,18 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { formatSubmittedAt } from "~/features/inbox/components/submission-card";
 import { Button } from "~/ui/button";
-
-export type SessionRow = {
-  id: string;
-  signedInAt: Date;
-  lastSeenAt: Date;
-  browser: string | null;
-  place: string | null;
-  current: boolean;
-};
+import type { ActiveSession } from "~/features/sign-in/sign-in.server";
 
 /** The member's signed-in browsers, each but this one with its Sign out, and Sign out everywhere else. */
-export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+export function SessionList({ sessions }: { sessions: ActiveSession[] }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData : undefined;
   const others = sessions.filter((session) => !session.current);

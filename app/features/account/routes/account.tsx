@@ -6,7 +6,7 @@ import { SessionList } from "~/features/account/components/session-list";
 import { SecondFactorSection } from "~/features/second-factor/components/second-factor-section";
 import { roleLabels } from "~/features/team/roles";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { handleAccountAction, loadAccountPage } from "~/features/account/server/account-page.server";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv } from "~/http/context.server";
@@ -30,12 +30,10 @@ export const action = (args: Route.ActionArgs) => handleAccountAction(args);
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Your account",
-    description: "Your name, email, password, second factor and sessions.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Your account",
+  "Your name, email, password, second factor and sessions.",
+);
 
 const sectionClasses = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 

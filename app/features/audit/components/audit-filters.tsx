@@ -1,9 +1,10 @@
 import { auditActionLabels, AUDIT_ACTIONS } from "~/features/audit/actions";
+import type { auditPeople } from "~/features/audit/server/audit-log-list.server";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/forms/fields";
 
 type Props = {
-  people: { username: string; name: string }[];
+  people: Awaited<ReturnType<typeof auditPeople>>;
   person: string | null;
   action: string | null;
 };

@@ -4,7 +4,7 @@ import { AuditEntries } from "~/features/audit/components/audit-entries";
 import { AuditFilters } from "~/features/audit/components/audit-filters";
 import { buttonClasses } from "~/ui/button";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { auditPeople, listAuditEntries, parseAuditQuery } from "~/features/audit/server/audit-log-list.server";
 import { getEnv } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -25,12 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Audit log",
-    description: "Who did what on the staff side.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Audit log", "Who did what on the staff side.");
 
 /** The list's address with the filter kept and the page changed. */
 function pageHref(filter: { person: string | null; action: string | null }, before: number | null): string {

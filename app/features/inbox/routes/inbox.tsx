@@ -12,7 +12,7 @@ import { INBOX_KINDS, inboxKinds } from "~/features/inbox/kinds";
 import { inboxListUrl, type InboxListState } from "~/features/inbox/list-params";
 import { SUBMISSION_STATUSES } from "~/features/inbox/statuses";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { logOut } from "~/features/sign-in/sign-in.server";
 import { activeMembers } from "~/features/desk/desk.server";
 import { getStaffMember } from "~/http/staff-member.server";
@@ -56,12 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Admin Panel",
-    description: "Contact messages and service requests sent to the shop.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Admin Panel",
+  "Contact messages and service requests sent to the shop.",
+);
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
   const { username, now, members, kind, statuses, q, due, assignee, records, total, newer, older, counts } = loaderData;

@@ -6,7 +6,7 @@ import { WeeklyChart } from "~/features/insights/components/weekly-chart";
 import { INSIGHTS_DAYS, parseInsightsDays, publicResponseRecord } from "~/features/insights/response-record";
 import { formatCount } from "~/features/insights/format";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { actingMember, getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -44,12 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Insights",
-    description: "The 24-hour promise, measured.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Insights", "The 24-hour promise, measured.");
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   const { insights, record } = loaderData;

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { FormErrorLine } from "~/ui/forms/intent-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/ui/forms/fields";
@@ -34,11 +35,7 @@ export function CodeForm({
   return (
     <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
       {hidden}
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormErrorLine form={form} />
       <TextField meta={fields.code} label="Code" hint={hint} autoComplete="one-time-code" />
       <Button type="submit" variant="dark" size="lg" className="w-full" disabled={busy}>
         {busy ? "Checking..." : submitLabel}

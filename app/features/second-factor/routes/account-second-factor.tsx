@@ -3,7 +3,7 @@ import type { Route } from "./+types/account-second-factor";
 import { RecoveryCodes } from "~/features/second-factor/components/recovery-codes";
 import { shop } from "~/content/shop";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { actingMember, getStaffMember } from "~/http/staff-member.server";
 import { NO_STORE } from "~/http/responses.server";
 import { handleSecondFactorAction } from "~/features/second-factor/server/second-factor-page.server";
@@ -23,12 +23,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Recovery codes",
-    description: "Your second factor's recovery codes.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Recovery codes", "Your second factor's recovery codes.");
 
 export default function AccountSecondFactor({ actionData }: Route.ComponentProps) {
   if (!actionData || !("codes" in actionData)) {

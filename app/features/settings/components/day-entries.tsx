@@ -1,3 +1,4 @@
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { TextField } from "~/ui/forms/fields";
 import { calendarDateFormat, formatClockTime } from "~/hours/shop-calendar";
@@ -9,6 +10,7 @@ import {
   SettingsSection,
   useSettingsForm,
 } from "./settings-form-parts";
+import type { SettingsIntent } from "./settings-intents";
 
 // Closure days and special hours: each a form to add one date, the upcoming ones with Remove, and
 // the past ones kept as history.
@@ -28,34 +30,25 @@ export function ClosuresSection({
 }) {
   const [form, fields] = useSettingsForm<{ date: string; reason: string }>("closure.add", actionData);
   return (
-    <SettingsSection
+    <DayEntriesSection
       id="closures"
       title="Closure days"
       intro="A day the shop is closed (a snow day, a family event). Visitors read the reason, and the service request form refuses that day."
+      form={form}
+      add={{ intent: "closure.add", label: "Add closure day" }}
+      remove={{ intent: "closure.remove", label: "the closure" }}
+      list={{
+        title: "Upcoming closure days",
+        empty: "No closure days added. The holidays you tick below close the shop too.",
+      }}
+      days={closures}
+      text={(closure) => closure.reason}
     >
-      <SettingsForm form={form} intent="closure.add" submitLabel="Add closure day">
-        <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-          <DateField meta={fields.date} bounds={bounds} />
-          <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Closed for snow" />
-        </div>
-      </SettingsForm>
-      <EntryList
-        title="Upcoming closure days"
-        empty="No closure days added. The holidays you tick below close the shop too."
-        entries={closures.upcoming.map((closure) => ({
-          date: closure.date,
-          text: closure.reason,
-          remove: (
-            <RemoveByDate
-              intent="closure.remove"
-              date={closure.date}
-              label={`Remove the closure on ${longDate(closure.date)}`}
-            />
-          ),
-        }))}
-      />
-      <History entries={closures.past.map((closure) => ({ date: closure.date, text: closure.reason }))} />
-    </SettingsSection>
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <DateField meta={fields.date} bounds={bounds} />
+        <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Closed for snow" />
+      </div>
+    </DayEntriesSection>
   );
 }
 
@@ -72,42 +65,80 @@ export function SpecialHoursSection({
     "special-hours.add",
     actionData,
   );
-  const hours = (entry: SettingsPageData["specialHours"]["upcoming"][number]) =>
-    `${formatClockTime(entry.opens)} - ${formatClockTime(entry.closes)}: ${entry.reason}`;
   return (
-    <SettingsSection
+    <DayEntriesSection
       id="special-hours"
       title="Special hours"
       intro="Other hours for one day, for example December 24, 8:00 AM to 12:00 PM, Christmas Eve."
+      form={form}
+      add={{ intent: "special-hours.add", label: "Add special hours" }}
+      remove={{ intent: "special-hours.remove", label: "the special hours" }}
+      list={{ title: "Upcoming special hours", empty: "No special hours set." }}
+      days={specialHours}
+      text={(entry) => `${formatClockTime(entry.opens)} - ${formatClockTime(entry.closes)}: ${entry.reason}`}
     >
-      <SettingsForm form={form} intent="special-hours.add" submitLabel="Add special hours">
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_8rem_8rem_1fr]">
-          <div className="col-span-2 sm:col-span-1">
-            <DateField meta={fields.date} bounds={bounds} />
-          </div>
-          <TextField meta={fields.opens} type="time" label="Opens" />
-          <TextField meta={fields.closes} type="time" label="Closes" />
-          <div className="col-span-2 sm:col-span-1">
-            <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Christmas Eve" />
-          </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_8rem_8rem_1fr]">
+        <div className="col-span-2 sm:col-span-1">
+          <DateField meta={fields.date} bounds={bounds} />
         </div>
+        <TextField meta={fields.opens} type="time" label="Opens" />
+        <TextField meta={fields.closes} type="time" label="Closes" />
+        <div className="col-span-2 sm:col-span-1">
+          <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Christmas Eve" />
+        </div>
+      </div>
+    </DayEntriesSection>
+  );
+}
+
+type Day = { date: string };
+
+/** A section of dated entries: the form that adds one, the upcoming ones with Remove, the past ones. */
+function DayEntriesSection<Fields extends Record<string, unknown>, Entry extends Day>({
+  id,
+  title,
+  intro,
+  form,
+  add,
+  remove,
+  list,
+  days,
+  text,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  form: FormMetadata<Fields, string[]>;
+  add: { intent: SettingsIntent; label: string };
+  /** The remove forms' intent, and what their button's accessible name calls the entry. */
+  remove: { intent: SettingsIntent; label: string };
+  list: { title: string; empty: string };
+  days: { upcoming: Entry[]; past: Entry[] };
+  text: (entry: Entry) => string;
+  children: ReactNode;
+}) {
+  return (
+    <SettingsSection id={id} title={title} intro={intro}>
+      <SettingsForm form={form} intent={add.intent} submitLabel={add.label}>
+        {children}
       </SettingsForm>
       <EntryList
-        title="Upcoming special hours"
-        empty="No special hours set."
-        entries={specialHours.upcoming.map((entry) => ({
+        title={list.title}
+        empty={list.empty}
+        entries={days.upcoming.map((entry) => ({
           date: entry.date,
-          text: hours(entry),
+          text: text(entry),
           remove: (
             <RemoveByDate
-              intent="special-hours.remove"
+              intent={remove.intent}
               date={entry.date}
-              label={`Remove the special hours on ${longDate(entry.date)}`}
+              label={`Remove ${remove.label} on ${longDate(entry.date)}`}
             />
           ),
         }))}
       />
-      <History entries={specialHours.past.map((entry) => ({ date: entry.date, text: hours(entry) }))} />
+      <History entries={days.past.map((entry) => ({ date: entry.date, text: text(entry) }))} />
     </SettingsSection>
   );
 }

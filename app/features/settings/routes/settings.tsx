@@ -6,7 +6,7 @@ import { NoticeForm } from "~/features/settings/components/notice-form";
 import type { SettingsActionData } from "~/features/settings/components/settings-form-parts";
 import { WeeklyHoursForm } from "~/features/settings/components/weekly-hours-form";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { NO_STORE } from "~/http/responses.server";
 import { handleSettingsForm } from "~/features/settings/server/settings-form.server";
 import { settingsPageData } from "~/features/settings/server/settings-page.server";
@@ -27,12 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Settings",
-    description: "The shop's hours, closures and notice.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Settings", "The shop's hours, closures and notice.");
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   // A new location after every answer: the forms start again from what is saved (or, after a

@@ -5,7 +5,7 @@ import { TextField } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
@@ -56,12 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Forgot password",
-    description: "A link to choose a new staff password.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Forgot password", "A link to choose a new staff password.");
 
 export default function LoginReset({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
 import { shop } from "~/content/shop";
 import { CallButton } from "~/ui/button";
-import { MenuIcon, WrenchIcon } from "~/ui/icons";
+import { MenuIcon } from "~/ui/icons";
+import { ShopMark } from "~/ui/shop-mark";
 import { useShopHours } from "~/hours/use-shop-hours";
 
 export const mainNavigation = [
@@ -35,18 +36,7 @@ export function SiteHeader() {
     <header className="sticky -top-7 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <OpenNowStrip />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a
-          href="/"
-          className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-blue-600"
-        >
-          <span className="grid size-9 place-items-center rounded-md bg-blue-950 text-white">
-            <WrenchIcon className="size-5" />
-          </span>
-          <span className="leading-tight">
-            <span className="block text-base font-bold text-blue-950">{shop.name}</span>
-            <span className="block text-xs text-slate-600">{shop.tagline}</span>
-          </span>
-        </a>
+        <ShopMark href="/" line={shop.tagline} tone="light" />
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { shop } from "~/content/shop";
-import { LogOutIcon, MenuIcon, WrenchIcon } from "~/ui/icons";
+import { LogOutIcon, MenuIcon } from "~/ui/icons";
+import { ShopMark } from "~/ui/shop-mark";
 import { roleLabels, type StaffRole } from "~/features/team/roles";
 import { isCurrentStaffPage, staffNavigationFor } from "~/features/staff/navigation";
 
@@ -58,18 +58,7 @@ export function StaffHeader({ member }: { member?: SignedInMember }) {
   return (
     <header className="bg-blue-950 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <a
-          href="/incoming"
-          className="flex items-center gap-2 rounded-md focus-visible:outline-3 focus-visible:outline-white"
-        >
-          <span className="grid size-8 place-items-center rounded-md bg-white text-blue-950">
-            <WrenchIcon className="size-5" />
-          </span>
-          <span className="leading-tight">
-            <span className="block text-sm font-bold">{shop.name}</span>
-            <span className="block text-xs text-blue-200">Staff</span>
-          </span>
-        </a>
+        <ShopMark href="/incoming" line="Staff" tone="dark" />
 
         <nav aria-label="Staff" className="hidden items-center gap-4 md:flex">
           {links}

@@ -1,21 +1,14 @@
 import { useState } from "react";
+import type { ShownLink as ShownLinkData } from "~/features/team/server/shown-link.server";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-
-export type ShownLinkView = {
-  kind: "invitation" | "reset";
-  url: string;
-  expiresAt: string;
-  emailed: boolean;
-  username?: string;
-};
 
 /**
  * A link just made, shown this once: selectable text, and a Copy button once JavaScript runs.
  * The server keeps only a hash of it, so a lost link is replaced by making a new one.
  */
-export function ShownLink({ link }: { link: ShownLinkView }) {
+export function ShownLink({ link }: { link: ShownLinkData }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const title = link.kind === "invitation" ? "Invitation link" : `Password reset link for ${link.username ?? ""}`;

@@ -3,16 +3,9 @@ import { MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/
 import { Button } from "~/ui/button";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import type { MemberFactors } from "~/features/second-factor/account-view";
-import { roleLabels, STAFF_ROLES, type StaffRole } from "~/features/team/roles";
-
-export type TeamMemberRow = {
-  username: string;
-  displayName: string | null;
-  email: string | null;
-  role: StaffRole;
-  status: "active" | "disabled";
-  lastSignInAt: string | null;
-};
+import { roleLabels, STAFF_ROLES } from "~/features/team/roles";
+import type { InvitationView } from "~/features/team/server/invitations.server";
+import type { TeamMemberView } from "~/features/team/team.server";
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : "Never");
 
@@ -27,7 +20,7 @@ function MemberAction({ intent, username, children }: { intent: string; username
   );
 }
 
-function MemberCard({ member, isYou, factors }: { member: TeamMemberRow; isYou: boolean; factors?: MemberFactors }) {
+function MemberCard({ member, isYou, factors }: { member: TeamMemberView; isYou: boolean; factors?: MemberFactors }) {
   const { username } = member;
   const name = member.displayName ?? username;
   const disabled = member.status === "disabled";
@@ -119,7 +112,7 @@ export function TeamList({
   you,
   factors = {},
 }: {
-  members: TeamMemberRow[];
+  members: TeamMemberView[];
   you: string;
   factors?: Record<string, MemberFactors>;
 }) {
@@ -137,15 +130,7 @@ export function TeamList({
   );
 }
 
-export type InvitationRow = {
-  id: string;
-  role: StaffRole;
-  email: string | null;
-  invitedBy: string | null;
-  expiresAt: string;
-};
-
-export function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
+export function PendingInvitations({ invitations }: { invitations: InvitationView[] }) {
   if (invitations.length === 0) return <p className="text-sm text-slate-600">No invitations are waiting.</p>;
   return (
     <ul className="grid gap-2">

@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { useForm } from "@conform-to/react";
+import { data } from "react-router";
 import type { Route } from "./+types/join";
 import { TextField } from "~/ui/forms/fields";
 import { PasswordField } from "~/ui/forms/password-field";
-import { LinkError } from "~/features/team/components/link-error";
-import { Button } from "~/ui/button";
+import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/components/link-page";
 import { parseFormData } from "~/forms/parse-form";
 import { USERNAME_RULE } from "~/features/sign-in/login-schema";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
@@ -69,37 +67,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(siteOrigin(matches), {
-    title: "Join the team",
-    description: "Set up your staff account.",
-    canonicalPath: null,
-  }),
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = linkPageMeta("Join the team", "Set up your staff account.");
 
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const joining = navigation.state === "submitting";
   const [form, fields] = useForm<JoinInput>({ id: "join", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const invitedBy = loaderData.invitedBy ? `${loaderData.invitedBy} invited you` : "You are invited";
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-blue-950">Join the team</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {loaderData.invitedBy ? `${loaderData.invitedBy} invited you` : "You are invited"} as{" "}
-          {roleLabels[loaderData.role]}. Choose how you will sign in.
-        </p>
-        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
-          <TextField meta={fields.username} label="Username" autoComplete="username" hint={`${USERNAME_RULE}.`} />
-          <TextField meta={fields.displayName} label="Your name (optional)" autoComplete="name" />
-          <PasswordField meta={fields.password} label="Password (at least 12 characters)" autoComplete="new-password" />
-          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={joining}>
-            {joining ? "Setting up..." : "Create my account"}
-          </Button>
-        </Form>
-      </div>
-    </section>
+    <LinkPageForm
+      title="Join the team"
+      intro={`${invitedBy} as ${roleLabels[loaderData.role]}. Choose how you will sign in.`}
+      form={form}
+      submit="Create my account"
+      submitting="Setting up..."
+    >
+      <TextField meta={fields.username} label="Username" autoComplete="username" hint={`${USERNAME_RULE}.`} />
+      <TextField meta={fields.displayName} label="Your name (optional)" autoComplete="name" />
+      <PasswordField meta={fields.password} label="Password (at least 12 characters)" autoComplete="new-password" />
+    </LinkPageForm>
   );
 }
 

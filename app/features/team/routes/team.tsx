@@ -5,14 +5,14 @@ import { RequireSecondFactor } from "~/features/second-factor/components/team-se
 import { ShownLink } from "~/features/team/components/shown-link";
 import { PendingInvitations, TeamList } from "~/features/team/components/team-list";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
 import { teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/server/enrolment.server";
 import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/features/team/server/team-page.server";
-import { teamActorOf } from "~/features/team/team.server";
+import { actingMember } from "~/http/staff-member.server";
 
 // /incoming/team (owners): every account, the pending invitations, and each action as a plain form.
 
@@ -32,17 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
   const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+  return asked ?? handleTeamAction(request, getEnv(context), actingMember(request, context));
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Team",
-    description: "The shop's staff accounts, invitations and password resets.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Team",
+  "The shop's staff accounts, invitations and password resets.",
+);
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, shownLink, you, factors, secondFactorRequired } = loaderData;
