@@ -9,7 +9,7 @@ import type { ActivityEntry } from "~/features/desk/activity";
 import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
 import { withNotificationState, type WithNotificationState } from "~/features/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/features/inbox/statuses";
-import { recordAudit } from "../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { forgetLedgerEntries } from "../notifications/notifications.server";
@@ -170,7 +170,7 @@ export async function changeStatus(
   const table = inboxTables[kind];
   const staffReason: SpamReason = "staff";
   const changes = submissionStatusChanges;
-  const [changed, , updated, history, activity] = await db.batch([
+  const [, , , updated, history, activity] = await db.batch([
     // First, while the old status can still be compared: a history entry only for a real change.
     db
       .insert(changes)
@@ -188,6 +188,12 @@ export async function changeStatus(
           .where(and(eq(table.id, id), sql`${table.status} <> ${status}`)),
       )
       .returning({ id: changes.id }),
+    // The entry, made when the history entry above was: a real change.
+    auditInsertIf(
+      db,
+      { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } },
+      AUDIT_IF_CHANGED,
+    ),
     db
       .update(table)
       .set({
@@ -203,9 +209,6 @@ export async function changeStatus(
     historyQuery(db, kind, id),
     activityQuery(db, kind, id),
   ]);
-  if (changed.length > 0) {
-    await recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
-  }
   return recordFrom(updated, history, activity);
 }
 
@@ -225,9 +228,8 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
     db.delete(changes).where(and(eq(changes.submissionKind, kind), eq(changes.submissionId, id))),
     db.delete(log).where(and(eq(log.submissionKind, kind), eq(log.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    auditInsertIf(db, { ...acting, action: "record.delete", target: auditTarget(kind, id) }, AUDIT_IF_CHANGED),
     forgetLedgerEntries(db, kind, [id]),
   ]);
-  if (deleted.length === 0) return false;
-  await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });
-  return true;
+  return deleted.length > 0;
 }

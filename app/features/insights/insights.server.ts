@@ -8,7 +8,7 @@ import {
   type ResponseRecordSetting,
   type StoredResponseRecord,
 } from "~/features/insights/response-record";
-import { recordAudit } from "../audit/audit.server";
+import { auditInsert } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { readScheduleFrom } from "../settings/settings.server";
@@ -164,14 +164,17 @@ export async function setResponseRecordShown(env: AppEnv, show: boolean, acting:
   const values = show
     ? { showResponseRecord: true, responseRecord: await computeResponseRecord(env, acting.at) }
     : { showResponseRecord: false };
-  await getDb(env)
-    .insert(shopSettings)
-    .values({ id: SETTINGS_ROW, ...values })
-    .onConflictDoUpdate({ target: shopSettings.id, set: values });
-  await recordAudit(env, {
-    ...acting,
-    action: "insights.public-record",
-    target: "response-record",
-    detail: { shown: show ? "on" : "off" },
-  });
+  const db = getDb(env);
+  await db.batch([
+    db
+      .insert(shopSettings)
+      .values({ id: SETTINGS_ROW, ...values })
+      .onConflictDoUpdate({ target: shopSettings.id, set: values }),
+    auditInsert(db, {
+      ...acting,
+      action: "insights.public-record",
+      target: "response-record",
+      detail: { shown: show ? "on" : "off" },
+    }),
+  ]);
 }

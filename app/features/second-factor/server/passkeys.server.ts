@@ -11,6 +11,8 @@ import { getDb } from "~/db/db.server";
 import { passkeys } from "~/db/schema/second-factor";
 import type { AuthenticationInput, RegistrationInput } from "~/features/second-factor/schemas";
 import type { AppEnv } from "../../../http/env.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "../../audit/audit.server";
 import { keepChallenge, takeChallenge } from "./webauthn-challenges.server";
 
 // Passkeys with @simplewebauthn/server (decision 036): discoverable credentials, user verification
@@ -58,8 +60,9 @@ export async function registerPasskey(
   env: AppEnv,
   member: { id: string },
   input: RegistrationInput,
-  now: Date,
+  acting: Acting,
 ): Promise<boolean> {
+  const now = acting.at;
   const challenge = await takeChallenge(request, env, { purpose: "register", userId: member.id, now });
   if (!challenge) return false;
   const { origin, rpID } = relyingParty(request, env);
@@ -72,9 +75,9 @@ export async function registerPasskey(
   }).catch(() => null);
   if (!verification?.verified) return false;
   const { credential } = verification.registrationInfo;
-  await getDb(env)
-    .insert(passkeys)
-    .values({
+  const db = getDb(env);
+  await db.batch([
+    db.insert(passkeys).values({
       id: credential.id,
       userId: member.id,
       name: input.name,
@@ -82,7 +85,9 @@ export async function registerPasskey(
       counter: credential.counter,
       transports: credential.transports ?? null,
       createdAt: now,
-    });
+    }),
+    auditInsert(db, { ...acting, action: "passkey.add", detail: { name: input.name } }),
+  ]);
   return true;
 }
 
@@ -143,11 +148,15 @@ export async function listPasskeys(env: AppEnv, userId: string): Promise<Passkey
     .orderBy(desc(passkeys.createdAt));
 }
 
-/** Removes one of the member's passkeys: its name, or null when there was none. */
-export async function removePasskey(env: AppEnv, userId: string, id: string): Promise<string | null> {
-  const [removed] = await getDb(env)
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ name: passkeys.name });
-  return removed?.name ?? null;
+/** Removes one of the member's passkeys, with its entry: its name, or null when there was none. */
+export async function removePasskey(env: AppEnv, userId: string, id: string, acting: Acting): Promise<string | null> {
+  const db = getDb(env);
+  const theOne = and(eq(passkeys.id, id), eq(passkeys.userId, userId));
+  const [passkey] = await db.select({ name: passkeys.name }).from(passkeys).where(theOne);
+  if (!passkey) return null;
+  const [removed] = await db.batch([
+    db.delete(passkeys).where(theOne).returning({ name: passkeys.name }),
+    auditInsertIf(db, { ...acting, action: "passkey.remove", detail: { name: passkey.name } }, AUDIT_IF_CHANGED),
+  ]);
+  return removed[0]?.name ?? null;
 }

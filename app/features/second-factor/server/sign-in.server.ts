@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { AuthenticationInput } from "~/features/second-factor/schemas";
-import { recordAudit } from "../../audit/audit.server";
+import { auditInsert } from "../../audit/audit.server";
 import {
   countCodeAttempt,
   finishSignIn,
@@ -59,11 +59,11 @@ export async function signInWithCode(
   const method = await verifySecondFactorCode(env, member.id, code, now);
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
   if (!method) {
-    await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
+    await auditInsert(getDb(env), { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
     return { status: "invalid", message: WRONG_CODE_MESSAGE };
   }
   await forgiveCodeAttempt(request, env, member.username, now);
-  await recordAudit(env, { ...acting, action: "second-factor.passed", detail: { method, during: "sign-in" } });
+  await auditInsert(getDb(env), { ...acting, action: "second-factor.passed", detail: { method, during: "sign-in" } });
   return { status: "success", setCookies: await finishSignIn(request, env, member, now) };
 }
 
@@ -80,7 +80,7 @@ export async function signInWithPasskey(
   const found = await verifyPasskeySignIn(request, env, input, now);
   const user = found ? await getDb(env).query.users.findFirst({ where: eq(users.id, found.userId) }) : undefined;
   if (!found || !user || !isActiveAccount(user)) {
-    await recordAudit(env, {
+    await auditInsert(getDb(env), {
       actor: user ? { id: user.id, name: user.username } : null,
       action: "second-factor.failed",
       detail: { method: "passkey", during: "sign-in" },
@@ -89,7 +89,7 @@ export async function signInWithPasskey(
     });
     return { status: "invalid", message: "That passkey could not sign you in. Try again, or use your password." };
   }
-  await recordAudit(env, {
+  await auditInsert(getDb(env), {
     actor: { id: user.id, name: user.username },
     action: "second-factor.passed",
     detail: { method: "passkey", during: "sign-in", passkey: found.passkeyName },

@@ -2,7 +2,7 @@ import type { Route } from "./+types/team-invitations";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { invitationCreateResponse } from "~/features/team/server/team-api.server";
-import { teamActorOf } from "~/features/team/team.server";
+import { actingMember } from "~/http/staff-member.server";
 import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 
 // POST only: every other method gets 405 with Allow (app/http/methods.server.ts).
@@ -12,5 +12,5 @@ export const handle: RouteHandle = { methods: ["POST"] };
 export async function action({ request, context }: Route.ActionArgs) {
   // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
   const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? invitationCreateResponse(request, getEnv(context), teamActorOf(request, context));
+  return asked ?? invitationCreateResponse(request, getEnv(context), actingMember(request, context));
 }

@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { memberActionResponse } from "~/features/team/server/team-api.server";
 import { MEMBER_METHODS } from "~/features/team/schemas";
-import { teamActorOf } from "~/features/team/team.server";
+import { actingMember } from "~/http/staff-member.server";
 import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 
 // PATCH and DELETE; anything else gets 405 with Allow (app/http/methods.server.ts).
@@ -13,5 +13,5 @@ export const handle: RouteHandle = { methods: MEMBER_METHODS };
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Changing the team asks again past 2 hours (docs/decisions/035-second-factor.md).
   const asked = await askAgainIfStale(request, getEnv(context), getRequestTime(context));
-  return asked ?? memberActionResponse(request, getEnv(context), teamActorOf(request, context), params.username);
+  return asked ?? memberActionResponse(request, getEnv(context), actingMember(request, context), params.username);
 }

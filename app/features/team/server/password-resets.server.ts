@@ -1,13 +1,14 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
-import { recordAudit } from "../../audit/audit.server";
-import { countLimitedRequest, hashNewPassword, isActiveAccount } from "../../sign-in/sign-in.server";
+import { type AuditEntry, auditInsert, auditStatement } from "../../audit/audit.server";
+import { countLimitedRequest, hashPassword, isActiveAccount } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
 import { resetPath, staffLinkUrl } from "./staff-links.server";
-import { findMember, type TeamActor } from "../team.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { findMember } from "../team.server";
 import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
 import { issueToken } from "./tokens.server";
 
@@ -22,11 +23,13 @@ export const RESET_LIFETIME_MS = 30 * 60 * 1000;
 // link cannot use up yours; and a refused request changes nothing about signing in.
 const RESET_LIMITS = { maxPerClient: 10, maxPerDevice: 0, maxPerUsernameAndClient: 3 } as const;
 
-/** A new reset link for the account; any link it had before stops working. */
-async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"] | null, now: Date) {
+/** A new reset link for the account, recorded by `entry`; any link it had before stops working. */
+async function issueReset(env: AppEnv, user: User, entry: AuditEntry) {
   const db = getDb(env);
   const { id, token, verifierHash } = await issueToken();
+  const now = entry.at;
   const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
+  const emailed = Boolean(user.email);
   await db.batch([
     db
       .update(staffTokens)
@@ -44,14 +47,15 @@ async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"
       purpose: "reset",
       verifierHash,
       userId: user.id,
-      createdById: createdBy?.id ?? null,
-      createdByName: createdBy?.username ?? null,
+      createdById: entry.actor?.id ?? null,
+      createdByName: entry.actor?.name ?? null,
       createdAt: now,
       expiresAt,
     }),
+    auditInsert(db, { ...entry, detail: { emailed, ...entry.detail } }),
   ]);
-  if (user.email) await enqueueStaffEmail(env, token);
-  return { id, token, expiresAt, emailed: Boolean(user.email) };
+  if (emailed) await enqueueStaffEmail(env, token);
+  return { id, token, expiresAt, emailed };
 }
 
 export type OwnerResetOutcome =
@@ -61,20 +65,12 @@ export type OwnerResetOutcome =
 export async function resetLinkForMember(
   env: AppEnv,
   request: Request,
-  actor: TeamActor,
+  acting: Acting,
   username: string,
 ): Promise<OwnerResetOutcome> {
   const user = await findMember(env, username);
   if (!user) return { status: "unknown" };
-  const reset = await issueReset(env, user, actor.member, actor.at);
-  await recordAudit(env, {
-    actor: { id: actor.member.id, name: actor.member.username },
-    action: "password.reset-request",
-    target: username,
-    detail: { emailed: reset.emailed },
-    client: actor.client,
-    at: actor.at,
-  });
+  const reset = await issueReset(env, user, { ...acting, action: "password.reset-request", target: username });
   const url = staffLinkUrl(env, resetPath(reset.token));
   return { status: "created", url, expiresAt: reset.expiresAt.toISOString(), emailed: reset.emailed };
 }
@@ -105,12 +101,11 @@ export async function requestPasswordReset(
     where: and(or(eq(users.username, account), eq(users.email, account)), isNull(users.removedAt)),
   });
   if (!user?.email || !isActiveAccount(user)) return { status: "accepted" };
-  await issueReset(env, user, null, now);
-  await recordAudit(env, {
+  await issueReset(env, user, {
     actor: null,
     action: "password.reset-request",
     target: user.username,
-    detail: { emailed: true, via: "forgot-password" },
+    detail: { via: "forgot-password" },
     client,
     at: now,
   });
@@ -133,13 +128,26 @@ export async function completePasswordReset(
   const lookup = await lookUpToken(env, token, "reset", now);
   if (lookup.status !== "valid") return lookup;
   const at = now.getTime();
-  const passwordHash = await hashNewPassword(password);
-  const [changed, claim] = await env.DB.batch([
+  const passwordHash = await hashPassword(password);
+  const account = await getDb(env).query.users.findFirst({
+    columns: { username: true },
+    where: eq(users.id, lookup.row.userId ?? ""),
+  });
+  const [changed, , claim] = await env.DB.batch([
     env.DB.prepare(
       `update users set password = ?, password_changed_at = ? where removed_at is null and id =
          (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
        returning username`,
     ).bind(passwordHash, at, lookup.row.id, at),
+    // Recorded only when the password above changed (the link was still usable, so it is used below).
+    auditStatement(env.DB, {
+      actor: { id: lookup.row.userId, name: account?.username ?? "" },
+      action: "password.reset",
+      target: account?.username ?? null,
+      detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
+      client: clientKey(request),
+      at: now,
+    }),
     env.DB.prepare(`update staff_tokens set used_at = ? where id = ? and purpose = 'reset' and ${USABLE_TOKEN}`).bind(
       at,
       lookup.row.id,
@@ -148,13 +156,5 @@ export async function completePasswordReset(
   ]);
   const username = (changed?.results[0] as { username?: string } | undefined)?.username;
   if (claim?.meta.changes !== 1 || !username) return { status: "gone" };
-  await recordAudit(env, {
-    actor: { id: lookup.row.userId, name: username },
-    action: "password.reset",
-    target: username,
-    detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
-    client: clientKey(request),
-    at: now,
-  });
   return { status: "reset", username };
 }
