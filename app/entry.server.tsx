@@ -6,7 +6,7 @@ import {
   type EntryContext,
   type RouterContextProvider,
 } from "react-router";
-import { deferredForms } from "./features/submissions/components/page-forms";
+import { deferredForms } from "~/features/submissions/submissions";
 import { NonceProvider } from "./ui/nonce-provider";
 import { wantsHydration } from "./route-handle";
 import { cspNonceContext } from "./http/context.server";

@@ -13,15 +13,15 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./favicon.svg?inline";
-import { FlashMessage } from "./features/site/layout/flash-message";
-import { SiteFooter } from "./features/site/layout/site-footer";
-import { SiteHeader } from "./features/site/layout/site-header";
+import { FlashMessage } from "~/layout/flash-message";
+import { SiteFooter } from "~/layout/site-footer";
+import { SiteHeader } from "~/layout/site-header";
+import { SiteNotice } from "~/layout/site-notice";
 import { useNonce } from "./ui/nonce-provider";
 import { StaticMarkup } from "./ui/hydration/static-markup";
 import { showToast } from "./ui/toast/toast-store";
 import { Toaster } from "./ui/toast/toaster";
-import { StaffErrorPage } from "./features/staff/components/staff-error";
-import { StaffHeader } from "./features/staff/components/staff-header";
+import { StaffErrorPage, StaffHeader } from "~/features/staff/staff";
 import { ButtonLink } from "./ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
@@ -30,7 +30,6 @@ import { getEnv, getRequestTime } from "./http/context.server";
 import { siteOriginOf } from "./http/env.server";
 import { takeToast } from "./http/toast.server";
 import { shopHoursOf } from "./features/settings/settings.server";
-import { SiteNotice } from "./features/site/layout/site-notice";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { INBOX_KINDS, inboxKinds } from "./features/inbox/kinds";
+import { INBOX_KINDS, inboxKinds } from "./records/kinds";
 
 // Three areas, each behind its own door. A route added inside a gated group is checked by the
 // group's middleware before its loader or action runs, so it cannot forget the check;

@@ -16,7 +16,7 @@ const ruleTester = new RuleTester({
   },
 });
 
-const header = "/repo/app/features/site/layout/site-header.tsx";
+const header = "/repo/app/layout/site-header.tsx";
 const route = "/repo/app/features/site/routes/services.tsx";
 const formRoute = "/repo/app/features/site/routes/contact.tsx";
 
@@ -30,7 +30,7 @@ ruleTester.run("no-interactive-code", staticMarkupPlugin.rules["no-interactive-c
         import type { ReactNode } from "react";
         import { shop } from "~/content/shop";
         import { CallButton } from "~/ui/button";
-        import { MenuIcon } from "../../../ui/icons";
+        import { MenuIcon } from "../ui/icons";
         export function SiteHeader() {
           const { pathname } = useLocation();
           return <a href="/" aria-current={pathname === "/" ? "page" : undefined}>{shop.name}<CallButton /><MenuIcon /></a>;

@@ -1,6 +1,6 @@
 // Where each seeded record stands (scripts/seed.ts): its status and history, and the call-back
 // desk's log: what happened on the calls, and when the shop first reached each customer.
-import type { SpamReason, SubmissionStatus } from "../app/features/inbox/statuses.ts";
+import type { SpamReason, SubmissionStatus } from "../app/records/statuses.ts";
 
 type Random = { next: () => number; int: (min: number, max: number) => number; pick: <T>(items: readonly T[]) => T };
 

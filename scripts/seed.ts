@@ -18,7 +18,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serviceRequestOptions } from "../app/content/services.ts";
-import { INBOX_KINDS, inboxKinds } from "../app/features/inbox/kinds.ts";
+import { INBOX_KINDS, inboxKinds } from "../app/records/kinds.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
 import { fate } from "./seed-desk.ts";
 

@@ -4,7 +4,7 @@ import { shopInstant } from "~/hours/shop-calendar";
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { measure, type Sample } from "~/features/insights/server/measure.server";
 import { openClockOf } from "~/features/insights/server/open-clock.server";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { fetchWorker, newClientAddress, ORIGIN } from "./support/http";
 import { insertInboxRecords, inboxTable } from "./support/inbox";
 import { runCron } from "./support/queue";

@@ -1,7 +1,7 @@
 import { routes } from "virtual:react-router/server-build";
 import { describe, expect, it } from "vitest";
 import { readRouteHandle } from "~/route-handle";
-import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/features/sign-in/server/gates.server";
+import { ownerApiGate, ownerPageGate, staffApiGate, staffPageGate } from "~/features/staff/server/gates.server";
 import { fetchWorker } from "./support/http";
 import { apiLogin, createStaffUser, sessionCookie } from "./support/staff";
 

@@ -8,7 +8,7 @@ import {
 import { parseEnv } from "../app/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
-import { handleNotificationBatch } from "../app/features/notifications/server/delivery.server";
+import { handleNotificationBatch } from "~/features/notifications/notifications.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
 import { NO_STORE } from "../app/http/responses.server";
 import { runScheduled } from "../app/scheduled/scheduled.server";

@@ -96,6 +96,11 @@ const shopTimeFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /** "Mar 3, 2026, 10:42 AM EST": an instant as the shop's clock and calendar show it. */
+/** A stored time as staff read it in the shop's time, "N/A" when there is none. */
+export function formatSubmittedAt(date: Date | null | undefined): string {
+  return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
+}
+
 export function formatShopDateTime(instant: Date): string {
   return shopDateTimeFormat.format(instant);
 }

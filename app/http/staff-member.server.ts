@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { clientKey } from "./client-address.server";
 import { getRequestTime } from "./context.server";
 

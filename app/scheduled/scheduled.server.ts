@@ -3,7 +3,7 @@ import { purgeOldSessions } from "../features/sign-in/sign-in.server";
 import type { AppEnv } from "../http/env.server";
 import { refreshResponseRecord } from "../features/insights/insights.server";
 import { enqueueDigestIfDue, sweepUnsentNotifications } from "../features/notifications/notifications.server";
-import { purgeOldSpam } from "../features/submissions/server/submissions.server";
+import { purgeOldSpam } from "../features/submissions/submissions.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
 // UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.

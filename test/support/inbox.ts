@@ -1,8 +1,8 @@
 // Inbox records: what visitors fill into the forms, and records written straight to D1 as the forms
 // would have stored them (any time, any status).
 import { env } from "cloudflare:test";
-import { type InboxKind, inboxKinds } from "~/features/inbox/kinds";
-import type { SpamReason, SubmissionStatus } from "~/features/inbox/statuses";
+import { type InboxKind, inboxKinds } from "~/records/kinds";
+import type { SpamReason, SubmissionStatus } from "~/records/statuses";
 
 /** An email address no other submission uses, to find a test's own rows. */
 export const uniqueEmail = () => `visitor-${crypto.randomUUID()}@example.com`;

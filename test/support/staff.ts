@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { hashPassword } from "~/features/sign-in/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/features/sign-in/server/session.server";
 import { TOAST_COOKIE_NAME } from "~/http/toast.server";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, setCookieLine } from "./http";
 
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */

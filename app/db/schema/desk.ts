@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ACTIVITY_TYPES, CALL_OUTCOMES } from "../../features/desk/activity";
-import { INBOX_KINDS } from "../../features/inbox/kinds";
+import { INBOX_KINDS } from "../../records/kinds";
 import { inList } from "./columns";
 
 // The call-back desk's log: each call, note and email staff record on a record, with who and

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { preferredTime, visitType } from "../../content/vehicle-visit";
-import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../features/inbox/kinds";
-import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../features/inbox/statuses";
+import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../records/kinds";
+import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../records/statuses";
 import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
 
 // Where a record stands (app/features/inbox/statuses.ts): the database refuses any other status, and a

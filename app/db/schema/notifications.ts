@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { INBOX_KINDS } from "../../features/inbox/kinds";
+import { INBOX_KINDS } from "../../records/kinds";
 import { timestampMs } from "./columns";
 
 // The ledger of the shop's email about each record (app/features/notifications/server/ledger.server.ts,

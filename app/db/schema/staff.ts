@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { STAFF_ROLES } from "../../features/team/roles";
+import { STAFF_ROLES } from "../../http/staff-roles";
 import { id, inList, timestampMs } from "./columns";
 
 // The team: accounts, their single-use links, their signed-in browsers, and the sign-in throttle.

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { PasswordChangeInput } from "~/features/account/schemas";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { auditInsert } from "../audit/audit.server";
 import type { Acting, StaffMember } from "../../http/staff-member.server";
 import { endSessions, hashPassword, proveMemberPassword, type SessionsToEnd } from "../sign-in/sign-in.server";

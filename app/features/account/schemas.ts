@@ -1,5 +1,5 @@
 import { optionalText } from "../../forms/fields";
-import { passwordProblem } from "../sign-in/login-schema";
+import { passwordProblem } from "~/features/sign-in/sign-in";
 import { z } from "../../forms/zod";
 
 // A member's own account (/incoming/account and /api/account): the name staff know them by, their

@@ -1,5 +1,5 @@
-import { inboxKindBySlug, inboxKinds, recordPath } from "~/features/inbox/kinds";
-import { isSubmissionStatus, statusLabels } from "~/features/inbox/statuses";
+import { inboxKindBySlug, inboxKinds, recordPath } from "~/records/kinds";
+import { isSubmissionStatus, statusLabels } from "~/records/statuses";
 
 // How the audit page words an entry's target and details for the shop's owner: "Contact message"
 // with a link rather than "contact-messages/<id>", "New status: Contacted" rather than JSON.

@@ -5,10 +5,10 @@ import { type contactSubmissions, inboxTables, type serviceRequests, submissionS
 import { submissionActivity } from "~/db/schema/desk";
 import { notificationLedger } from "~/db/schema/notifications";
 import { users } from "~/db/schema/staff";
-import type { ActivityEntry } from "~/features/desk/activity";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import type { ActivityEntry } from "~/features/desk/desk";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { withNotificationState, type WithNotificationState } from "~/features/inbox/notification";
-import type { SpamReason, SubmissionStatus } from "~/features/inbox/statuses";
+import type { SpamReason, SubmissionStatus } from "~/records/statuses";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";

@@ -1,5 +1,5 @@
-import { inboxKinds, type InboxKind } from "./kinds";
-import { NOT_SPAM_STATUSES, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "./statuses";
+import { inboxKinds, type InboxKind } from "../../records/kinds";
+import { NOT_SPAM_STATUSES, OPEN_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from "../../records/statuses";
 
 // The query string of inbox lists, shared by the server's parser (app/features/inbox/server/inbox-query.server.ts)
 // and the links and forms of /incoming: `tab`, `status`, `q`, `due`, `assignee`, `cursor` (and

@@ -1,12 +1,10 @@
 import { serviceRequestLabel } from "~/content/services";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
-import type { ContactInput } from "~/features/submissions/contact-schema";
+import type { ContactInput, HONEYPOT_FIELD, ServiceRequestInput } from "~/features/submissions/submissions";
 import { formatPhone } from "~/forms/phone-link";
-import type { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
-import type { ServiceRequestInput } from "~/features/submissions/service-request-schema";
 import { calendarDateFormat } from "~/hours/shop-calendar";
-import type { InboxKind } from "./kinds";
+import type { InboxKind } from "../../records/kinds";
 
 // Each kind's fields as staff see them: the one description that the inbox card, the record's
 // page, the CSV export (app/features/inbox/server/) and the shop's email (app/features/notifications/server/) read.

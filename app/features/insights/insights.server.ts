@@ -1,17 +1,15 @@
 import { getDb } from "~/db/db.server";
-import { shopSettings } from "~/db/schema/settings";
 import { addDays, shopInstant, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import {
   type InsightsDays,
   RESPONSE_RECORD_DAYS,
-  type ResponseRecordSetting,
   type StoredResponseRecord,
 } from "~/features/insights/response-record";
 import { auditInsert } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
-import { readScheduleFrom } from "../settings/settings.server";
+import { readResponseRecordSetting, readScheduleFrom, responseRecordWrite } from "../settings/settings.server";
 import {
   type Figures,
   figures,
@@ -127,9 +125,6 @@ export function insightsJson(insights: Insights) {
   };
 }
 
-// shop_settings has one row, id 1 (its CHECK): written here only in the columns of migration 0014.
-const SETTINGS_ROW = 1;
-
 /** The public figure as of `now`: the last 30 days, clock time (no open-hours clock needed). */
 async function computeResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promise<StoredResponseRecord> {
   const windowStart = new Date(now.getTime() - RESPONSE_RECORD_DAYS * DAY_MS);
@@ -144,32 +139,20 @@ async function computeResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promis
   };
 }
 
-async function readSetting(env: Pick<AppEnv, "DB">): Promise<ResponseRecordSetting> {
-  const [row] = await getDb(env)
-    .select({ show: shopSettings.showResponseRecord, figure: shopSettings.responseRecord })
-    .from(shopSettings);
-  return { show: row?.show ?? false, figure: row?.figure ?? null };
-}
-
 /** The hourly job: recomputes the stored figure while the owner shows it; nothing otherwise. */
 export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date): Promise<string> {
-  if (!(await readSetting(env)).show) return "the response record is not shown: nothing to compute";
+  if (!(await readResponseRecordSetting(env)).show) return "the response record is not shown: nothing to compute";
   const figure = await computeResponseRecord(env, now);
-  await getDb(env).update(shopSettings).set({ responseRecord: figure });
+  await responseRecordWrite(getDb(env), { figure });
   return `response record: ${figure.withinPromisePercent ?? "no"}% within 24 hours of ${figure.received} requests in 30 days`;
 }
 
 /** The owner's switch: stored and audited; switched on, the figure is computed at once. */
 export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {
-  const values = show
-    ? { showResponseRecord: true, responseRecord: await computeResponseRecord(env, acting.at) }
-    : { showResponseRecord: false };
+  const figure = show ? await computeResponseRecord(env, acting.at) : undefined;
   const db = getDb(env);
   await db.batch([
-    db
-      .insert(shopSettings)
-      .values({ id: SETTINGS_ROW, ...values })
-      .onConflictDoUpdate({ target: shopSettings.id, set: values }),
+    responseRecordWrite(db, { show, figure }),
     auditInsert(db, {
       ...acting,
       action: "insights.public-record",

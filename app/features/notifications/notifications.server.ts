@@ -3,7 +3,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { notificationLedger } from "~/db/schema/notifications";
 import { z } from "~/forms/zod";
-import { INBOX_KINDS, type InboxKind } from "~/features/inbox/kinds";
+import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../../http/env.server";
 import { readShopSettings, scheduleOf } from "../settings/settings.server";
@@ -100,3 +100,5 @@ export async function enqueueDigestIfDue(
   await enqueueJobs(env, [{ type: "digest", shopDate }]);
   return true;
 }
+
+export { handleNotificationBatch } from "./server/delivery.server";

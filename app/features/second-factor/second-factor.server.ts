@@ -16,3 +16,7 @@ export async function askAgainIfStale(request: Request, env: AppEnv, now: Date):
   if (!member) return null;
   return stepUpRequired(request, env, member, now);
 }
+
+export { secondFactorAccount, teamFactors, teamRequiresSecondFactor } from "./server/enrolment.server";
+export { signInWithCode } from "./server/sign-in.server";
+export { hasAuthenticator, mustEnrol } from "./server/factors.server";

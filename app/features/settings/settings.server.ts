@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { defaultClosedHolidays, defaultWeeklyHours, type WeeklyHours } from "~/content/hours";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settings";
 import {
   type FederalHolidayId,
@@ -13,7 +13,7 @@ import { addDays, type CalendarDate, shopWallClock } from "~/hours/shop-calendar
 import type { ClosureDay, ShopSchedule, SpecialHours } from "~/hours/shop-schedule";
 import { type ShopHours, shopHoursAt, type SiteNotice } from "~/hours/shop-hours";
 import { nextStatusChangeAt } from "~/hours/shop-status";
-import type { ResponseRecordSetting } from "~/features/insights/response-record";
+import type { ResponseRecordSetting, StoredResponseRecord } from "~/features/insights/insights";
 import type { AppEnv } from "../../http/env.server";
 import { parseClockTime } from "./server/settings-schemas.server";
 
@@ -69,6 +69,30 @@ export async function readShopSettings(env: Pick<AppEnv, "DB">): Promise<ShopSet
     notice,
     responseRecord: { show: row?.showResponseRecord ?? false, figure: row?.responseRecord ?? null },
   };
+}
+
+/** The response record's switch and figure as stored in the settings row (the insights feature computes them). */
+export async function readResponseRecordSetting(env: Pick<AppEnv, "DB">): Promise<ResponseRecordSetting> {
+  const [row] = await getDb(env)
+    .select({ show: shopSettings.showResponseRecord, figure: shopSettings.responseRecord })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, SETTINGS_ROW_ID));
+  return { show: row?.show ?? false, figure: row?.figure ?? null };
+}
+
+/**
+ * The statement that stores the response record's switch and figure in the settings row, left
+ * for the caller to run or to batch with its audit entry. The row is created if missing.
+ */
+export function responseRecordWrite(db: Database, values: { show?: boolean; figure?: StoredResponseRecord }) {
+  const set = {
+    ...(values.show === undefined ? {} : { showResponseRecord: values.show }),
+    ...(values.figure === undefined ? {} : { responseRecord: values.figure }),
+  };
+  return db
+    .insert(shopSettings)
+    .values({ id: SETTINGS_ROW_ID, ...set })
+    .onConflictDoUpdate({ target: shopSettings.id, set });
 }
 
 /** How far ahead the schedule lists the holidays the shop closes for. */

@@ -17,7 +17,7 @@ import { verifyPassword } from "./server/password.server";
 import { clientKey } from "../../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./server/device-cookie.server";
 
-import { hasAuthenticator } from "./server/factors.server";
+import { hasAuthenticator } from "../second-factor/second-factor.server";
 import { clearPendingSignIn, readPendingSignIn, startPendingSignIn } from "./server/pending-sign-in.server";
 import { endSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";

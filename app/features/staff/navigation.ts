@@ -1,4 +1,4 @@
-import type { StaffRole } from "../team/roles";
+import type { StaffRole } from "../../http/staff-roles";
 
 // The staff shell's navigation, in order. A page that joins the staff area adds its entry here;
 // `owners` entries are shown to owners only (their routes sit behind the owners' gate as well).

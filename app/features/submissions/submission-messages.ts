@@ -1,5 +1,5 @@
 import { shop } from "~/content/shop";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 
 // The toast texts of the two public forms, word for word as the shop wrote them.
 export const submissionMessages = {

@@ -1,7 +1,7 @@
-import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "~/features/sign-in/login-schema";
+import { normalizeUsername, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "~/features/sign-in/sign-in";
 import { optionalText } from "~/forms/fields";
 import { z } from "~/forms/zod";
-import { STAFF_ROLES } from "~/features/team/roles";
+import { STAFF_ROLES } from "~/http/staff-roles";
 
 // What the team's forms and JSON endpoints take: one schema per action, read by the page actions
 // and the /api/team endpoints alike (app/features/team/server/).

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import type { MemberChange } from "~/features/team/schemas";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import type { Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
@@ -176,3 +176,7 @@ export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, n
   if (!mail) return { errors: [] };
   return send(mail);
 }
+
+export { LINK_PAGE_HEADERS, linkRefusal } from "./server/link-pages.server";
+export { completePasswordReset, requestPasswordReset } from "./server/password-resets.server";
+export { lookUpToken } from "./server/token-rows.server";

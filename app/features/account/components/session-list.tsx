@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { formatSubmittedAt } from "~/features/inbox/components/submission-card";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { Button } from "~/ui/button";
 import type { ActiveSession } from "~/features/sign-in/sign-in.server";
 

@@ -3,14 +3,14 @@ import type { Route } from "./+types/account";
 import { PasswordForm } from "~/features/account/components/password-form";
 import { ProfileForm } from "~/features/account/components/profile-form";
 import { SessionList } from "~/features/account/components/session-list";
-import { SecondFactorSection } from "~/features/second-factor/components/second-factor-section";
-import { roleLabels } from "~/features/team/roles";
+import { SecondFactorSection } from "~/features/second-factor/second-factor";
+import { roleLabels } from "~/http/staff-roles";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { handleAccountAction, loadAccountPage } from "~/features/account/server/account-page.server";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv } from "~/http/context.server";
-import { secondFactorAccount } from "~/features/second-factor/server/enrolment.server";
+import { secondFactorAccount } from "~/features/second-factor/second-factor.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 
 // /incoming/account, for every member: their name and email, their password, and the browsers

@@ -1,6 +1,6 @@
 import { type AuditAction, auditActionLabels, type AuditEntry } from "~/features/audit/actions";
 import { describeDetail, describeTarget } from "~/features/audit/describe";
-import { formatSubmittedAt } from "~/features/inbox/components/submission-card";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 
 const actionLabel = (action: string) => auditActionLabels[action as AuditAction] ?? action;
 

@@ -1,7 +1,6 @@
-import type { AuditEntry } from "~/features/audit/actions";
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "~/features/audit/actions";
 import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { AUDIT_ACTIONS, type AuditAction } from "~/features/audit/actions";
-import { USERNAME_PATTERN } from "~/features/sign-in/login-schema";
+import { USERNAME_PATTERN } from "~/features/sign-in/sign-in";
 import { getDb } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { users } from "~/db/schema/staff";

@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/route-handle";
 import { actingMember } from "~/http/staff-member.server";
 import { activityResponse } from "~/features/desk/server/desk-api.server";
 import { getEnv } from "~/http/context.server";
-import { inboxKindOfApiUrl } from "~/features/inbox/kinds";
+import { inboxKindOfApiUrl } from "~/records/kinds";
 
 // POST only; anything else gets 405 with Allow (app/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["POST"] };

@@ -7,7 +7,7 @@ import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { ACTIVITY_NOTE_MAX, CALL_OUTCOMES, callOutcomeLabels } from "~/features/desk/activity";
 import { shopDateAndTime } from "~/features/desk/follow-up";
 import type { DeskMember } from "~/features/desk/members";
-import type { RecordActionResult } from "~/features/inbox/record-action";
+import type { RecordActionResult } from "~/features/inbox/inbox";
 
 // The call-back desk on a record's page: log a call, add a note, log an email, set when to call
 // back, and who handles it. Each is a plain HTML form posting to the record's page (it works

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { activityTypeLabels, callOutcomeLabels, type ActivityEntry } from "~/features/desk/activity";
-import { statusLabels, type SubmissionStatus } from "~/features/inbox/statuses";
-import { formatSubmittedAt } from "../../inbox/components/submission-card";
+import { statusLabels, type SubmissionStatus } from "~/records/statuses";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 
 type HistoryRecord = {
   submittedAt: Date;

@@ -1,5 +1,5 @@
 import { activitySchema } from "~/features/desk/schemas";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";

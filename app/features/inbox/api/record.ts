@@ -2,7 +2,7 @@ import type { Route } from "./+types/record";
 import type { RouteHandle } from "~/route-handle";
 import { actingMember } from "~/http/staff-member.server";
 import { getEnv } from "~/http/context.server";
-import { inboxKindOfApiUrl } from "~/features/inbox/kinds";
+import { inboxKindOfApiUrl } from "~/records/kinds";
 import { recordActionResponse, recordResponse } from "~/features/inbox/server/inbox-api.server";
 
 // GET, HEAD, PATCH and DELETE; anything else gets 405 with Allow (app/http/methods.server.ts).

@@ -2,7 +2,7 @@ import type { Route } from "./+types/records-csv";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
-import { inboxKindOfApiUrl } from "~/features/inbox/kinds";
+import { inboxKindOfApiUrl } from "~/records/kinds";
 import { csvResponse } from "~/features/inbox/server/inbox-api.server";
 import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
 

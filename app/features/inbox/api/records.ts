@@ -2,7 +2,7 @@ import type { Route } from "./+types/records";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
-import { inboxKindOfApiUrl } from "~/features/inbox/kinds";
+import { inboxKindOfApiUrl } from "~/records/kinds";
 import { listResponse } from "~/features/inbox/server/inbox-api.server";
 
 // Read only: every other method gets 405 with Allow (app/http/methods.server.ts).

@@ -1,4 +1,4 @@
-import { recordPath, type InboxKind } from "~/features/inbox/kinds";
+import { recordPath, type InboxKind } from "~/records/kinds";
 import { recordFromListUrl } from "~/features/inbox/list-params";
 import { DeskLine, InboxRows, type MemberNames } from "./inbox-rows";
 import { StatusButtons, useStatusChange } from "./status-buttons";

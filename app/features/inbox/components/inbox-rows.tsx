@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { formatPhone, telHref } from "~/forms/phone-link";
-import { followUpState, formatShortShopDateTime, timeAgo } from "~/features/desk/follow-up";
+import { followUpState, formatShortShopDateTime, timeAgo } from "~/features/desk/desk";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { shownFields, textsIn, vehicleSummary } from "~/features/inbox/record-fields";
-import { spamReasonLabels } from "~/features/inbox/statuses";
+import { spamReasonLabels } from "~/records/statuses";
 import { StatusBadge } from "./status-badge";
 import { StatusButtons, useStatusChange } from "./status-buttons";
 import { fullName, type SubmissionCardData } from "./submission-card";

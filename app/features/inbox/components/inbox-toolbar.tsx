@@ -2,8 +2,8 @@ import { Form, useSubmit } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/forms/fields";
 import { exportUrl, type InboxListState } from "~/features/inbox/list-params";
-import type { DeskMember } from "~/features/desk/members";
-import { SUBMISSION_STATUSES, statusLabels, type SubmissionStatus } from "~/features/inbox/statuses";
+import type { DeskMember } from "~/features/desk/desk";
+import { SUBMISSION_STATUSES, statusLabels, type SubmissionStatus } from "~/records/statuses";
 
 /** The status filter's choices; the first is the inbox's default (records someone must act on). */
 const statusFilters: { label: string; statuses: readonly SubmissionStatus[] }[] = [

@@ -1,4 +1,4 @@
-import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL } from "~/features/inbox/statuses";
+import { POSSIBLE_SPAM_EXPLANATION, POSSIBLE_SPAM_LABEL } from "~/records/statuses";
 
 /**
  * The flag on a record kept in the inbox although its hidden field was filled: a short line on the

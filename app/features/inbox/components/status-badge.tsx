@@ -1,4 +1,4 @@
-import { statusLabels, type SubmissionStatus } from "~/features/inbox/statuses";
+import { statusLabels, type SubmissionStatus } from "~/records/statuses";
 
 const tones: Record<SubmissionStatus, string> = {
   new: "bg-blue-100 text-blue-900 ring-blue-200",

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
-import { statusActionLabel, SUBMISSION_STATUSES, type SubmissionStatus } from "~/features/inbox/statuses";
+import { statusActionLabel, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
 import type { RecordActionResult } from "~/features/inbox/record-action";
 
 /** The statuses a record can be moved to from `current`: out of spam only back to new ("Not spam"). */

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema/inbox";
 import { formatPhone, telHref } from "~/forms/phone-link";
-import { formatShopDateTime } from "~/hours/shop-calendar";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/ui/icons";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { notificationLine, type NotificationState } from "~/features/inbox/notification";
 import {
   type ShownField,
@@ -14,7 +14,7 @@ import {
   type VisitorField,
   visitSummary,
 } from "~/features/inbox/record-fields";
-import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/features/inbox/statuses";
+import { spamReasonLabels, type SpamReason, type SubmissionStatus } from "~/records/statuses";
 import { PossibleSpamNote } from "./possible-spam-note";
 import { StatusBadge } from "./status-badge";
 
@@ -43,10 +43,6 @@ export type SubmissionCardData = {
 } & FormFields;
 
 // The shop reads its inbox in Pikesville: times are shown in its zone, whatever the server's.
-export function formatSubmittedAt(date: Date | null | undefined): string {
-  return date && !Number.isNaN(date.getTime()) ? formatShopDateTime(date) : "N/A";
-}
-
 export const fullName = (record: { firstName: string; lastName: string }) =>
   `${record.firstName} ${record.lastName}`.trim();
 

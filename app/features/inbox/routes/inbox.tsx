@@ -7,10 +7,10 @@ import { filterLabel, InboxToolbar } from "~/features/inbox/components/inbox-too
 import { Pagination } from "~/features/inbox/components/pagination";
 import { Button, buttonClasses } from "~/ui/button";
 import { LogOutIcon, MailIcon, RefreshIcon, WrenchIcon } from "~/ui/icons";
-import { type DeskMember, namesOf } from "~/features/desk/members";
-import { INBOX_KINDS, inboxKinds } from "~/features/inbox/kinds";
+import { type DeskMember, namesOf } from "~/features/desk/desk";
+import { INBOX_KINDS, inboxKinds } from "~/records/kinds";
 import { inboxListUrl, type InboxListState } from "~/features/inbox/list-params";
-import { SUBMISSION_STATUSES } from "~/features/inbox/statuses";
+import { SUBMISSION_STATUSES } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { logOut } from "~/features/sign-in/sign-in.server";

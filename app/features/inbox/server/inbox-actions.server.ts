@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { inboxKinds, inboxTabPath, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, inboxTabPath, type InboxKind } from "~/records/kinds";
 import type { RecordActionResult } from "~/features/inbox/record-action";
-import { isSubmissionStatus, statusLabels } from "~/features/inbox/statuses";
+import { isSubmissionStatus, statusLabels } from "~/records/statuses";
 import type { Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { deskFormAction } from "../../desk/desk.server";

@@ -1,9 +1,9 @@
 import { getDb } from "~/db/db.server";
-import { recordPatchSchema } from "~/features/desk/schemas";
+import { recordPatchSchema } from "~/features/desk/desk";
 import { shopWallClock } from "~/hours/shop-calendar";
-import { inboxKinds, type InboxKind } from "~/features/inbox/kinds";
+import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
-import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/features/inbox/statuses";
+import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/records/statuses";
 import { auditInsert } from "../../audit/audit.server";
 import { followUpProblem, updateDesk } from "../../desk/desk.server";
 import type { Acting } from "../../../http/staff-member.server";

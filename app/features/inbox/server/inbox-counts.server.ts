@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import type { SubmissionStatus } from "~/features/inbox/statuses";
+import type { SubmissionStatus } from "~/records/statuses";
 import type { InboxTable } from "../inbox.server";
 
 // How many records each status has: the count cards, the filters' totals.

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { SubmissionCardData } from "~/features/inbox/components/submission-card";
-import { inboxKindBySlug, type InboxKind } from "~/features/inbox/kinds";
-import type { SubmissionStatus } from "~/features/inbox/statuses";
+import { inboxKindBySlug, type InboxKind } from "~/records/kinds";
+import type { SubmissionStatus } from "~/records/statuses";
 import type { AppEnv } from "../../../http/env.server";
 import { type ListContext, parseListQuery } from "./inbox-query.server";
 import { totalOf } from "./inbox-counts.server";

@@ -1,6 +1,6 @@
-import { endOfShopDay } from "~/features/desk/follow-up";
+import { endOfShopDay } from "~/features/desk/desk";
 import { defaultStatuses, type ListSurface } from "~/features/inbox/list-params";
-import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/features/inbox/statuses";
+import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
 
 // What a list of inbox records is asked for, as the JSON API, the CSV export and /incoming take it
 // in their query string: `status`, `q`, `due`, `assignee`, `limit`, `cursor`. One parser, so all

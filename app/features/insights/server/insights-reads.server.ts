@@ -1,5 +1,5 @@
-import { type InboxKind, inboxKinds } from "~/features/inbox/kinds";
-import { OPEN_STATUSES } from "~/features/inbox/statuses";
+import { type InboxKind, inboxKinds } from "~/records/kinds";
+import { OPEN_STATUSES } from "~/records/statuses";
 import type { AppEnv } from "../../../http/env.server";
 import { joinSamples, type Samples } from "./measure.server";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
-import { INBOX_KINDS, type InboxKind } from "~/features/inbox/kinds";
+import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each record's entry in notification_ledger says whether the

@@ -1,7 +1,7 @@
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { type FormEvent, useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { formatSubmittedAt } from "~/features/inbox/components/submission-card";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { controlClasses } from "~/ui/forms/fields";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { Button } from "~/ui/button";

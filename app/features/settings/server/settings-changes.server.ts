@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { WeeklyHours } from "~/content/hours";
-import type { AuditAction } from "~/features/audit/actions";
+import type { AuditAction } from "~/features/audit/audit";
 import { type Database, getDb } from "~/db/db.server";
 import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settings";
 import { type FederalHolidayId, federalHolidayNames } from "~/hours/federal-holidays";

@@ -1,17 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login-code";
-import { CodeForm } from "~/features/second-factor/components/code-form";
-import { PasskeySignIn } from "~/features/second-factor/components/passkey-sign-in";
+import { CodeForm, codeSchema, PasskeySignIn } from "~/features/second-factor/second-factor";
 import { ShieldIcon } from "~/ui/icons";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
-import { codeSchema } from "~/features/second-factor/schemas";
 import { privatePageMeta } from "~/seo/meta";
 import { pendingMember, signInPageAnswer } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
-import { signInWithCode } from "~/features/second-factor/server/sign-in.server";
+import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
 // /login/code: the second step of signing in, for a browser whose password was right a moment
 // ago (the half-signed-in cookie, 5 minutes). It has no session: it can only finish signing in.

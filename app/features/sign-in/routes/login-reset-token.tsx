@@ -2,16 +2,13 @@ import { useForm } from "@conform-to/react";
 import { data } from "react-router";
 import type { Route } from "./+types/login-reset-token";
 import { PasswordField } from "~/ui/forms/password-field";
-import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/components/link-page";
+import { LinkError, LinkPageForm, linkPageMeta, newPasswordSchema } from "~/features/team/team";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { LINK_PAGE_HEADERS, linkRefusal } from "~/features/team/server/link-pages.server";
-import { completePasswordReset } from "~/features/team/server/password-resets.server";
-import { lookUpToken } from "~/features/team/server/token-rows.server";
-import { newPasswordSchema } from "~/features/team/schemas";
+import { completePasswordReset, LINK_PAGE_HEADERS, linkRefusal, lookUpToken } from "~/features/team/team.server";
 
 // /login/reset/<token>: a new password for the account the link was made for. Every session of
 // the account ends; the person signs in again with the new password.

@@ -11,8 +11,8 @@ import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { requestPasswordReset } from "~/features/team/server/password-resets.server";
-import { resetRequestSchema } from "~/features/team/schemas";
+import { requestPasswordReset } from "~/features/team/team.server";
+import { resetRequestSchema } from "~/features/team/team";
 
 // /login/reset ("Forgot password?"): a username or an email address. The answer never says
 // whether such an account exists: the same redirect and words either way.

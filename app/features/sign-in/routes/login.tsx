@@ -5,9 +5,9 @@ import type { Route } from "./+types/login";
 import { type LoginCredentials, loginSchema } from "~/features/sign-in/login-schema";
 import { parseFormData } from "~/forms/parse-form";
 import { TextField } from "~/ui/forms/fields";
-import { useDeferredValidation } from "~/ui/forms/use-deferred-validation";
+import { useDeferredValidation } from "~/features/submissions/submissions";
 import { PasswordField } from "~/ui/forms/password-field";
-import { PasskeySignIn } from "~/features/second-factor/components/passkey-sign-in";
+import { PasskeySignIn } from "~/features/second-factor/second-factor";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
 import { AlertIcon, LockIcon } from "~/ui/icons";
@@ -21,7 +21,7 @@ import {
   signInPageAnswer,
 } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { formConstraintsAt } from "~/features/submissions/server/form-constraints.server";
+import { formConstraintsAt } from "~/features/submissions/submissions.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 

@@ -3,19 +3,19 @@ import { defaultWeeklyHours } from "~/content/hours";
 import { shop } from "~/content/shop";
 import { openingHoursRows } from "~/hours/opening-hours";
 import type { ShopHours } from "~/hours/shop-hours";
-import { ContactForm } from "~/features/submissions/components/page-forms";
+import { ContactForm } from "~/features/submissions/submissions";
 import { Card } from "~/ui/card";
 import { SectionHeading } from "~/ui/section";
 import { ContactAside, ContactClosing, ContactIntroduction } from "~/features/site/static/contact";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
-import { publicResponseLine } from "~/features/insights/response-record";
+import { publicResponseLine } from "~/features/insights/insights";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
 import { getShopSettings } from "~/features/settings/settings.server";
-import { handleSubmissionForm, submissionFormData } from "~/features/submissions/server/submission-action.server";
+import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
 
 // The contact form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.

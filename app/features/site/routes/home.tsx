@@ -1,19 +1,19 @@
 import type { Route } from "./+types/home";
 import { isServiceRequestValue } from "~/content/services";
 import { shop } from "~/content/shop";
-import { ServiceRequestForm } from "~/features/submissions/components/page-forms";
+import { ServiceRequestForm } from "~/features/submissions/submissions";
 import { Card } from "~/ui/card";
 import { Section } from "~/ui/section";
 import { HomeClosing, HomeIntroduction } from "~/features/site/static/home";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
-import { publicResponseLine } from "~/features/insights/response-record";
+import { publicResponseLine } from "~/features/insights/insights";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
 import { getShopSettings } from "~/features/settings/settings.server";
-import { handleSubmissionForm, submissionFormData } from "~/features/submissions/server/submission-action.server";
+import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { LogOutIcon, MenuIcon } from "~/ui/icons";
 import { ShopMark } from "~/ui/shop-mark";
-import { roleLabels, type StaffRole } from "~/features/team/roles";
+import { roleLabels, type StaffRole } from "~/http/staff-roles";
 import { isCurrentStaffPage, staffNavigationFor } from "~/features/staff/navigation";
 
 export type SignedInMember = { username: string; role: StaffRole };

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/features/staff/components/staff-header";
 import { StaffErrorPage } from "~/features/staff/components/staff-error";
 import type { RouteHandle } from "~/route-handle";
-import { staffPageGate } from "~/features/sign-in/server/gates.server";
+import { staffPageGate } from "../server/gates.server";
 import { getStaffMember } from "~/http/staff-member.server";
 import { NO_STORE } from "~/http/responses.server";
 

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { HoneypotField, Spinner, TextField } from "../../../ui/forms/fields";
-import { FormAlert, FormSuccessNotice } from "../../../ui/forms/form-notices";
+import { FormAlert, FormSuccessNotice } from "./form-notices";
 
 type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
   name: InboxKind;

@@ -1,12 +1,12 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { showToast } from "~/ui/toast/toast-store";
 import { INVALID_MESSAGE, submissionMessages } from "~/features/submissions/submission-messages";
-import type { FormConstraint } from "~/forms/validators";
+import type { FormConstraint } from "~/features/submissions/validators";
 import { useShopHours } from "~/hours/use-shop-hours";
-import { useDeferredValidation } from "../../../ui/forms/use-deferred-validation";
+import { useDeferredValidation } from "./use-deferred-validation";
 
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
   submissionId: string;

@@ -1,9 +1,9 @@
 import { z } from "~/forms/zod";
 import { contactSchema } from "~/features/submissions/contact-schema";
-import { loginSchema } from "~/features/sign-in/login-schema";
+import { loginSchema } from "~/features/sign-in/sign-in";
 import { serviceRequestSchemaAt } from "~/features/submissions/service-request-schema";
 import { serviceRequestBoundsAt } from "~/features/submissions/vehicle-visit-fields";
-import type { FormConstraint, ValidatedFormName } from "~/forms/validators";
+import type { FormConstraint, ValidatedFormName } from "~/features/submissions/validators";
 import { type ShopSchedule, weeklyOnlySchedule } from "~/hours/shop-schedule";
 
 const escapeForPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");

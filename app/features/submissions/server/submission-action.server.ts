@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { parseFormData } from "~/forms/parse-form";
 import {
   ALREADY_SENT_MESSAGE,
@@ -19,7 +19,7 @@ import {
   saveContextFor,
   saveSubmission,
   submissionForms,
-} from "./submissions.server";
+} from "../submissions.server";
 import { redirectWithToast } from "../../../http/toast.server";
 import { getShopSchedule, shopHoursOf } from "../../settings/settings.server";
 

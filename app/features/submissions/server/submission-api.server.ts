@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 import {
   ALREADY_SENT_MESSAGE,
   INVALID_MESSAGE,
@@ -17,7 +17,7 @@ import {
   saveContextFor,
   saveSubmission,
   submissionForms,
-} from "./submissions.server";
+} from "../submissions.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { Form, useNavigation } from "react-router";
 import { controlClasses, FieldFrame } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
-import { roleLabels, STAFF_ROLES } from "~/features/team/roles";
+import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
 
 /** Invite someone: a role and an optional email address give a single-use link, valid 72 hours. */
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

@@ -1,9 +1,8 @@
 import { Form } from "react-router";
-import { MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/components/team-second-factor";
+import { type MemberFactors, MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/second-factor";
 import { Button } from "~/ui/button";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import type { MemberFactors } from "~/features/second-factor/account-view";
-import { roleLabels, STAFF_ROLES } from "~/features/team/roles";
+import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
 import type { InvitationView } from "~/features/team/server/invitations.server";
 import type { TeamMemberView } from "~/features/team/team.server";
 

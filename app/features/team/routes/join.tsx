@@ -5,7 +5,7 @@ import { TextField } from "~/ui/forms/fields";
 import { PasswordField } from "~/ui/forms/password-field";
 import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/components/link-page";
 import { parseFormData } from "~/forms/parse-form";
-import { USERNAME_RULE } from "~/features/sign-in/login-schema";
+import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
@@ -16,7 +16,7 @@ import { acceptInvitation, USERNAME_TAKEN_MESSAGE } from "~/features/team/server
 import { LINK_PAGE_HEADERS, linkRefusal } from "~/features/team/server/link-pages.server";
 import { lookUpToken } from "~/features/team/server/token-rows.server";
 import { type JoinInput, joinSchema } from "~/features/team/schemas";
-import { roleLabels } from "~/features/team/roles";
+import { roleLabels } from "~/http/staff-roles";
 
 // /join/<token>: the invitee chooses a username, a display name and a password, and is signed in.
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { InviteForm } from "~/features/team/components/invite-form";
-import { RequireSecondFactor } from "~/features/second-factor/components/team-second-factor";
+import { RequireSecondFactor } from "~/features/second-factor/second-factor";
 import { ShownLink } from "~/features/team/components/shown-link";
 import { PendingInvitations, TeamList } from "~/features/team/components/team-list";
 import type { RouteHandle } from "~/route-handle";
@@ -9,8 +9,7 @@ import { privatePageMeta } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
-import { teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/server/enrolment.server";
-import { askAgainIfStale } from "~/features/second-factor/second-factor.server";
+import { askAgainIfStale, teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/features/team/server/team-page.server";
 import { actingMember } from "~/http/staff-member.server";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, users } from "~/db/schema/staff";
 import type { InviteInput, JoinInput } from "~/features/team/schemas";
-import type { StaffRole } from "~/features/team/roles";
+import type { StaffRole } from "~/http/staff-roles";
 import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf, auditStatement } from "../../audit/audit.server";
 import { hashPassword, openSession } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { inviteSchema } from "~/features/team/schemas";
-import { isStaffRole } from "~/features/team/roles";
+import { isStaffRole } from "~/http/staff-roles";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { readPostedForm } from "../../../http/request-body.server";

@@ -9,13 +9,13 @@ import { contactSchema } from "~/features/submissions/contact-schema";
 import { submissionIdField } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
 import { type ServiceRequestSchema, serviceRequestSchemaAt } from "~/features/submissions/service-request-schema";
-import type { InboxKind } from "~/features/inbox/kinds";
-import type { SpamReason } from "~/features/inbox/statuses";
-import { clientKey } from "../../../http/client-address.server";
-import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../../../http/context.server";
-import type { AppEnv } from "../../../http/env.server";
-import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../../notifications/notifications.server";
-import { judgeSubmission } from "./spam.server";
+import type { InboxKind } from "~/records/kinds";
+import type { SpamReason } from "~/records/statuses";
+import { clientKey } from "../../http/client-address.server";
+import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../../http/context.server";
+import type { AppEnv } from "../../http/env.server";
+import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
+import { judgeSubmission } from "./server/spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
@@ -229,4 +229,7 @@ export async function saveSubmission<Name extends InboxKind>(
 
 // Spam kept aside is deleted once seen and past its keeping time (the scheduled purge,
 // app/server/scheduled/); what may be deleted is the spam rule's to say.
-export { purgeOldSpam } from "./spam.server";
+export { purgeOldSpam } from "./server/spam.server";
+
+export { formConstraintsAt } from "./server/form-constraints.server";
+export { handleSubmissionForm, submissionFormData } from "./server/submission-action.server";

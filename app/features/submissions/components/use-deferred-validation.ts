@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import type { ValidatedFormName, ValidationContext } from "~/forms/validators";
+import type { ValidatedFormName, ValidationContext } from "~/features/submissions/validators";
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 
 type Validate<Fields> = (formData: FormData, context: ValidationContext) => Submission<Fields, string[]>;
@@ -20,7 +20,7 @@ export function useDeferredValidation<Fields>(
 
   useEffect(() => {
     let mounted = true;
-    import("~/forms/validators").then(
+    import("~/features/submissions/validators").then(
       ({ validators }) => mounted && setValidate(() => validators[name] as unknown as Validate<Fields>),
       // Offline or a stale deploy: the server still validates every submission.
       () => undefined,

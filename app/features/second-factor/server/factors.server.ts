@@ -2,8 +2,8 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import { teamSettings, totpSecrets } from "~/db/schema/second-factor";
 
-// What sign-in and the gates need to know of a member's second factor (the second-factor feature
-// manages them; these read its tables). A confirmed authenticator app is what the password path
+// What sign-in and the gates need to know of a member's second factor, through the second factor's
+// public file. A confirmed authenticator app is what the password path
 // asks for after the password; a passkey is a whole sign-in of its own (decision 035).
 
 /** Whether signing in with this member's password asks for a code next. */

@@ -3,8 +3,8 @@ import { getEnv, getRequestTime } from "../../../http/context.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
 import { getDb } from "~/db/db.server";
-import { getStaffUser } from "../sign-in.server";
-import { mustEnrol } from "./factors.server";
+import { getStaffUser } from "../../sign-in/sign-in.server";
+import { mustEnrol } from "../../second-factor/second-factor.server";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the

@@ -1,8 +1,8 @@
 import type { getZodConstraint } from "@conform-to/zod/v4";
-import { contactSchema } from "../features/submissions/contact-schema";
-import { loginSchema } from "../features/sign-in/login-schema";
-import { parseFormData } from "./parse-form";
-import { serviceRequestSchemaAt } from "../features/submissions/service-request-schema";
+import { contactSchema } from "./contact-schema";
+import { loginSchema } from "~/features/sign-in/sign-in";
+import { parseFormData } from "../../forms/parse-form";
+import { serviceRequestSchemaAt } from "./service-request-schema";
 import type { ShopSchedule } from "~/hours/shop-schedule";
 
 /**

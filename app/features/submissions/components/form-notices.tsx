@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { InboxKind } from "~/features/inbox/kinds";
+import type { InboxKind } from "~/records/kinds";
 
 /** Form-level errors from the server (rate limit, storage failure), announced to screen readers. */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
