@@ -37,7 +37,11 @@ export default defineConfig(async () => {
       // The pool runs the source: a test file's first request compiles the routes, seconds on a busy
       // machine (a 5 s default timed out there). Not warmed up in the setup file: that would load the
       // app's modules before a test file's vi.mock could replace one of them.
-      testTimeout: 20_000,
+      // A cold first run on a busy 2-core machine took longer than vitest's default 10 s hook timeout, and a
+      // test that hashes 20 passwords took 30 s while four other suites ran: generous limits, since a
+      // hang still fails, later.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   };
 });

@@ -3,7 +3,7 @@ import { INBOX_KINDS, inboxKinds } from "./records/kinds";
 
 // Three areas, each behind its own door. A route added inside a gated group is checked by the
 // group's middleware before its loader or action runs, so it cannot forget the check;
-// test/route-gates.test.ts lists every route with the gates above it.
+// test/architecture/route-gates.test.ts lists every route with the gates above it.
 export default [
   // The public site: anyone.
   index("features/site/routes/home.tsx"),

@@ -76,7 +76,8 @@ for (const form of forms) {
         await expect(page.getByLabel("Email Address")).toHaveValue("");
         const rows = db.all<{ first_name: string }>(`select first_name from ${form.table} where email = ?`, email);
         expect(rows).toEqual([{ first_name: "Dana" }]);
-        // The shop's email leaves through the queue within seconds (its content: test/notifications.test.ts).
+        // The shop's email leaves through the queue within seconds (its content:
+        // test/notifications/notifications.test.ts).
         const notifiedAt = () =>
           db.all<{ notified_at: number | null }>(
             `select l.notified_at from ${form.table} as r join notification_ledger as l on l.submission_id = r.id where r.email = ?`,

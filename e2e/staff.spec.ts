@@ -146,6 +146,8 @@ test.describe("with JavaScript", () => {
     await gotoHydrated(page, "/login");
     await page.getByLabel("Username").fill(staffAccount.username);
     await page.getByLabel(/^Password/).fill(staffAccount.password);
+    // The form's code loads when the visitor heads for it (a focus): its password toggle says it is there.
+    await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
 
     const release = await holdRequests(page, "**/login.data*");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();

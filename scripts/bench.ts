@@ -2,12 +2,16 @@
 // throwaway D1/KV state), then measures page weight, Lighthouse (mobile) for each page and its
 // script-free static twin, the page cache's throughput against the twin, a submission load, the
 // staff inbox at 100,000 records of each kind (scripts/bench-inbox.ts), and the notification emails
-// (latency with them on and off, delivery under a failing mail binding; scripts/bench-notifications.ts).
+// (latency with them on and off, delivery under a failing mail binding; scripts/bench-notifications.ts),
+// and the Worker itself (its upload size, its startup, its heaviest packages; scripts/bench/worker.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
-// fails. Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+// fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as
+// the passkey library's once did: decision 040). A timing target missed is measured again at the
+// end, once the other parts no longer load the machine, before it counts as missed.
+// Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 //
-// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, in any
-// combination) runs only those parts, and checks only their targets.
+// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, worker, in
+// any combination) runs only those parts, and checks only their targets.
 import { loadavg } from "node:os";
 import { benchInbox, type InboxBench } from "./bench/inbox.ts";
 import { runLighthouse } from "./bench/lighthouse.ts";
@@ -21,12 +25,13 @@ import {
 import { benchNotifications } from "./bench/notifications.ts";
 import { type Check, printChecks, progressLog, writeReport } from "./bench/output.ts";
 import { type PageServer, port, removeTwins, startPageServer, stateDir } from "./bench/pages.ts";
-import { freshDatabase, run } from "./bench/server.ts";
+import { freshDatabase, run, runCapturing } from "./bench/server.ts";
 import { benchSubmissions, type Submissions, submissionsChecks, submissionsDetails } from "./bench/submissions.ts";
 import { benchThroughput, type PageThroughput, throughputChecks, throughputDetails } from "./bench/throughput.ts";
 import { measureWeights, type PageWeights, weightChecks, weightDetails } from "./bench/weight.ts";
+import { benchWorker, type WorkerBench, workerChecks, workerDetails } from "./bench/worker.ts";
 
-const PARTS = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications"] as const;
+const PARTS = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications", "worker"] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2);
 for (const name of requested) {
@@ -42,7 +47,8 @@ async function main() {
   const log = progressLog(startedAt);
   log(requested.length ? `Building (parts: ${requested.join(", ")})…` : "Building…");
   run("npm", ["run", "-s", "setup:local"]);
-  run("npm", ["run", "-s", "build"]);
+  const buildOutput = runCapturing("npm", ["run", "-s", "build"]);
+  const ineffectiveImports = buildOutput.split("\n").filter((line) => line.includes("INEFFECTIVE_DYNAMIC_IMPORT"));
   freshDatabase(stateDir);
 
   // Timings (Lighthouse, throughput, the inbox) suffer when other work shares the machine: sample its load.
@@ -66,7 +72,12 @@ async function main() {
     throw error;
   }
 
-  const checks: Check[] = [];
+  const checks: Check[] = [
+    {
+      ok: ineffectiveImports.length === 0,
+      line: `Build: ${ineffectiveImports.length} ineffective dynamic imports (target: none)${ineffectiveImports.map((line) => `\n  ${line}`).join("")}`,
+    },
+  ];
   const report: Record<string, unknown> = { startedAt, parts: requested.length ? requested : PARTS };
   try {
     let weights: PageWeights | undefined;
@@ -86,6 +97,8 @@ async function main() {
     if (runs("throughput")) report.throughput = throughput = await benchThroughput(log);
     let submissions: Submissions | undefined;
     if (runs("submissions")) report.submissions = submissions = benchSubmissions(log);
+    let worker: WorkerBench | undefined;
+    if (runs("worker")) report.worker = worker = benchWorker(log);
 
     const print = (lines: string[]) => lines.forEach((line) => console.log(line));
     console.log("");
@@ -93,11 +106,13 @@ async function main() {
     if (lighthouse) print([...lighthouseDetails(lighthouse), ""]);
     if (throughput) print([...throughputDetails(throughput), ""]);
     if (submissions) print([...submissionsDetails(submissions), ""]);
+    if (worker) print([...workerDetails(worker), ""]);
 
     if (lighthouse) checks.push(...lighthouseChecks(lighthouse));
     if (weights) checks.push(...weightChecks(weights));
     if (throughput) checks.push(...throughputChecks(throughput));
     if (submissions) checks.push(...submissionsChecks(submissions));
+    if (worker) checks.push(...workerChecks(worker));
     if (inbox) {
       print(["", ...inbox.table]);
       checks.push(...inbox.checks);
@@ -109,6 +124,9 @@ async function main() {
       report.notifications = notifications.report;
     }
 
+    // The pages' server is not needed any more: a missed timing is measured again on a quieter machine.
+    server.stop();
+    await rerunMissedTimings(checks, log);
     report.load = printChecks(checks, loadSamples, log);
     if (weights && lighthouse) print(performanceTable(lighthouse, weights));
     report.checks = checks;
@@ -123,6 +141,20 @@ async function main() {
     failed ? `${failed} target(s) missed.` : requested.length ? "Every target of these parts met." : "All targets met.",
   );
   process.exitCode = failed ? 1 : 0;
+}
+
+/** Each timing target missed that can be measured again is, once; its second verdict replaces the first. */
+async function rerunMissedTimings(checks: Check[], log: (line: string) => void) {
+  for (const [index, check] of checks.entries()) {
+    if (check.ok || !check.timing || !check.rerun) continue;
+    log(`Measuring again, at the end: ${check.line}`);
+    const again = await check.rerun();
+    checks[index] = {
+      ...again,
+      line: `${again.line} [measured again at the end; first: ${check.line}]`,
+      rerun: undefined,
+    };
+  }
 }
 
 await main();

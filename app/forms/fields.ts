@@ -140,7 +140,7 @@ export const emailField = requiredText({
 }).pipe(z.email("Please enter a valid email address, like name@example.com."));
 
 // Also the field's HTML pattern attribute, which browsers compile with the v flag: there an
-// unescaped "(" or "-" in a class is a syntax error (test/form-constraints.test.ts checks it).
+// unescaped "(" or "-" in a class is a syntax error (test/submissions/form-constraints.test.ts checks it).
 // Not a /v literal, so zod still runs in browsers that predate the flag.
 const PHONE_CHARACTERS = new RegExp(String.raw`^[0-9 +.\-\(\)]+$`);
 const PHONE_TOO_SHORT = `Please enter a phone number of at least ${FIELD_LIMITS.phoneMin} digits.`;

@@ -9,8 +9,17 @@ export type CalendarDate = string;
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-// Building a DateTimeFormat is costly; one is enough for every call.
-const shopClock = new Intl.DateTimeFormat("en-US", {
+/**
+ * A DateTimeFormat built on its first use and kept for every later call. Building one is costly (a
+ * time zone's data): at module level, the ten or so this app has cost every new Worker isolate its
+ * startup time whether the request formats a date or not (decision 040).
+ */
+function formatOnFirstUse(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat("en-US", options));
+}
+
+const shopClock = formatOnFirstUse({
   timeZone: shop.timeZone,
   hourCycle: "h23",
   year: "numeric",
@@ -24,7 +33,11 @@ type WallClock = { date: CalendarDate; minutes: number };
 
 /** The shop's calendar date and minutes since its midnight at an instant. */
 export function shopWallClock(instant: Date): WallClock {
-  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    shopClock()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
@@ -72,14 +85,14 @@ export function shopInstant(date: CalendarDate, time: ClockTime): Date {
  * A date is no instant: it is formatted at UTC midnight in UTC, so no time zone moves it a day.
  */
 export function calendarDateFormat(options: Omit<Intl.DateTimeFormatOptions, "timeZone">) {
-  const format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
-  return (date: CalendarDate) => format.format(new Date(`${date}T00:00:00Z`));
+  const format = formatOnFirstUse({ ...options, timeZone: "UTC" });
+  return (date: CalendarDate) => format().format(new Date(`${date}T00:00:00Z`));
 }
 
 export const minutesOf = (time: ClockTime) => time.hour * 60 + time.minute;
 
 // What staff read (the inbox card, the emails): "Mar 3, 2026, 10:42 AM EST", in the shop's zone.
-const shopDateTimeFormat = new Intl.DateTimeFormat("en-US", {
+const shopDateTimeFormat = formatOnFirstUse({
   timeZone: shop.timeZone,
   year: "numeric",
   month: "short",
@@ -89,7 +102,7 @@ const shopDateTimeFormat = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-const shopTimeFormat = new Intl.DateTimeFormat("en-US", {
+const shopTimeFormat = formatOnFirstUse({
   timeZone: shop.timeZone,
   hour: "numeric",
   minute: "2-digit",
@@ -102,12 +115,12 @@ export function formatSubmittedAt(date: Date | null | undefined): string {
 }
 
 export function formatShopDateTime(instant: Date): string {
-  return shopDateTimeFormat.format(instant);
+  return shopDateTimeFormat().format(instant);
 }
 
 /** "10:42 AM": the shop's clock at an instant. */
 export function formatShopTime(instant: Date): string {
-  return shopTimeFormat.format(instant);
+  return shopTimeFormat().format(instant);
 }
 
 /** "8:00 AM", "5:00 PM". */

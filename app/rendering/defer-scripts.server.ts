@@ -9,7 +9,7 @@
  * Why, what it measured and how to undo it: docs/decisions/003-scripts-start-after-paint.md.
  *
  * This rewrites React Router's markup, so it recognizes exactly one shape of it (checked against
- * the real rendered pages by test/defer-scripts.test.ts) and reports anything else instead of
+ * the real rendered pages by test/rendering/defer-scripts.test.ts) and reports anything else instead of
  * guessing: deferPageScripts logs an error when a page that should hydrate was not recognized.
  */
 

@@ -6,7 +6,7 @@ import { enqueueDigestIfDue, sweepUnsentNotifications } from "../features/notifi
 import { purgeOldSpam } from "../features/submissions/submissions.server";
 
 // The Worker's Cron Triggers (wrangler.toml `[triggers] crons` and `[env.production.triggers]`, in
-// UTC), each with its job. test/scheduled.test.ts checks that this list and wrangler.toml's agree.
+// UTC), each with its job. test/scheduled/scheduled.test.ts checks that this list and wrangler.toml's agree.
 // A new job is an entry here and its cron in both lists of wrangler.toml.
 // Each job answers with a line for the log that says what it did.
 // An ended or expired session's row is only history; a month of it is plenty.

@@ -196,7 +196,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     // A first run warms D1's page cache (D1 runs in the same workerd process as the Worker, so
     // its cache counts in the memory below); three runs are then measured and the median taken.
     // That the export holds one page of records at a time is shown exactly by
-    // test/inbox-csv.test.ts, which counts the pages read as the download is read.
+    // test/inbox/inbox-csv.test.ts, which counts the pages read as the download is read.
     const exportUrl = `${origin}/api/contact-submissions.csv?status=all`;
     await timeExport(exportUrl, cookie, server);
     const runs: Export[] = [];
@@ -258,7 +258,7 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     // grows by less than the file it sent (an export built in memory holds the whole file, and
     // every record as an object before that). Locally `wrangler dev`'s proxy reads a response as
     // fast as the Worker writes it (a client that stops reading does not slow the Worker here),
-    // so the bound itself is shown by test/inbox-csv.test.ts: one page of D1 per read.
+    // so the bound itself is shown by test/inbox/inbox-csv.test.ts: one page of D1 per read.
     const growth = growthOf(csv);
     checks.push({
       ok: csv.rows === RECORDS && csv.firstByteMs < csv.totalMs / 10 && growth < csv.bytes,

@@ -1,6 +1,6 @@
 // The local servers the bench parts measure: the production build under `wrangler dev`, each on a
 // port and a throwaway D1/KV state of its own, started and stopped the same way by every part.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
@@ -22,6 +22,14 @@ export function run(command: string, args: string[], input?: string) {
     input,
     stdio: [input ? "pipe" : "ignore", "ignore", "inherit"],
   });
+}
+
+/** Runs a command of the project and returns what it printed (stdout and stderr); throws if it fails. */
+export function runCapturing(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: projectRoot, env: quietEnv, encoding: "utf8" });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${output}`);
+  return output;
 }
 
 /** Empties a state folder and applies the migrations there. */

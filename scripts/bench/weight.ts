@@ -92,12 +92,15 @@ export function weightChecks({ weights, jsFiles }: PageWeights): Check[] {
     const js = jsFiles[page.name]!;
     if (!page.hasForm) {
       check(js.length === 0, `${page.path}: ${js.length} scripts, ${kb(w.gzip.js!)} KB JS (target: none)`);
-    } else if (page.path !== STAFF_LOGIN) {
-      const own = js.filter((file) => !isFrameworkChunk(file.url)).reduce((sum, file) => sum + file.gzip, 0);
+    } else {
       check(
         w.gzip.js! <= TARGETS.formPageJsGzip,
         `${page.path}: JS ${kb(w.gzip.js!)} KB gzip (target <= ${kb(TARGETS.formPageJsGzip)})`,
       );
+    }
+    // The sign-in page's own code (its form, the passkey button) has no target of its own beyond the budget.
+    if (page.hasForm && page.path !== STAFF_LOGIN) {
+      const own = js.filter((file) => !isFrameworkChunk(file.url)).reduce((sum, file) => sum + file.gzip, 0);
       check(
         own <= TARGETS.ownJsGzip,
         `${page.path}: product code and other libraries ${kb(own)} KB gzip (target <= ${kb(TARGETS.ownJsGzip)})`,

@@ -1,4 +1,4 @@
-// Messages as the shop's customers write them, for measuring the spam rule (test/spam-rule.test.ts).
+// Messages as the shop's customers write them, for measuring the spam rule (test/submissions/spam-rule.test.ts).
 // Written for the test, modelled on what a neighbourhood repair shop's contact form receives: short
 // and long, typos, photos, parts and map links, a video of a noise. Not one of them may be taken
 // for spam. Add any real message that was wrongly kept aside, with its details changed.

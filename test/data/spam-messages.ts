@@ -1,4 +1,4 @@
-// Spam as contact forms receive it, for measuring the spam rule (test/spam-rule.test.ts): link dumps,
+// Spam as contact forms receive it, for measuring the spam rule (test/submissions/spam-rule.test.ts): link dumps,
 // offers of SEO, web design, loans and crypto, and the tricks a black-box probe used to get links
 // past a link counter (markdown links, bare domains, fullwidth or defanged schemes, a zero-width
 // character inside the scheme, many links padded with a few words). Written for the test.

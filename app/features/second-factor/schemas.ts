@@ -23,7 +23,7 @@ export const passkeyNameField = requiredText({
   subject: "The passkey's name",
 });
 
-// What a browser's WebAuthn call returns, as @simplewebauthn/browser writes it as JSON. The library
+// What a browser's WebAuthn call returns, as passkey-ceremonies.ts writes it as JSON. The verifier
 // checks every part's content; these bounds only keep the shape and the size sane.
 const base64url = z
   .string()

@@ -4,3 +4,5 @@ export { useDeferredValidation } from "./components/use-deferred-validation";
 export { type ContactInput } from "./contact-schema";
 export { type HONEYPOT_FIELD } from "./honeypot";
 export { type ServiceRequestInput } from "./service-request-schema";
+
+export { LoginForm } from "./components/page-forms";

@@ -25,10 +25,15 @@ export type DeferredForm<Props> = {
 export function deferredForm<Props extends object>(
   formId: string,
   load: () => Promise<ComponentType<Props>>,
+  /**
+   * `whenInView: false`: a form in view still waits for the first scroll, tap, key or focus, unless
+   * it shows an error (a refused post without JavaScript): then its code, which announces it, loads at once.
+   */
+  { whenInView = true }: { whenInView?: boolean } = {},
 ): DeferredForm<Props> {
   let loadedOnServer: ComponentType<Props> | undefined;
   const loadInBrowser = lazy(() =>
-    whenNeeded(formId)
+    whenNeeded(formId, whenInView)
       .then(load)
       .then(
         (loaded) => ({ default: loaded }),
@@ -63,14 +68,18 @@ export function deferredForm<Props extends object>(
 
 const APPROACH_EVENTS = ["scroll", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 
-function whenNeeded(formId: string): Promise<void> {
+function whenNeeded(formId: string, whenInView: boolean): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       for (const type of APPROACH_EVENTS) removeEventListener(type, done, true);
       resolve();
     };
-    const form = document.getElementById(formId)?.getBoundingClientRect();
-    if (!form || (form.top < window.innerHeight && form.bottom > 0)) return done();
+    const element = document.getElementById(formId);
+    const form = element?.getBoundingClientRect();
+    const atOnce = whenInView
+      ? form && form.top < window.innerHeight && form.bottom > 0
+      : element?.querySelector('[role="alert"]');
+    if (!form || atOnce) return done();
     for (const type of APPROACH_EVENTS) addEventListener(type, done, { capture: true, passive: true });
   });
 }

@@ -1,4 +1,3 @@
-import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { type FormEvent, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
@@ -21,7 +20,8 @@ function AddPasskey() {
   if (!hydrated) {
     return <p className="text-sm text-slate-600">Adding a passkey needs JavaScript in this browser.</p>;
   }
-  if (!browserSupportsWebAuthn()) return <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>;
+  if (typeof window.PublicKeyCredential !== "function")
+    return <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>;
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,7 +32,9 @@ function AddPasskey() {
     try {
       const options = await postJson("/api/account/passkeys/options", {});
       if (!options.ok) throw new Error("options");
-      const credential = await startRegistration({ optionsJSON: await options.json() });
+      // The ceremony's code loads only now (decision 040).
+      const { createPasskey } = await import("~/features/second-factor/passkey-ceremonies");
+      const credential = await createPasskey(await options.json());
       const answer = await postJson("/api/account/passkeys", { name, credential });
       const body = (await answer.json().catch(() => ({}))) as { message?: string };
       if (answer.ok) {

@@ -14,8 +14,8 @@ export function PasskeySignIn() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  // What browserSupportsWebAuthn checks; the library itself loads only when the button is pressed,
-  // so /login's first visit does not download and run it (Lighthouse counted it as blocking time).
+  // The ceremony's code loads only when the button is pressed (decision 040), so /login's first visit
+  // does not download and run it (Lighthouse counted it as blocking time).
   if (!hydrated || typeof window.PublicKeyCredential !== "function") return null;
 
   async function signIn() {
@@ -24,8 +24,8 @@ export function PasskeySignIn() {
     try {
       const options = await postJson("/api/login/passkey/options", {});
       if (!options.ok) throw new Error("options");
-      const { startAuthentication } = await import("@simplewebauthn/browser");
-      const credential = await startAuthentication({ optionsJSON: await options.json() });
+      const { signWithPasskey } = await import("~/features/second-factor/passkey-ceremonies");
+      const credential = await signWithPasskey(await options.json());
       const answer = await postJson("/api/login/passkey", { credential });
       if (answer.ok) {
         window.location.assign("/incoming");

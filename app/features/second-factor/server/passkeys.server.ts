@@ -1,10 +1,4 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
 import { and, desc, eq } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
@@ -13,20 +7,30 @@ import type { AuthenticationInput, RegistrationInput } from "~/features/second-f
 import type { AppEnv } from "../../../http/env.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "../../audit/audit.server";
+import {
+  newChallenge,
+  type RelyingParty,
+  SUPPORTED_ALGORITHMS,
+  verifyAssertion,
+  verifyRegistration,
+} from "./webauthn.server";
 import { keepChallenge, takeChallenge } from "./webauthn-challenges.server";
 
-// Passkeys with @simplewebauthn/server (decision 036): discoverable credentials, user verification
+// Passkeys (decision 036, verified as decision 040 says): discoverable credentials, user verification
 // required, no attestation. The relying party is the site: its ID and origin come from SITE_URL,
 // or from the request's own address where SITE_URL is not set (a local run).
 
 export type PasskeyView = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null };
 
-function relyingParty(request: Request, env: AppEnv) {
+function relyingParty(request: Request, env: AppEnv): RelyingParty {
   const origin = env.SITE_URL ?? new URL(request.url).origin;
-  return { origin, rpID: new URL(origin).hostname };
+  return { origin, id: new URL(origin).hostname };
 }
 
-const userHandle = (userId: string) => new TextEncoder().encode(userId);
+const userHandle = (userId: string) => encodeBase64urlNoPadding(new TextEncoder().encode(userId));
+
+/** A ceremony's time limit in the browser, in milliseconds. */
+const CEREMONY_TIMEOUT_MS = 60_000;
 
 /** The options for the browser's navigator.credentials.create(), and the challenge cookie. */
 export async function registrationOptions(
@@ -36,15 +40,27 @@ export async function registrationOptions(
   now: Date,
 ) {
   const existing = await getDb(env).query.passkeys.findMany({ where: eq(passkeys.userId, member.id) });
-  const options = await generateRegistrationOptions({
-    rpName: shop.name,
-    rpID: relyingParty(request, env).rpID,
-    userName: member.username,
-    userID: userHandle(member.id),
-    attestationType: "none",
-    excludeCredentials: existing.map((key) => ({ id: key.id, transports: key.transports ?? undefined })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
-  });
+  // The JSON form of PublicKeyCredentialCreationOptions that the browser's code turns into buffers.
+  const options = {
+    challenge: newChallenge(),
+    rp: { name: shop.name, id: relyingParty(request, env).id },
+    user: { id: userHandle(member.id), name: member.username, displayName: "" },
+    pubKeyCredParams: SUPPORTED_ALGORITHMS.map((alg) => ({ alg, type: "public-key" as const })),
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestation: "none" as const,
+    excludeCredentials: existing.map((key) => ({
+      id: key.id,
+      transports: key.transports ?? undefined,
+      type: "public-key" as const,
+    })),
+    authenticatorSelection: {
+      residentKey: "required" as const,
+      userVerification: "required" as const,
+      requireResidentKey: true,
+    },
+    extensions: { credProps: true },
+    hints: [],
+  };
   const setCookie = await keepChallenge(env, {
     challenge: options.challenge,
     purpose: "register",
@@ -65,16 +81,11 @@ export async function registerPasskey(
   const now = acting.at;
   const challenge = await takeChallenge(request, env, { purpose: "register", userId: member.id, now });
   if (!challenge) return false;
-  const { origin, rpID } = relyingParty(request, env);
-  const verification = await verifyRegistrationResponse({
-    response: input.credential,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch(() => null);
-  if (!verification?.verified) return false;
-  const { credential } = verification.registrationInfo;
+  const credential = await verifyRegistration(input.credential, {
+    challenge,
+    relyingParty: relyingParty(request, env),
+  });
+  if (!credential) return false;
   const db = getDb(env);
   await db.batch([
     db.insert(passkeys).values({
@@ -83,7 +94,7 @@ export async function registerPasskey(
       name: input.name,
       publicKey: encodeBase64urlNoPadding(credential.publicKey),
       counter: credential.counter,
-      transports: credential.transports ?? null,
+      transports: input.credential.response.transports ?? null,
       createdAt: now,
     }),
     auditInsert(db, { ...acting, action: "passkey.add", detail: { name: input.name } }),
@@ -93,17 +104,19 @@ export async function registerPasskey(
 
 /** The options for navigator.credentials.get() with any of the site's passkeys, and the challenge cookie. */
 export async function signInOptions(request: Request, env: AppEnv, now: Date) {
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(request, env).rpID,
-    userVerification: "required",
-  });
+  const options = {
+    rpId: relyingParty(request, env).id,
+    challenge: newChallenge(),
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: "required" as const,
+  };
   const setCookie = await keepChallenge(env, { challenge: options.challenge, purpose: "sign-in", userId: null, now });
   return { options, setCookie };
 }
 
 /**
  * The member whose passkey signed this browser's challenge, or null. The signature counter must
- * grow where the authenticator keeps one (the library refuses a lower one: a cloned key).
+ * grow where the authenticator keeps one (a counter that did not: a cloned key).
  */
 export async function verifyPasskeySignIn(
   request: Request,
@@ -118,25 +131,14 @@ export async function verifyPasskeySignIn(
   if (!key) return null;
   const handle = input.credential.response.userHandle;
   if (handle && new TextDecoder().decode(decodeBase64urlIgnorePadding(handle)) !== key.userId) return null;
-  const { origin, rpID } = relyingParty(request, env);
-  const verification = await verifyAuthenticationResponse({
-    response: input.credential,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-    credential: {
-      id: key.id,
-      publicKey: new Uint8Array(decodeBase64urlIgnorePadding(key.publicKey)),
-      counter: key.counter,
-      transports: key.transports ?? undefined,
-    },
-  }).catch(() => null);
-  if (!verification?.verified) return null;
-  await db
-    .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
-    .where(eq(passkeys.id, key.id));
+  const verified = await verifyAssertion(input.credential.response, {
+    challenge,
+    relyingParty: relyingParty(request, env),
+    publicKey: decodeBase64urlIgnorePadding(key.publicKey),
+    counter: key.counter,
+  });
+  if (!verified) return null;
+  await db.update(passkeys).set({ counter: verified.counter, lastUsedAt: now }).where(eq(passkeys.id, key.id));
   return { userId: key.userId, passkeyName: key.name };
 }
 

@@ -1,16 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { type LoginCredentials, loginSchema } from "~/features/sign-in/login-schema";
-import { parseFormData } from "~/forms/parse-form";
-import { TextField } from "~/ui/forms/fields";
-import { useDeferredValidation } from "~/features/submissions/submissions";
-import { PasswordField } from "~/ui/forms/password-field";
+import { LoginForm } from "~/features/submissions/submissions";
 import { PasskeySignIn } from "~/features/second-factor/second-factor";
-import { showToast } from "~/ui/toast/toast-store";
-import { Button } from "~/ui/button";
-import { AlertIcon, LockIcon } from "~/ui/icons";
+import { LockIcon } from "~/ui/icons";
+import { parseLoginForm } from "~/features/sign-in/server/login-form.server";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import {
@@ -43,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: NO_STORE,
   });
   if (!posted.ok) return posted.refusal;
-  const submission = parseFormData(posted.formData, loginSchema);
+  const submission = parseLoginForm(posted.formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
@@ -60,27 +53,6 @@ export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retry
 export const meta: Route.MetaFunction = privatePageMeta("Staff Login", "Sign in to the shop's message inbox.");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const signingIn = navigation.formAction === "/login" && navigation.formMethod === "POST";
-  const lastResult = actionData?.result;
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const { validationOptions } = useDeferredValidation<LoginCredentials>("login", { shouldValidate: "onSubmit" });
-  const [form, fields] = useForm<LoginCredentials>({
-    id: "login",
-    lastResult,
-    constraint: loaderData.constraint,
-    ...validationOptions,
-  });
-
-  // Each failed attempt is a new action result: clear the typed password (the server never
-  // sends it back, but the browser's input still holds it) and announce the failure as a toast.
-  useEffect(() => {
-    const message = lastResult?.error?.[""]?.[0];
-    if (!message) return;
-    if (passwordInput.current) passwordInput.current.value = "";
-    showToast({ title: "Login Failed", description: message, variant: "destructive" });
-  }, [lastResult]);
-
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -91,34 +63,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 className="mt-4 text-2xl font-bold text-blue-950">Admin Login</h1>
           <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
         </div>
-
-        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <div
-              id={form.errorId}
-              role="alert"
-              className="mb-2 flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
-            >
-              <AlertIcon className="mt-0.5 size-5 shrink-0" />
-              <div>
-                <p className="font-semibold">Login Failed</p>
-                <p className="text-sm">{form.errors[0]}</p>
-              </div>
-            </div>
-          ) : null}
-
-          <TextField meta={fields.username} label="Username" autoComplete="username" />
-          <PasswordField
-            meta={fields.password}
-            label="Password"
-            autoComplete="current-password"
-            inputRef={passwordInput}
-          />
-
-          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={signingIn}>
-            {signingIn ? "Signing in..." : "Sign In"}
-          </Button>
-        </Form>
+        <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
         <PasskeySignIn />
         <p className="mt-4 text-center text-sm">
           <a href="/login/reset" className="font-semibold text-blue-800 underline">

@@ -9,7 +9,7 @@ import { mustEnrol } from "../../second-factor/second-factor.server";
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
 // owners' pages and endpoints sit in a group inside that one with the owners' gate as well.
-// test/route-gates.test.ts lists every route and the gates above it.
+// test/architecture/route-gates.test.ts lists every route and the gates above it.
 
 const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
 

@@ -28,7 +28,7 @@ function textBranch(property: JsonSchemaNode): JsonSchemaNode {
  * A form's HTML constraints (required, minlength, maxlength, pattern) from its zod schema.
  * Read from zod's own JSON Schema of the input, not conform's getZodConstraint: that one reads
  * zod internals (`_zod.bag`) that zod 4.6 no longer fills, and returned `required` alone.
- * Browsers compile `pattern` with the `v` flag; test/form-constraints.test.ts checks that each does.
+ * Browsers compile `pattern` with the `v` flag; test/submissions/form-constraints.test.ts checks that each does.
  */
 function htmlConstraints(schema: z.ZodObject): FormConstraint {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });

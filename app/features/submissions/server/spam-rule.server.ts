@@ -1,4 +1,4 @@
-// What makes a message spam: measured on the messages in test/data/ (test/spam-rule.test.ts prints
+// What makes a message spam: measured on the messages in test/data/ (test/submissions/spam-rule.test.ts prints
 // the rates). Links alone never do it. A message is read as a reader would see it (fullwidth letters
 // folded, invisible characters dropped, "hxxp" and "[.]" undone), its links are counted (scheme,
 // www., bare domains, markdown, HTML and BBCode links alike), and it is weighed: what spam says

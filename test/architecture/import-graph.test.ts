@@ -1,0 +1,242 @@
+import { describe, expect, it } from "vitest";
+
+// The source files as text (bundled in by Vite at transform time: the test runs inside workerd,
+// which has no file system to walk).
+const sources = import.meta.glob<string>(["../../app/**/*.{ts,tsx}", "../../workers/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const files = new Map(Object.entries(sources).map(([key, text]) => [key.replace(/^\.\.\/\.\.\//, ""), text]));
+
+const IMPORT_SPECIFIER =
+  /\b(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+function resolve(from: string, specifier: string): string | undefined {
+  const path = specifier.split("?")[0] ?? "";
+  let base: string;
+  if (path.startsWith("~/")) base = `app/${path.slice(2)}`;
+  else if (path.startsWith(".")) base = new URL(path, `file:///${from}`).pathname.slice(1);
+  else return undefined; // a package
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((file) => files.has(file));
+}
+
+/** Each module's imports inside the project, type-only imports included (they still tie two modules). */
+const graph = new Map(
+  [...files].map(([file, text]) => [
+    file,
+    [...text.matchAll(IMPORT_SPECIFIER)].flatMap((match) => {
+      const target = resolve(file, match[1] ?? match[2] ?? match[3] ?? "");
+      return target ? [target] : [];
+    }),
+  ]),
+);
+
+/**
+ * The same without dynamic imports: an `import()` is where the bundle splits, and it names the module
+ * it loads (a public file would pull the whole feature into that chunk), so it may cross a boundary.
+ */
+const staticGraph = new Map(
+  [...files].map(([file, text]) => [
+    file,
+    [...text.matchAll(IMPORT_SPECIFIER)].flatMap((match) => {
+      const target = match[3] === undefined ? resolve(file, match[1] ?? match[2] ?? "") : undefined;
+      return target ? [target] : [];
+    }),
+  ]),
+);
+
+const PUBLIC_FILE = /^app\/features\/([^/]+)\/\1(\.server)?\.ts$/;
+const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const RE_EXPORT = /\bexport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const namesIn = (list: string) =>
+  list
+    .split(",")
+    .map(
+      (name) =>
+        name
+          .replace(/^\s*type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          ?.trim() ?? "",
+    )
+    .filter(Boolean);
+
+/** For each public file, the module that defines each name it re-exports. */
+const reExports = new Map(
+  [...files]
+    .filter(([file]) => PUBLIC_FILE.test(file))
+    .map(([file, text]) => [
+      file,
+      new Map(
+        [...text.matchAll(RE_EXPORT)].flatMap((match) => {
+          const target = resolve(file, match[2] ?? "");
+          return target ? namesIn(match[1] ?? "").map((name) => [name, target] as const) : [];
+        }),
+      ),
+    ]),
+);
+
+/**
+ * The graph the cycle check walks: a name taken from a public file that re-exports it is an
+ * import of the module that defines it, and a public file's re-exports are not imports of its
+ * own. Two features that call each other through their public files (the team queues its emails
+ * with notifications, notifications delivers them with the team) are no cycle; two modules that
+ * need each other's definitions are.
+ */
+const definitionGraph = new Map(
+  [...files].map(([file, text]) => {
+    const ownReExports = new Set([...(reExports.get(file)?.values() ?? [])]);
+    const named = [...text.matchAll(NAMED_IMPORT)].flatMap((match) => {
+      const target = resolve(file, match[2] ?? "");
+      const byName = target ? reExports.get(target) : undefined;
+      if (!target || !byName) return [];
+      return [{ target, definers: namesIn(match[1] ?? "").map((name) => byName.get(name) ?? target) }];
+    });
+    const throughPublic = new Set(named.map(({ target }) => target));
+    const targets = (graph.get(file) ?? []).filter((target) => !throughPublic.has(target) && !ownReExports.has(target));
+    return [file, [...new Set([...targets, ...named.flatMap(({ definers }) => definers)])]];
+  }),
+);
+
+function findCycles(): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    const start = path.indexOf(file);
+    if (start !== -1) {
+      cycles.push([...path.slice(start), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const target of definitionGraph.get(file) ?? []) visit(target);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of definitionGraph.keys()) visit(file);
+  return cycles;
+}
+
+// A feature is a folder (docs/decisions/046-a-feature-is-a-folder.md): app/features/<feature>/
+// holds its routes, components, server code and shared schemas, and another feature, or a door
+// above the features, enters it only by its public files: <feature>.server.ts for server code,
+// <feature>.ts for what the browser may use too. Below the features are layers any of them may use
+// (http, mail, rendering, db, ui, layout, records, forms, hours, content, seo); a layer imports no feature, except
+// that app/db/schema/ files, which belong to their features, read their vocabulary (the values a
+// CHECK allows) from the features' shared files. Route modules inside a feature are that feature's.
+const FEATURE_FOLDER = /^app\/features\/([^/]+)\//;
+const LAYER_FOLDER = /^app\/(http|mail|rendering|db|ui|layout|records|forms|hours|content|seo)\//;
+const featureOf = (file: string) => FEATURE_FOLDER.exec(file)?.[1];
+const isPublicFile = (file: string, feature: string) =>
+  file === `app/features/${feature}/${feature}.server.ts` || file === `app/features/${feature}/${feature}.ts`;
+/** A feature's shared vocabulary: a browser-safe file at the folder's root. */
+const isSharedRootFile = (file: string, feature: string) =>
+  new RegExp(`^app/features/${feature}/[^/]+\\.ts$`).test(file) && !file.endsWith(".server.ts");
+
+/** Every import that crosses into a feature other than through its public files. */
+function boundaryCrossings(): string[] {
+  return [...staticGraph].flatMap(([file, targets]) =>
+    targets.flatMap((target) => {
+      const to = featureOf(target);
+      const from = featureOf(file);
+      if (!to || to === from) return [];
+      if (file.startsWith("app/db/schema/")) return isSharedRootFile(target, to) ? [] : [`${file} -> ${target}`];
+      if (LAYER_FOLDER.test(file)) return [`${file} -> ${target} (a layer imports no feature)`];
+      return isPublicFile(target, to) ? [] : [`${file} -> ${target}`];
+    }),
+  );
+}
+
+// Each table's owner, and the other features that may read it (decision 046). A feature reading or
+// writing a table it neither owns nor is listed for fails the test below: ask the owner's public
+// file instead, or add the reader here with the reason.
+const STAFF_NAMES = ["account", "audit", "desk", "inbox", "notifications", "second-factor", "sign-in"];
+const TABLES: Record<string, { owner: string; readers: string[] }> = {
+  auditLog: { owner: "audit", readers: [] },
+  submissionActivity: { owner: "desk", readers: ["inbox"] },
+  ActivityRow: { owner: "desk", readers: ["inbox"] },
+  // Records are written by the public forms, changed by staff at the desk, read for the emails.
+  contactSubmissions: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
+  serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
+  inboxTables: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
+  submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk"] },
+  ContactSubmission: { owner: "inbox", readers: ["notifications"] },
+  ServiceRequest: { owner: "inbox", readers: ["notifications"] },
+  StatusChange: { owner: "inbox", readers: [] },
+  // The ledger entry is written in the record's own batch, and read with the record by the inbox.
+  notificationLedger: { owner: "notifications", readers: ["submissions", "inbox"] },
+  LedgerEntry: { owner: "notifications", readers: [] },
+  notificationDigests: { owner: "notifications", readers: ["submissions"] },
+  totpSecrets: { owner: "second-factor", readers: [] },
+  recoveryCodes: { owner: "second-factor", readers: [] },
+  passkeys: { owner: "second-factor", readers: [] },
+  Passkey: { owner: "second-factor", readers: [] },
+  webauthnChallenges: { owner: "second-factor", readers: [] },
+  sessionChecks: { owner: "second-factor", readers: [] },
+  teamSettings: { owner: "second-factor", readers: [] },
+  shopSettings: { owner: "settings", readers: [] },
+  shopClosures: { owner: "settings", readers: [] },
+  shopSpecialHours: { owner: "settings", readers: [] },
+  // Members' names and emails are read wherever staff are named; the account changes its own row.
+  users: { owner: "team", readers: STAFF_NAMES },
+  User: { owner: "team", readers: STAFF_NAMES },
+  staffTokens: { owner: "team", readers: [] },
+  StaffToken: { owner: "team", readers: [] },
+  staffSessions: { owner: "sign-in", readers: ["second-factor"] },
+  StaffSessionRow: { owner: "sign-in", readers: [] },
+  loginThrottle: { owner: "sign-in", readers: [] },
+};
+const SCHEMA_IMPORT =
+  /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["'](?:~\/db\/schema|(?:\.\.\/)+db\/schema)\/[\w-]+["']/g;
+
+/** Every table a feature imports without owning it or being listed as its reader. */
+function tableCrossings(): string[] {
+  return [...files].flatMap(([file, text]) => {
+    const feature = featureOf(file);
+    if (!feature) return [];
+    return [...text.matchAll(SCHEMA_IMPORT)].flatMap((match) =>
+      (match[1] ?? "")
+        .split(",")
+        .map((name) => name.replace(/^\s*type\s+/, "").trim())
+        .filter(Boolean)
+        .flatMap((name) => {
+          const table = TABLES[name];
+          if (!table) return [`${file}: ${name} has no owner in TABLES`];
+          return table.owner === feature || table.readers.includes(feature)
+            ? []
+            : [`${file}: ${name} (${table.owner}'s)`];
+        }),
+    );
+  });
+}
+
+describe("module structure", () => {
+  it("reads the project's modules and their imports", () => {
+    // Guards the two tests below against passing because nothing was read.
+    expect(graph.get("app/root.tsx")).toContain("app/seo/meta.ts");
+    expect(graph.get("workers/app.ts")).toContain("app/http/env.server.ts");
+  });
+
+  it("has no import cycle", () => {
+    expect(findCycles().map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  it("lets a feature, a door or a layer into a feature only by its public files", () => {
+    expect([...graph.keys()].filter((file) => FEATURE_FOLDER.test(file)).length).toBeGreaterThan(100);
+    expect(boundaryCrossings().sort()).toEqual([]);
+  });
+
+  it("lets a feature touch only the tables it owns or is listed as reading", () => {
+    expect(tableCrossings().sort()).toEqual([]);
+  });
+
+  it("keeps content as data: app/content imports only app/content", () => {
+    const outside = [...graph]
+      .filter(([file]) => file.startsWith("app/content/"))
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => !target.startsWith("app/content/")).map((t) => `${file} -> ${t}`),
+      );
+    expect(outside).toEqual([]);
+  });
+});

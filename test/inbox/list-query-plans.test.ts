@@ -1,0 +1,93 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "../support/http";
+import { staffSessionCookie } from "../support/staff";
+
+// Every list staff read asks D1 for what it needs by an index: `EXPLAIN QUERY PLAN` of each query
+// a list's request runs must not read a records table whole (a plain "SCAN contact_submissions").
+// At 100,000 records of each kind such a query costs tens of milliseconds a request
+// (docs/performance.md); an index walk that stops at the page's end does not. The one exception is
+// a search: it looks for text anywhere in a record (decision 021), so it reads its table once for
+// its page and its count, and never more than once.
+
+const RECORD_TABLES = ["contact_submissions", "service_requests"];
+
+type Query = { sql: string; params: unknown[] };
+
+/** A D1 binding that runs every query as the real one and keeps each statement's SQL and parameters. */
+function recordingDb(db: D1Database, seen: Query[]): D1Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          const query: Query = { sql, params: [] };
+          seen.push(query);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...params: unknown[]) => {
+            query.params = params;
+            return bind(...params);
+          };
+          return statement;
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function fullScans(path: string, cookie: string): Promise<{ reads: number; scans: string[] }> {
+  const seen: Query[] = [];
+  const response = await fetchWorker(
+    path,
+    { headers: { Cookie: cookie } },
+    { bindings: { DB: recordingDb(env.DB, seen) } },
+  );
+  expect(response.status, path).toBe(200);
+  await response.arrayBuffer();
+  const scans: string[] = [];
+  const reads = seen.filter(
+    ({ sql }) => /^\s*(select|with)\b/i.test(sql) && RECORD_TABLES.some((table) => sql.includes(table)),
+  );
+  for (const { sql, params } of reads) {
+    const { results } = await env.DB.prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    for (const { detail } of results) {
+      // "SCAN <table>" alone; "SCAN <table> USING INDEX …" walks an index in order and stops at the page's end.
+      if (RECORD_TABLES.some((table) => detail === `SCAN ${table}`)) scans.push(detail);
+    }
+  }
+  return { reads: reads.length, scans };
+}
+
+const staffCookie = () => staffSessionCookie(`plans-${crypto.randomUUID().slice(0, 8)}`);
+
+describe("the lists' query plans", () => {
+  it.each([
+    "/incoming",
+    "/incoming?tab=service-requests",
+    "/incoming?due=1",
+    "/incoming?assignee=me",
+    "/incoming?status=all",
+    "/incoming/insights",
+    "/incoming/insights?days=90",
+    "/api/contact-submissions?status=all",
+    "/api/contact-submissions.csv?status=all",
+  ])("%s reads no records table whole", async (path) => {
+    const { reads, scans } = await fullScans(path, await staffCookie());
+    expect(reads, "the records it read").toBeGreaterThan(0);
+    expect(scans).toEqual([]);
+  });
+
+  it.each([
+    ["/incoming?q=smith", "contact_submissions"],
+    ["/incoming?q=410%20555%200147", "contact_submissions"],
+    ["/incoming?tab=service-requests&q=brakes", "service_requests"],
+    ["/api/service-requests?q=smith", "service_requests"],
+  ])("%s reads its table once, for its page and its count together", async (path, table) => {
+    const { scans } = await fullScans(path, await staffCookie());
+    expect(scans).toEqual([`SCAN ${table}`]);
+  });
+});

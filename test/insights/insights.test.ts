@@ -1,0 +1,410 @@
+import { env } from "cloudflare:test";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { shopInstant } from "~/hours/shop-calendar";
+import { weeklyOnlySchedule } from "~/hours/shop-schedule";
+import { measure, type Sample } from "~/features/insights/server/measure.server";
+import { openClockOf } from "~/features/insights/server/open-clock.server";
+import type { InboxKind } from "~/records/kinds";
+import { fetchWorker, newClientAddress, ORIGIN } from "../support/http";
+import { insertInboxRecords, inboxTable } from "../support/inbox";
+import { runCron } from "../support/queue";
+import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+
+// The promise measured (/incoming/insights, GET /api/insights) and shown to visitors when the owner
+// wants (docs/decisions/038-response-record.md), on hand-built records whose figures are known.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+// Wednesday, November 18, 2026, 12:00 PM in Pikesville (EST).
+const NOW = new Date("2026-11-18T17:00:00Z");
+
+const OWNER = { username: "insights-owner", password: "insights owner has a long password" };
+const STAFF = { username: "insights-staff", password: "insights staff has a long password" };
+
+beforeAll(async () => {
+  await createStaffUser(OWNER.username, OWNER.password, "owner");
+  await createStaffUser(STAFF.username, STAFF.password, "staff");
+});
+
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare("delete from contact_submissions"),
+    env.DB.prepare("delete from service_requests"),
+    env.DB.prepare("update shop_settings set show_response_record = 0, response_record = null"),
+  ]);
+});
+
+const signIn = async (who: typeof OWNER, at = NOW) => sessionCookie(await apiLogin(who.username, who.password, { at }));
+
+/** Records submitted `ago` before NOW, first reached `wait` later (null: not yet). */
+async function addRecords(
+  kind: InboxKind,
+  records: { ago: number; wait: number | null; status?: "new" | "contacted" | "closed" | "spam" }[],
+) {
+  const ids = await insertInboxRecords(
+    kind,
+    records.map(({ ago, wait, status }) => ({
+      submittedAt: NOW.getTime() - ago,
+      status: status ?? (wait === null ? "new" : "contacted"),
+    })),
+  );
+  await env.DB.batch(
+    records.map(({ ago, wait }, index) =>
+      env.DB.prepare(`update ${inboxTable(kind)} set first_contact_at = ? where id = ?`).bind(
+        wait === null ? null : NOW.getTime() - ago + wait,
+        ids[index]!,
+      ),
+    ),
+  );
+}
+
+// Ten contact messages reached after 10, 30 and 50 minutes, 2, 3, 5, 20, 23, 30 and 48 hours
+// (sent 3 days ago, so none is pending): median (the 5th) 3 h, 90th percentile (the 9th) 30 h,
+// 8 of 10 within 24 hours, 3 within the hour. One more sent 3 days ago and never reached is late
+// for both; one sent 30 minutes ago is not decided yet; a spam one does not count.
+const TEN_WAITS = [
+  10 * MINUTE,
+  30 * MINUTE,
+  50 * MINUTE,
+  2 * HOUR,
+  3 * HOUR,
+  5 * HOUR,
+  20 * HOUR,
+  23 * HOUR,
+  30 * HOUR,
+  48 * HOUR,
+];
+const DAYS_3 = 72 * HOUR;
+
+async function addKnownSet() {
+  await addRecords("contact", [
+    ...TEN_WAITS.map((wait) => ({ ago: DAYS_3, wait })),
+    { ago: DAYS_3, wait: null },
+    { ago: 30 * MINUTE, wait: null },
+    { ago: HOUR, wait: 5 * MINUTE, status: "spam" as const },
+  ]);
+}
+
+describe("the figures", () => {
+  it("gives the median, 90th percentile and shares of a hand-built set", () => {
+    const samples: Sample[] = TEN_WAITS.map((wait) => ({
+      submittedAt: NOW.getTime() - DAYS_3,
+      firstContactAt: NOW.getTime() - DAYS_3 + wait,
+    }));
+    samples.push({ submittedAt: NOW.getTime() - DAYS_3, firstContactAt: null });
+    samples.push({ submittedAt: NOW.getTime() - 30 * MINUTE, firstContactAt: null });
+    const figures = measure(samples, NOW, null);
+    expect(figures).toMatchObject({
+      received: 12,
+      contacted: 10,
+      withinPromise: 8,
+      medianMinutes: 180,
+      p90Minutes: 1800,
+      // 8 of 11 decided (the one sent 30 minutes ago may still make it): 72.7%, shown rounded down.
+      withinPromisePercent: 72,
+      withinHourPercent: 27,
+      medianOpenMinutes: null,
+    });
+  });
+
+  it("pauses the open-hours clock while the shop is closed", () => {
+    const clock = openClockOf(weeklyOnlySchedule, "2026-11-13", "2026-11-18");
+    // Saturday 10 PM to Monday 9 AM: 35 hours on the wall, one open hour (Monday 8 to 9 AM).
+    const saturdayNight = shopInstant("2026-11-14", { hour: 22, minute: 0 }).getTime();
+    const mondayNine = shopInstant("2026-11-16", { hour: 9, minute: 0 }).getTime();
+    expect(clock.openMsBetween(saturdayNight, mondayNine)).toBe(HOUR);
+    // Friday 4 PM to Monday 10 AM: 1 hour on Friday, 2 on Monday.
+    const fridayFour = shopInstant("2026-11-13", { hour: 16, minute: 0 }).getTime();
+    const mondayTen = shopInstant("2026-11-16", { hour: 10, minute: 0 }).getTime();
+    expect(clock.openMsBetween(fridayFour, mondayTen)).toBe(3 * HOUR);
+
+    // A request sent Saturday night and answered at 9 AM Monday is late by the clock, not in open hours.
+    const late = measure([{ submittedAt: saturdayNight, firstContactAt: mondayNine }], NOW, clock);
+    expect(late).toMatchObject({ withinPromisePercent: 0, withinPromiseOpenPercent: 100, medianOpenMinutes: 60 });
+  });
+});
+
+describe("GET /api/insights", () => {
+  it("answers the issue's shape with the known figures, per kind and together", async () => {
+    await addKnownSet();
+    await addRecords("serviceRequest", [{ ago: 2 * HOUR, wait: HOUR }]);
+    const response = await fetchWorker(
+      "/api/insights?days=30",
+      { headers: { Cookie: await signIn(STAFF) } },
+      { at: NOW },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const body = await response.json<
+      Record<string, unknown> & { byKind: Record<string, Record<string, unknown>>; weeks: Record<string, unknown>[] }
+    >();
+    const figureKeys = [
+      "received",
+      "contacted",
+      "withinPromise",
+      "withinPromisePercent",
+      "withinHourPercent",
+      "medianMinutes",
+      "p90Minutes",
+      "medianOpenMinutes",
+      "waiting",
+      "oldestWaitingAt",
+    ];
+    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks"].sort());
+    expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
+    expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
+    expect(body.byKind.contactMessages).toMatchObject({
+      received: 12,
+      contacted: 10,
+      withinPromise: 8,
+      withinPromisePercent: 72,
+      withinHourPercent: 27,
+      medianMinutes: 180,
+      p90Minutes: 1800,
+      waiting: 2,
+      oldestWaitingAt: new Date(NOW.getTime() - DAYS_3).toISOString(),
+    });
+    expect(body.byKind.serviceRequests).toMatchObject({
+      received: 1,
+      contacted: 1,
+      withinPromise: 1,
+      medianMinutes: 60,
+      p90Minutes: 60,
+      // Sent at 10 AM Wednesday, reached at 11 AM: an open hour.
+      medianOpenMinutes: 60,
+      waiting: 0,
+      oldestWaitingAt: null,
+    });
+    expect(body).toMatchObject({ days: 30, received: 13, contacted: 11, withinPromise: 9, waiting: 2 });
+    expect(body.weeks).toHaveLength(12);
+    // This week began Monday, November 16; the ten sent on Sunday the 15th are last week's.
+    expect(body.weeks.at(-1)).toEqual({
+      weekStart: "2026-11-16",
+      received: 2,
+      withinPromisePercent: 100,
+      medianMinutes: 60,
+    });
+    expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
+  });
+
+  it("cuts the weeks at the shop's Monday midnight, across the change to daylight time", async () => {
+    // Daylight time began Sunday, March 14, 2027; Monday the 15th starts at 04:00 UTC, not 05:00.
+    const at = new Date("2027-03-17T16:00:00Z");
+    const justAfter = shopInstant("2027-03-15", { hour: 0, minute: 30 }).getTime();
+    const justBefore = shopInstant("2027-03-14", { hour: 23, minute: 30 }).getTime();
+    await addRecords("contact", [
+      { ago: NOW.getTime() - justAfter, wait: HOUR },
+      { ago: NOW.getTime() - justBefore, wait: HOUR },
+    ]);
+    expect(new Date(justAfter).toISOString()).toBe("2027-03-15T04:30:00.000Z");
+    const cookie = await signIn(STAFF, at);
+    const response = await fetchWorker("/api/insights?days=7", { headers: { Cookie: cookie } }, { at });
+    const { weeks } = await response.json<{ weeks: { weekStart: string; received: number }[] }>();
+    expect(weeks.slice(-2)).toEqual([
+      expect.objectContaining({ weekStart: "2027-03-08", received: 1 }),
+      expect.objectContaining({ weekStart: "2027-03-15", received: 1 }),
+    ]);
+  });
+
+  it("has null figures where there is nothing to measure", async () => {
+    const response = await fetchWorker(
+      "/api/insights?days=7",
+      { headers: { Cookie: await signIn(STAFF) } },
+      { at: NOW },
+    );
+    expect(await response.json()).toMatchObject({
+      days: 7,
+      received: 0,
+      withinPromisePercent: null,
+      medianMinutes: null,
+      p90Minutes: null,
+      medianOpenMinutes: null,
+      oldestWaitingAt: null,
+    });
+  });
+
+  it("counts only the window asked for", async () => {
+    await addRecords("contact", [
+      { ago: 3 * 24 * HOUR, wait: HOUR },
+      { ago: 20 * 24 * HOUR, wait: HOUR },
+      { ago: 60 * 24 * HOUR, wait: HOUR },
+      { ago: 120 * 24 * HOUR, wait: HOUR },
+    ]);
+    const cookie = await signIn(STAFF);
+    const received = async (days: number) =>
+      (
+        await (
+          await fetchWorker(`/api/insights?days=${days}`, { headers: { Cookie: cookie } }, { at: NOW })
+        ).json<{ received: number }>()
+      ).received;
+    expect([await received(7), await received(30), await received(90)]).toEqual([1, 2, 3]);
+  });
+
+  it("refuses any other window with 400", async () => {
+    const cookie = await signIn(STAFF);
+    for (const days of ["14", "0", "abc", "30.0", ""]) {
+      const response = await fetchWorker(`/api/insights?days=${days}`, { headers: { Cookie: cookie } }, { at: NOW });
+      expect(response.status, days).toBe(400);
+      expect(await response.json()).toEqual({ message: "days must be 7, 30 or 90." });
+    }
+    expect((await fetchWorker("/api/insights", { method: "POST", headers: { Cookie: cookie } })).status).toBe(405);
+  });
+});
+
+/** A page's text as read: React's separators between adjacent texts taken out. */
+const pageText = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+describe("the insights page", () => {
+  it("shows every member the figures and the 12 weeks, and the switch to owners only", async () => {
+    await addKnownSet();
+    const staffPage = await pageText(
+      await fetchWorker("/incoming/insights?days=90", { headers: { Cookie: await signIn(STAFF) } }, { at: NOW }),
+    );
+    expect(staffPage).toContain("Last 90 days: 12 requests, 10 contacted");
+    expect(staffPage).toContain("3 h 0 min");
+    expect(staffPage).toContain("30 h 0 min");
+    expect(staffPage).toContain("72%");
+    expect(staffPage).toContain("<svg");
+    expect(staffPage).toContain("The last 12 weeks");
+    expect(staffPage).not.toContain("Show our response record on the website");
+    const ownerPage = await (
+      await fetchWorker("/incoming/insights", { headers: { Cookie: await signIn(OWNER) } }, { at: NOW })
+    ).text();
+    expect(ownerPage).toContain("Show our response record on the website");
+  });
+
+  it("answers another window with the 400 page", async () => {
+    const response = await fetchWorker(
+      "/incoming/insights?days=365",
+      { headers: { Cookie: await signIn(STAFF) } },
+      { at: NOW },
+    );
+    expect(response.status).toBe(400);
+  });
+});
+
+/** The switch's form as the page posts it: the hidden "false", then the box's "true" when ticked. */
+function postSwitch(cookie: string, show: boolean, { at = NOW, origin = ORIGIN } = {}) {
+  const body = `intent=response-record&show=false${show ? "&show=true" : ""}`;
+  return fetchWorker(
+    "/incoming/insights?days=30",
+    {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": newClientAddress(),
+        Origin: origin,
+      },
+      body,
+    },
+    { at },
+  );
+}
+
+const publicLine = async (path: string, at: Date) => {
+  const html = await (await fetchWorker(path, {}, { at })).text();
+  return /data-response-record=""[^>]*>(?:<svg.*?<\/svg>)?([^<]*)</.exec(html)?.[1] ?? null;
+};
+
+async function storedSetting() {
+  return env.DB.prepare("select show_response_record as show, response_record as figure from shop_settings").first<{
+    show: number;
+    figure: string | null;
+  }>();
+}
+
+describe("the response record on the website", () => {
+  // 19 requests in the last 30 days, 18 reached within 24 hours.
+  const nineteen = () =>
+    addRecords("contact", [
+      ...Array.from({ length: 18 }, (_, index) => ({ ago: (index + 2) * 24 * HOUR, wait: 2 * HOUR })),
+      { ago: 5 * 24 * HOUR, wait: 30 * HOUR },
+    ]);
+
+  it("shows nothing with 19 requests in 30 days, and the line from the 20th on", async () => {
+    await nineteen();
+    const owner = await signIn(OWNER);
+    expect((await postSwitch(owner, true)).status).toBe(302);
+    expect(await publicLine("/", NOW)).toBeNull();
+
+    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
+    // Not before the hourly job has run again: visitors' pages only read what it stored.
+    expect(await publicLine("/", NOW)).toBeNull();
+    const nextRun = new Date(NOW.getTime() + 30 * MINUTE);
+    await runCron("30 * * * *", nextRun);
+    // 19 of 20 within 24 hours.
+    expect(await publicLine("/", nextRun)).toBe("Last 30 days: 95% of requests answered within 24 hours");
+    expect(await publicLine("/contact", nextRun)).toBe("Last 30 days: 95% of requests answered within 24 hours");
+  });
+
+  it("is off until the owner turns it on, and goes when they turn it off (audited)", async () => {
+    await nineteen();
+    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
+    await runCron("30 * * * *", NOW);
+    expect(await storedSetting()).toMatchObject({ figure: null });
+    expect(await publicLine("/", NOW)).toBeNull();
+
+    const owner = await signIn(OWNER);
+    const on = await postSwitch(owner, true);
+    expect(on.status).toBe(302);
+    expect(on.headers.get("Location")).toBe("/incoming/insights?days=30#on-the-website");
+    expect(await publicLine("/", NOW)).toBe("Last 30 days: 95% of requests answered within 24 hours");
+    const ownerPage = await (
+      await fetchWorker("/incoming/insights", { headers: { Cookie: owner } }, { at: NOW })
+    ).text();
+    expect(ownerPage).toContain("On: the home and contact pages say");
+
+    expect((await postSwitch(owner, false)).status).toBe(302);
+    expect(await publicLine("/", NOW)).toBeNull();
+    expect(await publicLine("/contact", NOW)).toBeNull();
+
+    const audit = await env.DB.prepare(
+      "select detail from audit_log where action = 'insights.public-record' order by id desc limit 2",
+    ).all<{ detail: string }>();
+    expect(audit.results.map((row) => JSON.parse(row.detail) as unknown)).toEqual([{ shown: "off" }, { shown: "on" }]);
+  });
+
+  it("stops showing a figure the hourly job has not renewed for three hours", async () => {
+    await nineteen();
+    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
+    await postSwitch(await signIn(OWNER), true);
+    expect(await publicLine("/", new Date(NOW.getTime() + 2 * HOUR))).not.toBeNull();
+    expect(await publicLine("/", new Date(NOW.getTime() + 3 * HOUR + MINUTE))).toBeNull();
+  });
+
+  it("refuses a staff member's post with 403, and a post from another site, storing nothing", async () => {
+    const audited = () =>
+      env.DB.prepare("select count(*) as n from audit_log where action = 'insights.public-record'").first<{
+        n: number;
+      }>();
+    const before = await audited();
+    const staff = await signIn(STAFF);
+    expect((await postSwitch(staff, true)).status).toBe(403);
+    const owner = await signIn(OWNER);
+    expect((await postSwitch(owner, true, { origin: "https://evil.example" })).status).toBe(403);
+    const stored = await storedSetting();
+    expect(stored === null || stored.show === 0).toBe(true);
+    expect(await audited()).toEqual(before);
+  });
+
+  it("refuses a form it cannot read with 400 and changes nothing", async () => {
+    const owner = await signIn(OWNER);
+    for (const body of ["intent=response-record&show=yes", "intent=other&show=true", "intent=response-record"]) {
+      const response = await fetchWorker(
+        "/incoming/insights",
+        {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: owner, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+          body,
+        },
+        { at: NOW },
+      );
+      expect(response.status, body).toBe(400);
+    }
+    const stored = await storedSetting();
+    expect(stored === null || stored.show === 0).toBe(true);
+  });
+});

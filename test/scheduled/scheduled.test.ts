@@ -1,0 +1,44 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import wranglerToml from "../../wrangler.toml?raw";
+import { scheduledJobs } from "~/scheduled/scheduled.server";
+import worker from "../../workers/app";
+import { runCron } from "../support/queue";
+
+// The Cron Triggers wrangler.toml declares and the jobs the Worker runs for them are one list.
+// (The jobs themselves are tested with what they do: the spam purge in inbox-spam.test.ts.)
+
+const cronsIn = (section: string) => {
+  const body = new RegExp(`^\\[${section.replaceAll(".", "\\.")}\\]\\ncrons = \\[([^\\]]*)\\]`, "m").exec(wranglerToml);
+  return [...(body?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1]).sort();
+};
+
+describe("scheduled jobs", () => {
+  it("run for exactly the crons wrangler.toml declares, locally and in production", () => {
+    const jobs = Object.keys(scheduledJobs).sort();
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(cronsIn("triggers")).toEqual(jobs);
+    expect(cronsIn("env.production.triggers")).toEqual(jobs);
+  });
+
+  it("refuse a trigger they have no job for, so the platform records the run as failed", async () => {
+    const controller = createScheduledController({ cron: "1 2 3 4 5", scheduledTime: Date.now() });
+    await expect(worker.scheduled(controller, env)).rejects.toThrow(/No job for the Cron Trigger "1 2 3 4 5"/);
+  });
+
+  it("log what each run did, in words an operator can read", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      // 10:00 UTC on a Monday is 5 AM in Pikesville: not the digest's hour.
+      await runCron("0 12,13 * * *", new Date("2026-11-23T10:00:00Z"));
+      await runCron("0 8 * * *", new Date("2026-11-23T08:00:00Z"));
+      const lines = log.mock.calls.map((call) => call.join(" "));
+      expect(lines).toContain('Cron Trigger "0 12,13 * * *": not 8 AM on a day the shop opens: no digest');
+      expect(lines.find((line) => line.startsWith('Cron Trigger "0 8 * * *"'))).toMatch(
+        /^Cron Trigger "0 8 \* \* \*": deleted \d+ contact messages and \d+ service requests kept as spam for over 30 days, \d+ audit log entries older than 400 days, \d+ session rows older than 30 days$/,
+      );
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
