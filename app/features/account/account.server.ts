@@ -6,7 +6,7 @@ import type { StaffRole } from "~/http/staff-roles";
 import { auditInsert } from "../audit/audit.server";
 import type { Acting, StaffMember } from "../../http/staff-member.server";
 import {
-  endMemberPendingSignIns,
+  endPendingSignIns,
   endSessions,
   hashPassword,
   proveMemberPassword,
@@ -114,7 +114,7 @@ export async function changePassword(
   await endSessions(env, member.id, { allBut: member.sessionId }, acting.at);
   // A browser half-way through signing in with the old password goes no further, nor does a
   // reset link sent before.
-  await endMemberPendingSignIns(env, member.id);
+  await endPendingSignIns(env, member.id);
   await revokeResetLinks(env, member.id, acting.at);
   return { status: "changed" };
 }

@@ -21,8 +21,6 @@ import { hasAuthenticator } from "../second-factor/second-factor.server";
 import {
   clearPendingSignIn,
   consumePendingSignIn,
-  countPendingCode,
-  endPendingSignIns,
   type PendingSignIn,
   readPendingSignIn,
   startPendingSignIn,
@@ -125,44 +123,6 @@ export async function pendingMember(request: Request, env: AppEnv, now: Date): P
   // A password changed, or the account disabled, since the password was typed: start again.
   if (!user || !isActiveAccount(user) || pending.issuedAt < user.passwordChangedAt) return null;
   return { id: user.id, username: user.username, pending };
-}
-
-/** Counts a code tried by this half-signed-in browser; false once it has had its 5 (or was used). */
-export function countCodeOfPendingSignIn(env: AppEnv, member: PendingMember): Promise<boolean> {
-  return countPendingCode(env, member.pending);
-}
-
-/** Ends every half-finished sign-in of a member (a new password). */
-export function endMemberPendingSignIns(env: AppEnv, userId: string): Promise<void> {
-  return endPendingSignIns(env, userId);
-}
-
-// A code is counted like a password (decision 017): per device that has signed in as this member
-// before, else per account and client; under a name of its own, so codes and passwords each have
-// their limits, and a stranger's wrong codes never lock out the member's own browser.
-async function codeThrottleKeys(request: Request, env: AppEnv, username: string, now: Date): Promise<ThrottleKeys> {
-  const device = await trustedDeviceFor(request, env, username, now.getTime());
-  return { username: `second-factor:${username}`, client: clientKey(request), device };
-}
-
-/** Counts one second-factor code for `username` from this browser; the refusal when over the limit. */
-export async function countCodeAttempt(
-  request: Request,
-  env: AppEnv,
-  username: string,
-  now: Date,
-): Promise<Throttled | null> {
-  return countAttempt(
-    getDb(env),
-    await codeThrottleKeys(request, env, username, now),
-    env.LOGIN_THROTTLE_WINDOW_SECONDS,
-    now,
-  );
-}
-
-/** After a right code: this browser's own wrong codes are forgiven. */
-export async function forgiveCodeAttempt(request: Request, env: AppEnv, username: string, now: Date): Promise<void> {
-  await forgiveLoginAttempt(getDb(env), await codeThrottleKeys(request, env, username, now));
 }
 
 /**
@@ -314,3 +274,9 @@ export {
   listActiveSessions,
   type SessionsToEnd,
 } from "./server/session-registry.server";
+
+/** A half-signed-in browser's codes (5 at most, counted on its pending sign-in); ending them all (a new password). */
+export { countPendingCode, endPendingSignIns } from "./server/pending-sign-in.server";
+
+/** Second-factor codes, throttled like passwords under names of their own (decision 017). */
+export { countCodeAttempt, forgiveCodeAttempt } from "./server/code-throttle.server";

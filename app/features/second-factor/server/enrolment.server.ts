@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { passkeys, recoveryCodes, teamSettings, totpSecrets } from "~/db/schema/second-factor";
 import { users } from "~/db/schema/staff";
 import { auditInsert } from "../../audit/audit.server";
-import { endMemberPendingSignIns, endSessions } from "../../sign-in/sign-in.server";
+import { endPendingSignIns, endSessions } from "../../sign-in/sign-in.server";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { MemberFactors } from "~/features/second-factor/account-view";
 import type { AppEnv } from "../../../http/env.server";
@@ -152,7 +152,7 @@ export async function resetMemberSecondFactor(env: AppEnv, username: string, act
   // An owner resetting their own keeps the browser they are using.
   const own = { allBut: acting.actor?.id === user.id ? (acting.sessionId ?? "") : "" };
   await endSessions(env, user.id, own, acting.at);
-  await endMemberPendingSignIns(env, user.id);
+  await endPendingSignIns(env, user.id);
   return true;
 }
 

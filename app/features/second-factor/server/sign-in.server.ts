@@ -5,7 +5,7 @@ import type { AuthenticationInput } from "~/features/second-factor/schemas";
 import { auditInsert } from "../../audit/audit.server";
 import {
   countCodeAttempt,
-  countCodeOfPendingSignIn,
+  countPendingCode,
   finishSignIn,
   forgiveCodeAttempt,
   isActiveAccount,
@@ -102,7 +102,7 @@ export async function signInWithCode(
   if (!member) return { status: "expired", message: EXPIRED_MESSAGE };
   const throttled = await countCodeAttempt(request, env, member.username, now);
   if (throttled) return throttled;
-  if (!(await countCodeOfPendingSignIn(env, member))) return { status: "expired", message: TOO_MANY_CODES_MESSAGE };
+  if (!(await countPendingCode(env, member.pending))) return { status: "expired", message: TOO_MANY_CODES_MESSAGE };
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
   const checked = await verifyLimitedCode(env, member, code, acting);
   if (checked.status === "locked" || checked.status === "throttled") return checked;
