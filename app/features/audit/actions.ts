@@ -1,5 +1,5 @@
 // Every kind of entry the audit log keeps, with the words the owners' audit page shows. Each feature
-// that does something worth recording adds its action here and writes it with recordAudit
+// that does something worth recording adds its action here and writes it with auditInsert in the batch of its change
 // (app/features/audit/audit.server.ts).
 export const auditActionLabels = {
   "sign-in": "Signed in",

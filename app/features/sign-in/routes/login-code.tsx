@@ -4,13 +4,11 @@ import { CodeForm, codeSchema, PasskeySignIn } from "~/features/second-factor/se
 import { ShieldIcon } from "~/ui/icons";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
-import { pendingMember } from "~/features/sign-in/sign-in.server";
+import { privatePageMeta } from "~/seo/meta";
+import { pendingMember, signInPageAnswer } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { NO_STORE, retryAfterOfAction, withCookies } from "~/http/responses.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
 // /login/code: the second step of signing in, for a browser whose password was right a moment
@@ -35,45 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400, headers: NO_STORE });
   }
-  const result = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
-  const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["code"] });
-  switch (result.status) {
-    case "success":
-      return redirectWithToast(
-        env,
-        "/incoming",
-        { title: "Success", description: "Logged in successfully" },
-        { headers: withCookies(NO_STORE, result.setCookies) },
-      );
-    case "expired":
-      return redirectWithToast(
-        env,
-        "/login",
-        { title: "Please sign in again", description: result.message, variant: "destructive" },
-        { headers: NO_STORE },
-      );
-    case "invalid":
-      return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
-    case "locked":
-      return data({ result: failed(result.message) }, { status: 403, headers: NO_STORE });
-    case "throttled":
-      return data(
-        { result: failed(result.message) },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    default:
-      return unreachable(result);
-  }
+  const outcome = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
+  return signInPageAnswer(env, outcome, (message) => submission.reply({ formErrors: [message], hideFields: ["code"] }));
 }
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Enter your code",
-    description: "The second step of the staff sign-in.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Enter your code", "The second step of the staff sign-in.");
 
 export default function LoginCode({ actionData }: Route.ComponentProps) {
   return (
