@@ -81,6 +81,31 @@ describe("a change whose audit entry cannot be stored is not stored", () => {
     expect(stored).toEqual({ n: 0 });
   });
 
+  it("the shop's mail settings", async () => {
+    const settings = { recipients: ["desk@example.com"], confirmVisitor: true, senderName: "Desk" };
+    const response = await callWithFailingAudit("/api/settings/emails", "PUT", settings);
+    expect(response.status).toBe(500);
+    const stored = await env.DB.prepare("select count(*) as n from shop_mail_settings").first();
+    expect(stored).toEqual({ n: 0 });
+  });
+
+  it("a reply template added and one changed", async () => {
+    const template = { name: "Never stored", subject: "Hello", body: "Hi {firstName}" };
+    expect((await callWithFailingAudit("/api/settings/reply-templates", "POST", template)).status).toBe(500);
+    const stored = await env.DB.prepare("select count(*) as n from reply_templates where name = ?")
+      .bind(template.name)
+      .first();
+    expect(stored).toEqual({ n: 0 });
+    const first = await env.DB.prepare("select id, body from reply_templates order by id limit 1").first<{
+      id: number;
+      body: string;
+    }>();
+    const changed = await callWithFailingAudit(`/api/settings/reply-templates/${first!.id}`, "PUT", template);
+    expect(changed.status).toBe(500);
+    const kept = await env.DB.prepare("select body from reply_templates where id = ?").bind(first!.id).first();
+    expect(kept).toEqual({ body: first!.body });
+  });
+
   it("a member's new role", async () => {
     const member = `batch-member-${crypto.randomUUID().slice(0, 6)}`;
     await createStaffUser(member, `${member} has a long password`, "staff");

@@ -236,13 +236,18 @@ describe("saving a template", () => {
     expect((await call("DELETE", `/api/settings/reply-templates/${added.id}`)).status).toBe(404);
     expect((await call("PUT", `/api/settings/reply-templates/${added.id}`, valid)).status).toBe(404);
     const { results } = await env.DB.prepare(
-      "select action, actor_name, detail from audit_log where target = ? order by id",
+      "select action, target, actor_name, detail from audit_log where action like 'settings.reply-template.%' and detail = ? order by id",
     )
-      .bind(`reply-templates/${added.id}`)
-      .all<{ action: string; actor_name: string; detail: string }>();
+      .bind(JSON.stringify({ name: "Estimate ready" }))
+      .all<{ action: string; target: string; actor_name: string; detail: string }>();
     expect(results).toEqual(
-      ["add", "edit", "delete"].map((step) => ({
+      [
+        ["add", "reply-templates"],
+        ["edit", `reply-templates/${added.id}`],
+        ["delete", `reply-templates/${added.id}`],
+      ].map(([step, target]) => ({
         action: `settings.reply-template.${step}`,
+        target,
         actor_name: "tpl-owner",
         detail: JSON.stringify({ name: "Estimate ready" }),
       })),

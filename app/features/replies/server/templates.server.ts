@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { replyTemplates } from "~/db/schema/replies";
-import { recordAudit } from "~/features/audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { MAX_TEMPLATES, type ReplyTemplate, type ReplyTemplateInput } from "../templates";
@@ -57,21 +57,24 @@ export async function addReplyTemplate(
   }
   let row: ReplyTemplate | undefined;
   try {
-    [row] = await db
-      .insert(templates)
-      .values({ ...input, updatedAt: acting.at, updatedBy: acting.actor?.name ?? null })
-      .returning();
+    // The template and its audit entry in one batch (its id is not known before: the entry names it).
+    [[row]] = await db.batch([
+      db
+        .insert(templates)
+        .values({ ...input, updatedAt: acting.at, updatedBy: acting.actor?.name ?? null })
+        .returning(),
+      auditInsert(db, {
+        ...acting,
+        action: "settings.reply-template.add",
+        target: "reply-templates",
+        detail: { name: input.name },
+      }),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) return nameTaken(input.name);
     throw error;
   }
   if (!row) throw new Error("The template was not stored");
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.reply-template.add",
-    target: `reply-templates/${row.id}`,
-    detail: { name: row.name },
-  });
   return { ok: true, template: row };
 }
 
@@ -81,35 +84,53 @@ export async function editReplyTemplate(
   input: ReplyTemplateInput,
   acting: Acting,
 ): Promise<TemplateOutcome> {
+  const db = getDb(env);
   let row: ReplyTemplate | undefined;
   try {
-    [row] = await getDb(env)
-      .update(templates)
-      .set({ ...input, updatedAt: acting.at, updatedBy: acting.actor?.name ?? null })
-      .where(eq(templates.id, id))
-      .returning();
+    // The entry only if the template was there to change, in the change's own batch.
+    [[row]] = await db.batch([
+      db
+        .update(templates)
+        .set({ ...input, updatedAt: acting.at, updatedBy: acting.actor?.name ?? null })
+        .where(eq(templates.id, id))
+        .returning(),
+      auditInsertIf(
+        db,
+        {
+          ...acting,
+          action: "settings.reply-template.edit",
+          target: `reply-templates/${id}`,
+          detail: { name: input.name },
+        },
+        AUDIT_IF_CHANGED,
+      ),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) return nameTaken(input.name);
     throw error;
   }
   if (!row) return missing;
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.reply-template.edit",
-    target: `reply-templates/${id}`,
-    detail: { name: row.name },
-  });
   return { ok: true, template: row };
 }
 
 export async function deleteReplyTemplate(env: AppEnv, id: number, acting: Acting): Promise<TemplateOutcome> {
-  const [row] = await getDb(env).delete(templates).where(eq(templates.id, id)).returning();
+  const db = getDb(env);
+  const existing = await getReplyTemplate(env, id);
+  if (!existing) return missing;
+  const [[row]] = await db.batch([
+    db.delete(templates).where(eq(templates.id, id)).returning(),
+    auditInsertIf(
+      db,
+      {
+        ...acting,
+        action: "settings.reply-template.delete",
+        target: `reply-templates/${id}`,
+        detail: { name: existing.name },
+      },
+      AUDIT_IF_CHANGED,
+    ),
+  ]);
+  // Deleted by someone else in between.
   if (!row) return missing;
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.reply-template.delete",
-    target: `reply-templates/${id}`,
-    detail: { name: row.name },
-  });
   return { ok: true, template: row };
 }

@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server";
 import { shopMailSettings } from "~/db/schema/settings";
 import { requiredText } from "~/forms/fields";
 import { z } from "~/forms/zod";
-import { recordAudit } from "~/features/audit/audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 
@@ -97,20 +97,24 @@ export async function saveMailSettings(env: AppEnv, input: MailSettingsInput, ac
     updatedAt: acting.at,
     updatedBy: acting.actor?.name ?? null,
   };
-  await getDb(env)
-    .insert(shopMailSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: shopMailSettings.id, set: values });
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.mail",
-    target: "mail",
-    detail: {
-      recipients: input.recipients.join(", "),
-      confirmVisitor: input.confirmVisitor,
-      senderName: input.senderName,
-    },
-  });
+  const db = getDb(env);
+  // The change and its audit entry in one batch: stored together or not at all.
+  await db.batch([
+    db
+      .insert(shopMailSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: shopMailSettings.id, set: values }),
+    auditInsert(db, {
+      ...acting,
+      action: "settings.mail",
+      target: "mail",
+      detail: {
+        recipients: input.recipients.join(", "),
+        confirmVisitor: input.confirmVisitor,
+        senderName: input.senderName,
+      },
+    }),
+  ]);
   return { ...input, saved: { by: values.updatedBy, at: acting.at } };
 }
 
