@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
@@ -87,4 +88,31 @@ test.describe("an owner's templates without JavaScript", () => {
       "Hi {firstName}, your estimate is ready.",
     );
   });
+});
+
+test.describe("accessibility", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the Emails and Reply templates pages and a record with a template picked have no axe violations at ${viewport.width} px`, async ({
+      page,
+      logInAsStaff,
+    }) => {
+      const id = await seedRequest(newTag());
+      await page.setViewportSize(viewport);
+      await logInAsStaff();
+      for (const path of [
+        "/incoming/settings/emails",
+        "/incoming/settings/reply-templates",
+        `/incoming/service-requests/${id}?template=1`,
+      ]) {
+        await gotoHydrated(page, path);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+      }
+    });
+  }
 });
