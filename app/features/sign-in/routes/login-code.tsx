@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login-code";
 import { CodeForm, codeSchema, PasskeySignIn } from "~/features/second-factor/second-factor";
+import { CardPage } from "~/ui/card";
 import { ShieldIcon } from "~/ui/icons";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
@@ -43,34 +44,27 @@ export const meta: Route.MetaFunction = privatePageMeta("Enter your code", "The 
 
 export default function LoginCode({ actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="flex flex-col items-center text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
-            <ShieldIcon className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold text-blue-950">Enter your code</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Open your authenticator app and type the 6-digit code it shows for the shop.
-          </p>
-        </div>
-        <div className="mt-6">
-          <CodeForm id="sign-in-code" lastResult={actionData?.result} submitLabel="Verify and sign in" />
-        </div>
-        <PasskeySignIn />
-        <details className="mt-6 text-sm text-slate-700">
-          <summary className="cursor-pointer font-semibold text-blue-800">Lost your phone?</summary>
-          <p className="mt-2">
-            Type one of the recovery codes you saved when you set up the app (each works once). Without them, ask an
-            owner to reset your second factor.
-          </p>
-        </details>
-        <p className="mt-4 text-center text-sm">
-          <a href="/login" className="font-semibold text-blue-800 underline">
-            Start again
-          </a>
-        </p>
+    <CardPage
+      icon={ShieldIcon}
+      title="Enter your code"
+      intro="Open your authenticator app and type the 6-digit code it shows for the shop."
+    >
+      <div className="mt-6">
+        <CodeForm id="sign-in-code" lastResult={actionData?.result} submitLabel="Verify and sign in" />
       </div>
-    </section>
+      <PasskeySignIn />
+      <details className="mt-6 text-sm text-slate-700">
+        <summary className="cursor-pointer font-semibold text-blue-800">Lost your phone?</summary>
+        <p className="mt-2">
+          Type one of the recovery codes you saved when you set up the app (each works once). Without them, ask an owner
+          to reset your second factor.
+        </p>
+      </details>
+      <p className="mt-4 text-center text-sm">
+        <a href="/login" className="font-semibold text-blue-800 underline">
+          Start again
+        </a>
+      </p>
+    </CardPage>
   );
 }

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/features/submissions/submissions";
 import { PasskeySignIn } from "~/features/second-factor/second-factor";
+import { CardPage } from "~/ui/card";
 import { LockIcon } from "~/ui/icons";
 import { parseLoginForm } from "~/features/sign-in/server/login-form.server";
 import type { RouteHandle } from "~/route-handle";
@@ -54,24 +55,19 @@ export const meta: Route.MetaFunction = privatePageMeta("Staff Login", "Sign in 
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="flex flex-col items-center text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
-            <LockIcon className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold text-blue-950">Admin Login</h1>
-          <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
-        </div>
-        <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
-        <PasskeySignIn />
-        <p className="mt-4 text-center text-sm">
-          <a href="/login/reset" className="font-semibold text-blue-800 underline">
-            Forgot password?
-          </a>
-        </p>
-      </div>
-      <p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>
-    </section>
+    <CardPage
+      icon={LockIcon}
+      title="Admin Login"
+      intro="Staff sign-in for contact messages and service requests."
+      after={<p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>}
+    >
+      <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
+      <PasskeySignIn />
+      <p className="mt-4 text-center text-sm">
+        <a href="/login/reset" className="font-semibold text-blue-800 underline">
+          Forgot password?
+        </a>
+      </p>
+    </CardPage>
   );
 }
