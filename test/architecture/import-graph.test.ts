@@ -197,6 +197,9 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   reviewRequests: { owner: "appointments", readers: [] },
   calendarFeeds: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
+  shopMailSettings: { owner: "settings", readers: [] },
+  replyTemplates: { owner: "replies", readers: [] },
+  ReplyTemplateRow: { owner: "replies", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.
   users: { owner: "team", readers: STAFF_NAMES },

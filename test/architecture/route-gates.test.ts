@@ -198,6 +198,8 @@ describe("route gates", () => {
         "incoming/team/second-factor",
         "incoming/settings",
         "incoming/settings/capacity",
+        "incoming/settings/emails",
+        "incoming/settings/reply-templates",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -214,6 +216,9 @@ describe("route gates", () => {
         "api/settings/notice",
         "api/settings/capacity",
         "api/settings/appointment-options",
+        "api/settings/emails",
+        "api/settings/reply-templates",
+        "api/settings/reply-templates/:templateId",
       ].sort(),
     );
     for (const route of behind) {

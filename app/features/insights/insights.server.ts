@@ -6,7 +6,7 @@ import {
   RESPONSE_RECORD_DAYS,
   type StoredResponseRecord,
 } from "~/features/insights/response-record";
-import { recordAudit } from "../audit/audit.server";
+import { auditInsert } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { readResponseRecordSetting, readScheduleFrom, responseRecordWrite } from "../settings/settings.server";
@@ -165,11 +165,14 @@ export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date):
 /** The owner's switch: stored and audited; switched on, the figure is computed at once. */
 export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {
   const figure = show ? await computeResponseRecord(env, acting.at) : undefined;
-  await responseRecordWrite(getDb(env), { show, figure });
-  await recordAudit(env, {
-    ...acting,
-    action: "insights.public-record",
-    target: "response-record",
-    detail: { shown: show ? "on" : "off" },
-  });
+  const db = getDb(env);
+  await db.batch([
+    responseRecordWrite(db, { show, figure }),
+    auditInsert(db, {
+      ...acting,
+      action: "insights.public-record",
+      target: "response-record",
+      detail: { shown: show ? "on" : "off" },
+    }),
+  ]);
 }

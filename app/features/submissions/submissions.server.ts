@@ -16,6 +16,7 @@ import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../../
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
 import { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "../appointments/appointments.server";
+import { readMailSettings } from "../settings/settings.server";
 import { judgeSubmission } from "./server/spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
@@ -123,6 +124,7 @@ type SaveOutcome<Name extends InboxKind> =
 /** The limiter counts per minute: a refused client may try again within this many seconds. */
 export const RATE_LIMIT_RETRY_SECONDS = 60;
 
+// The whole environment: booking on arrival writes an appointment (its link's secret included).
 type SaveEnv = AppEnv;
 
 type SaveContext = {
@@ -166,7 +168,7 @@ async function queueEmails(
   // A request booked on arrival gets the appointment's confirmation (with its calendar file) instead.
   if (booked) {
     if (booked.messageId !== null) jobs.push({ type: "appointment", messageId: booked.messageId });
-  } else if (env.CONFIRM_VISITOR) {
+  } else if (await confirmVisitorOn(env, id)) {
     if (await isOverSubmissionLimit(env, clientKey))
       console.warn("No confirmation: over the client's limit", { id, clientKey });
     else jobs.push({ type: "confirm", form: name, id });
@@ -176,6 +178,17 @@ async function queueEmails(
   } catch (error) {
     console.error("Could not enqueue the emails for a submission; the sweep will", { id, error });
   }
+}
+
+/** The owner's switch on Settings (decision 051), read after the visitor has their answer. */
+function confirmVisitorOn(env: SaveEnv, id: string): Promise<boolean> {
+  return readMailSettings(env).then(
+    (settings) => settings.confirmVisitor,
+    (error: unknown) => {
+      console.error("Mail settings unreadable: the confirmation is left out", { id, error });
+      return false;
+    },
+  );
 }
 
 /** What saving needs from the request it answers, the same for the page forms and the JSON API. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
-import { recordAudit } from "~/features/audit/audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import { readScheduleFrom } from "~/features/settings/settings.server";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "~/http/env.server";
@@ -46,16 +46,19 @@ export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Ac
     waiterSlots: input.waiterSlots,
     ...(input.changeCutoffMinutes !== undefined ? { changeCutoffMinutes: input.changeCutoffMinutes } : {}),
   };
-  await getDb(env)
-    .insert(appointmentSettings)
-    .values({ id: ROW_ID, ...values })
-    .onConflictDoUpdate({ target: appointmentSettings.id, set: values });
-  const saved = await readCapacity(env);
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.capacity",
-    target: "capacity",
-    detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
-  });
+  const saved: Capacity = { ...(await readCapacity(env)), ...values };
+  const db = getDb(env);
+  await db.batch([
+    db
+      .insert(appointmentSettings)
+      .values({ id: ROW_ID, ...values })
+      .onConflictDoUpdate({ target: appointmentSettings.id, set: values }),
+    auditInsert(db, {
+      ...acting,
+      action: "settings.capacity",
+      target: "capacity",
+      detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
+    }),
+  ]);
   return saved;
 }

@@ -11,16 +11,18 @@ import type { BookingOptions } from "../booking-options";
 // still marked done and the owner's switch is still on; it never asks for a good review, only a
 // fair one.
 
-type ReviewMailEnv = Pick<AppEnv, "NOTIFY_FROM" | "NOTIFY_TO" | "CONFIRM_VISITOR">;
+type ReviewMailEnv = Pick<AppEnv, "NOTIFY_FROM">;
+/** The owner's mail settings (Settings, Emails): whether customers get emails, and the shop's addresses. */
+type MailSwitches = { confirmVisitor: boolean; recipients: readonly string[] };
 
 export function buildReviewMail(
   env: ReviewMailEnv,
   row: Appointment,
   request: ServiceRequest,
   options: BookingOptions,
-  { messageId, now }: { messageId: string; now: Date },
+  { messageId, now, mail }: { messageId: string; now: Date; mail: MailSwitches },
 ): { mail: OutgoingMail } | { skip: string } {
-  if (!env.CONFIRM_VISITOR) return { skip: "not sent: emails to customers are off (CONFIRM_VISITOR)" };
+  if (!mail.confirmVisitor) return { skip: "not sent: emails to customers are off (Settings, Emails)" };
   if (!isMailAddress(request.email))
     return { skip: "not sent: the customer's address cannot be written into a header" };
   if (row.status !== "done") return { skip: "not sent: the job is no longer marked done" };
@@ -34,7 +36,7 @@ export function buildReviewMail(
     `Anything we should know first? Call us at ${shop.phone.display} or reply to this email.`,
     shop.name,
   ];
-  const replyAddress = env.NOTIFY_TO[0];
+  const replyAddress = mail.recipients[0];
   const html = paragraphs
     .map((paragraph) =>
       paragraph.startsWith("Leave a review:")

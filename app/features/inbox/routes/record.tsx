@@ -17,7 +17,7 @@ import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { RecordConversation, RepliedBadge } from "~/features/replies/replies";
-import { recordConversation } from "~/features/replies/replies.server";
+import { recordConversation, replyComposer } from "~/features/replies/replies.server";
 import { activeMembers } from "~/features/desk/desk.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -47,11 +47,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recordConversation(env, kind, params.id),
   ]);
   if (!record) throw data(null, { status: 404, headers: NO_STORE });
-  const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  const appointment =
-    "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
+  const url = new URL(request.url);
+  const back = backToList(url.searchParams.get("back")) ?? inboxTabPath(kind);
+  const [appointment, composer] = await Promise.all([
+    "preferredDate" in record ? appointmentPanelData(context, record.id, record.preferredDate) : null,
+    replyComposer(context, kind, record, url.searchParams.get("template")),
+  ]);
   return data(
-    { kind, record, members, back, now: getRequestTime(context), conversation, appointment },
+    { kind, record, members, back, now: getRequestTime(context), conversation, appointment, composer },
     { headers: NO_STORE },
   );
 }
@@ -74,7 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const optionalRow = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, conversation, appointment } = loaderData;
+  const { kind, record, members, back, now, conversation, appointment, composer } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -154,6 +157,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         returnTo={returnTo}
         to={record.email}
         waiting={record.repliedAt !== null}
+        composer={composer}
       />
       {appointment ? (
         <>
