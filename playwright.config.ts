@@ -28,6 +28,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // A sign-in hashes the password with scrypt in the one-threaded local runtime: while the other
+  // worker's tests sign in and the admin scripts start wrangler, a redirect can take seconds on
+  // two cores. Waiting longer for what a user would see costs nothing when it comes at once.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -18,6 +18,7 @@ export default [
   route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
   route("join/:token", "features/team/routes/join.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
+  route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),
   route("robots.txt", "features/site/routes/robots.ts"),
 
@@ -34,6 +35,7 @@ export default [
       layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
         route("account", "features/account/routes/account.tsx"),
         route("account/second-factor", "features/second-factor/routes/account-second-factor.tsx"),
+        route("account/calendar-feed", "features/appointments/routes/calendar-feed-settings.tsx"),
       ]),
       route(":kind/:id/reply", "features/replies/routes/record-reply.tsx"),
       // Owners only (a staff member gets the 403 page); their changes need a recent check too.
@@ -43,6 +45,8 @@ export default [
           route("team/second-factor", "features/second-factor/routes/team-second-factor.tsx"),
           route("settings", "features/settings/routes/settings.tsx"),
           route("settings/capacity", "features/appointments/routes/capacity.tsx"),
+          route("settings/emails", "features/settings/routes/emails.tsx"),
+          route("settings/reply-templates", "features/replies/routes/reply-templates.tsx"),
         ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),
@@ -76,6 +80,12 @@ export default [
       }),
       route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
       route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
+      route("contact-submissions/:id/reply-draft", "features/replies/api/reply-draft.ts", {
+        id: "api/contact-submissions/reply-draft",
+      }),
+      route("service-requests/:id/reply-draft", "features/replies/api/reply-draft.ts", {
+        id: "api/service-requests/reply-draft",
+      }),
       route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
       route("appointments", "features/appointments/api/appointments.ts"),
       route("insights", "features/insights/api/insights.ts"),
@@ -110,6 +120,10 @@ export default [
             route("holidays", "features/settings/api/holidays.ts"),
             route("notice", "features/settings/api/notice.ts"),
             route("capacity", "features/appointments/api/capacity.ts"),
+            route("appointment-options", "features/appointments/api/booking-options.ts"),
+            route("emails", "features/settings/api/emails.ts"),
+            route("reply-templates", "features/replies/api/reply-templates.ts"),
+            route("reply-templates/:templateId", "features/replies/api/reply-template.ts"),
           ]),
         ]),
         route("audit", "features/audit/api/audit.ts"),

@@ -13,6 +13,7 @@
 // `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, worker, in
 // any combination) runs only those parts, and checks only their targets.
 import { loadavg } from "node:os";
+import { benchAppointments } from "./bench/appointments.ts";
 import { benchInbox, type InboxBench } from "./bench/inbox.ts";
 import { runLighthouse } from "./bench/lighthouse.ts";
 import {
@@ -31,7 +32,16 @@ import { benchThroughput, type PageThroughput, throughputChecks, throughputDetai
 import { measureWeights, type PageWeights, weightChecks, weightDetails } from "./bench/weight.ts";
 import { benchWorker, type WorkerBench, workerChecks, workerDetails } from "./bench/worker.ts";
 
-const PARTS = ["weight", "lighthouse", "throughput", "submissions", "inbox", "notifications", "worker"] as const;
+const PARTS = [
+  "weight",
+  "lighthouse",
+  "throughput",
+  "submissions",
+  "inbox",
+  "appointments",
+  "notifications",
+  "worker",
+] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2);
 for (const name of requested) {
@@ -57,10 +67,12 @@ async function main() {
 
   // First, on a server and a database of its own (the same port, so before the pages' server).
   let inbox: InboxBench | undefined;
+  let appointments: InboxBench | undefined;
   let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
   let server: PageServer | undefined;
   try {
     if (runs("inbox")) inbox = await benchInbox(log);
+    if (runs("appointments")) appointments = await benchAppointments(log);
     // Servers of their own too, on this port and the next: notifications on, off, and failing.
     if (runs("notifications")) notifications = await benchNotifications(port, log);
 
@@ -117,6 +129,11 @@ async function main() {
       print(["", ...inbox.table]);
       checks.push(...inbox.checks);
       report.inbox = inbox.report;
+    }
+    if (appointments) {
+      print(["", ...appointments.table]);
+      checks.push(...appointments.checks);
+      report.appointments = appointments.report;
     }
     if (notifications) {
       print(["", "Notifications", ...notifications.lines]);

@@ -68,3 +68,40 @@ export function CardGrid({
 }: ComponentProps<"ul"> & { columns?: keyof typeof gridColumns }) {
   return <ul className={`grid gap-6 ${gridColumns[columns]} ${className}`} {...props} />;
 }
+
+/**
+ * A page that is one card in the middle (signing in, a link's form): its heading and the line
+ * under it, centred under a round icon when there is one, then what it holds.
+ */
+export function CardPage({
+  icon: Icon,
+  title,
+  intro,
+  children,
+  after,
+}: {
+  icon?: IconComponent;
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+  /** Below the card (the app's version on the login page). */
+  after?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <Card className="sm:p-8">
+        <div className={Icon ? "flex flex-col items-center text-center" : undefined}>
+          {Icon ? (
+            <span className="mb-4 grid size-12 place-items-center rounded-full bg-blue-950 text-white">
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+          ) : null}
+          <h1 className="text-2xl font-bold text-blue-950">{title}</h1>
+          <p className="mt-1 text-sm text-slate-600">{intro}</p>
+        </div>
+        {children}
+      </Card>
+      {after}
+    </section>
+  );
+}

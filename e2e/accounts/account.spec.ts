@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { newMember, signIn } from "../members";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
 // display name that the inbox's history then shows. Each test makes an account of its own, so
@@ -8,24 +9,6 @@ import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtu
 
 // Each test creates its account with the real CLI (wrangler d1 execute): several seconds on its own.
 test.describe.configure({ timeout: 120_000 });
-
-type Member = { username: string; password: string };
-
-async function newMember(): Promise<Member> {
-  const username = `e2e-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `${username} password, local only`;
-  const created = await runAdminScript("admin:create", username, `${password}\n`);
-  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
-  return { username, password };
-}
-
-async function logIn(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/incoming$/);
-}
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await gotoHydrated(page, path);
@@ -42,11 +25,11 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("signs out another browser, whose next page goes to /login", async ({ page, browser }) => {
-      const member = await newMember();
+      const member = await newMember("e2e");
       const elsewhere = await browser.newContext({ javaScriptEnabled });
       const otherPage = await elsewhere.newPage();
-      await logIn(otherPage, member);
-      await logIn(page, member);
+      await signIn(otherPage, member);
+      await signIn(page, member);
 
       await open(page, "/incoming/account", javaScriptEnabled);
       const sessions = page.getByRole("region", { name: "Where you are signed in" });
@@ -66,14 +49,14 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("changes the display name and sees it in a record's history", async ({ page }) => {
-      const member = await newMember();
+      const member = await newMember("e2e");
       const name = `Dana ${crypto.randomUUID().slice(0, 6)}`;
       const id = crypto.randomUUID();
       const seeded = await executeSql(
         `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message) VALUES ('${id}', 'Hist', 'Ory', 'history@example.com', '(410) 555-0199', 'Who changed my status?')`,
       );
       expect(seeded.code).toBe(0);
-      await logIn(page, member);
+      await signIn(page, member);
 
       await open(page, "/incoming/account", javaScriptEnabled);
       await page.getByLabel("Display name").fill(name);

@@ -1,36 +1,12 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
+import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { addVirtualAuthenticator, type Member, newMember, phoneCode, signIn } from "../members";
 
 // A stale session (its last check over 2 hours old) cannot make new recovery codes or add a
 // passkey until it is checked again, and can right after: with JavaScript and without. The
 // session's sign-in is moved back 3 hours in the test server's D1 to make it stale.
 
 test.describe.configure({ timeout: 120_000 });
-
-type Member = { username: string; password: string };
-
-async function newMember(): Promise<Member> {
-  const username = `e2e-fc-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `${username} password, local only`;
-  const created = await runAdminScript("admin:create", username, `${password}\n`);
-  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
-  return { username, password };
-}
-
-function phoneCode(secret: string, after = -Infinity): { code: string; step: number } {
-  const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
-  return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
-}
-
-async function signIn(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/incoming$/);
-}
 
 async function makeStale(member: Member) {
   const moved = await executeSql(
@@ -49,7 +25,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("new recovery codes from a stale session ask for a code first, then are made", async ({ page }) => {
-      const member = await newMember();
+      const member = await newMember("e2e-fc");
       await signIn(page, member);
       await openAccount(page, javaScriptEnabled);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -79,19 +55,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a passkey from a stale session asks for the password first, then is added", async ({ page }) => {
-  const member = await newMember();
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const member = await newMember("e2e-fc");
+  await addVirtualAuthenticator(page);
   await signIn(page, member);
   await makeStale(member);
 
@@ -116,7 +81,7 @@ test.describe("a passkey without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("cannot be started from a stale session, and can after the check", async ({ page }) => {
-    const member = await newMember();
+    const member = await newMember("e2e-fc");
     await signIn(page, member);
     await makeStale(member);
     await page.goto("/incoming/account");

@@ -1,4 +1,5 @@
-import { expect, gotoHydrated, runAdminScript, test } from "../fixtures";
+import { expect, gotoHydrated, test } from "../fixtures";
+import { addVirtualAuthenticator, newMember, signIn } from "../members";
 
 // A passkey added on the account page, used to sign in, and removed, with Chromium's virtual
 // authenticator (the DevTools protocol's WebAuthn domain) standing in for a fingerprint reader.
@@ -6,29 +7,11 @@ import { expect, gotoHydrated, runAdminScript, test } from "../fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 test("adds a passkey, signs in with it, and removes it", async ({ page }) => {
-  const username = `e2e-pk-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `${username} password, local only`;
-  const created = await runAdminScript("admin:create", username, `${password}\n`);
-  expect(created.code, created.stderr).toBe(0);
+  const member = await newMember("e2e-pk");
 
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/incoming$/);
+  await signIn(page, member);
 
   await gotoHydrated(page, "/incoming/account");
   const passkeys = page.getByRole("region", { name: "Passkeys" });

@@ -1,30 +1,13 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
+import { newMember, passwordStep, phoneCode } from "../members";
 
 // An authenticator app set up on the account page and used to sign in, as a member does it, with
 // JavaScript and without. The test is the phone: it reads the secret the page shows and computes
 // the codes (RFC 6238) from it.
 
 test.describe.configure({ timeout: 120_000 });
-
-type Member = { username: string; password: string };
-
-async function newMember(): Promise<Member> {
-  const username = `e2e-2fa-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `${username} password, local only`;
-  const created = await runAdminScript("admin:create", username, `${password}\n`);
-  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
-  return { username, password };
-}
-
-/** The phone: the code for `secret` at the step after `after` (a step is accepted once) or now. */
-function phoneCode(secret: string, after = -Infinity): { code: string; step: number } {
-  const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
-  return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
-}
 
 /** No axe violations, and nothing wider than the screen. */
 async function expectAccessible(page: Page, what: string) {
@@ -37,21 +20,12 @@ async function expectAccessible(page: Page, what: string) {
   ).toBeLessThanOrEqual(width);
 }
 
-async function passwordStep(page: Page, member: Member) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  // Signed in, or asked for the code: a page opened before the answer would abort the sign-in.
-  await page.waitForURL((url) => url.pathname !== "/login");
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`second factor with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("sets up an authenticator app, then signs in with the password and a code", async ({ page }) => {
-      const member = await newMember();
+      const member = await newMember("e2e-2fa");
       await passwordStep(page, member);
       await expect(page).toHaveURL(/\/incoming$/);
 
@@ -98,7 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("an export after 2 hours asks for the code, then the download goes on", async ({ page }) => {
-      const member = await newMember();
+      const member = await newMember("e2e-2fa");
       await passwordStep(page, member);
       if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
       else await page.goto("/incoming/account");
@@ -135,7 +109,7 @@ for (const viewport of [
 ]) {
   test(`the set-up and the code page have no axe violations at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    const member = await newMember();
+    const member = await newMember("e2e-2fa");
     await passwordStep(page, member);
     await gotoHydrated(page, "/incoming/account");
     await page.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -161,7 +135,7 @@ test("admin:2fa-reset removes a locked-out member's second factor, and sign-in i
   page,
   db,
 }) => {
-  const member = await newMember();
+  const member = await newMember("e2e-2fa");
   const added = await executeSql(
     `INSERT INTO totp_secrets (user_id, secret, confirmed_at, created_at) SELECT id, 'JBSWY3DPEHPK3PXP', 1, 1 FROM users WHERE username = '${member.username}'`,
   );

@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { bookingWindow } from "../../app/hours/booking-window";
 import { addDays, weekdayOf } from "../../app/hours/shop-calendar";
 import {
+  executeSql,
   expect,
   fillVisitorDetails,
   liveSchedule,
@@ -13,6 +14,9 @@ import {
 
 // The service request's optional vehicle and visit groups, and booking from a service page, with
 // JavaScript on and off. The test server runs on the real clock: dates come from the same rules.
+// One at a time: the owner's "book on arrival" switch, turned on by the last tests, changes the
+// answer every drop-off request with a preferred day gets.
+test.describe.configure({ mode: "default" });
 
 /** The first day the form takes (by the hours the server publishes), and the first Saturday after it. */
 async function bookableDays(request: APIRequestContext) {
@@ -132,3 +136,46 @@ test.describe("a page without JavaScript", () => {
     );
   });
 });
+
+/** The owner's switch and room every day, as an owner sets them on Settings. */
+async function bookOnArrival(on: boolean) {
+  const result = await executeSql(
+    `INSERT INTO appointment_settings (id, drop_offs_per_day, confirm_on_arrival) VALUES (1, 100, ${on ? 1 : 0}) ON CONFLICT (id) DO UPDATE SET drop_offs_per_day = max(drop_offs_per_day, 100), confirm_on_arrival = excluded.confirm_on_arrival`,
+  );
+  if (result.code !== 0) throw new Error(`SQL failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`booking on arrival with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("tells the visitor their drop-off is booked", async ({ page, db, request }) => {
+      const email = uniqueEmail();
+      const { first } = await bookableDays(request);
+      await bookOnArrival(true);
+      try {
+        await page.goto("/");
+        if (javaScriptEnabled) await waitForEnhancedForm(page);
+        const form = visitorForm(page);
+        await fillVisitorDetails(form, email);
+        await form.getByLabel("Service Needed").selectOption("oil-change");
+        await form.getByLabel("Additional Details").fill("Due for an oil change.");
+        const visit = form.getByRole("group", { name: "When would you like to come in?" });
+        await visit.getByLabel("Preferred date").fill(first);
+        await visit.getByLabel("I'll drop it off").check();
+        await form.getByRole("button", { name: "Submit Service Request" }).click();
+        const answer = page.getByTestId("form-success");
+        await expect(answer).toContainText("Your Appointment Is Booked");
+        await expect(answer).toContainText("drop-off between");
+      } finally {
+        await bookOnArrival(false);
+      }
+      expect(
+        db.all(
+          `select a.date, a.kind, a.status from appointments a join service_requests s on s.id = a.service_request_id where s.email = ?`,
+          email,
+        ),
+      ).toEqual([{ date: first, kind: "drop-off", status: "confirmed" }]);
+    });
+  });
+}

@@ -130,8 +130,8 @@ test.describe("appointments without JavaScript", () => {
   test("owners set the capacity on Settings", async ({ page, logInAsStaff }) => {
     await logInAsStaff();
     await page.goto("/incoming/settings");
-    await page.getByRole("link", { name: "Appointment capacity" }).click();
-    await expect(page.getByRole("heading", { name: "Appointment capacity" })).toBeVisible();
+    await page.getByRole("link", { name: "Appointments and reviews" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
     await lookAt(page, "capacity");
     // Places without a time: refused, and what the owner typed is kept.
     await page.getByLabel("Drop-offs a day").fill("100");
@@ -142,6 +142,46 @@ test.describe("appointments without JavaScript", () => {
     await page.getByLabel("Slot 8 places").fill("");
     await page.getByRole("button", { name: "Save capacity" }).click();
     await expect(page.getByRole("status").filter({ hasText: "100 drop-offs a day" })).toBeVisible();
+  });
+
+  test("owners turn the review request on with their review link, and off", async ({ page, logInAsStaff }) => {
+    await logInAsStaff();
+    await page.goto("/incoming/settings/capacity");
+    const reviews = page.getByRole("form", { name: "Ask for a review after the job" });
+    await reviews.getByLabel("Review link").fill("");
+    await reviews.getByLabel("Email a review request when an appointment is marked done").check();
+    await reviews.getByRole("button", { name: "Save review request" }).click();
+    await expect(page.getByRole("alert")).toContainText("Give the review link to turn review requests on.");
+    await reviews.getByLabel("Review link").fill("https://g.page/r/e2e-shop/review");
+    await reviews.getByLabel("Email a review request when an appointment is marked done").check();
+    await reviews.getByRole("button", { name: "Save review request" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "A review request goes" })).toBeVisible();
+    await expect(reviews.getByLabel("Review link")).toHaveValue("https://g.page/r/e2e-shop/review");
+    await reviews.getByLabel("Email a review request when an appointment is marked done").uncheck();
+    await reviews.getByRole("button", { name: "Save review request" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "No review requests are sent." })).toBeVisible();
+  });
+
+  test("a member turns on their calendar feed, subscribes with its address, and turns it off", async ({
+    page,
+    logInAsStaff,
+  }) => {
+    await logInAsStaff();
+    await page.goto("/incoming/account");
+    await lookAt(page, "account");
+    const section = page.getByRole("region", { name: "Calendar feed" });
+    await section.getByRole("button", { name: /Turn on my calendar feed|Make a new address/ }).click();
+    const address = page.getByLabel("Calendar feed address");
+    const url = await address.inputValue();
+    expect(url).toMatch(/\/appointments\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    await lookAt(page, "calendar-feed");
+    const feed = await page.request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+    await page.getByRole("button", { name: "Turn off the feed" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Calendar feed turned off" })).toBeVisible();
+    expect((await page.request.get(url)).status()).toBe(404);
   });
 });
 

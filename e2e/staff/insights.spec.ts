@@ -35,9 +35,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
       await expect(page.getByRole("heading", { name: /^Last 30 days: \d+ requests, \d+ contacted$/ })).toBeVisible();
       await expect(page.getByText("Answered within 24 hours", { exact: true })).toBeVisible();
-      await expect(page.locator("figure svg")).toHaveCount(2);
+      await expect(page.locator("figure svg")).toHaveCount(3);
       const weeks = page.getByRole("table", { name: "Week by week" });
       await expect(weeks.getByRole("row")).toHaveCount(13);
+      await expect(page.getByRole("term").filter({ hasText: "Show rate" })).toBeVisible();
+      await expect(
+        page.getByRole("table", { name: "Appointments and show rate, by week" }).getByRole("row"),
+      ).toHaveCount(13);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: test.info().outputPath(`insights-${width}.png`), fullPage: true });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `insights at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      }
       if (javaScriptEnabled) {
         // axe-core runs as a script in the page: with JavaScript on only (the markup is the same).
         const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);

@@ -20,11 +20,11 @@ import { seedInbox } from "../seed.ts";
 import { seedConversations, THREAD_MESSAGES } from "./conversation.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
-const origin = `http://localhost:${port}`;
+export const origin = `http://localhost:${port}`;
 const stateDir = path.join(root, ".wrangler/bench-inbox-state");
 const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
 const SAMPLES = 40;
-const staff = { username: "bench", password: "bench password, local only" };
+export const staff = { username: "bench", password: "bench password, local only" };
 
 const KB = 1024;
 // This round's targets (issue 28): the lists at most 50 ms p50, the insights 60, the writes 25, a page 15 KB.
@@ -46,14 +46,17 @@ const startServer = () => startDevServer({ port, stateDir });
 
 // ---------------------------------------------------------------------------------------------
 
-type Timing = { p50: number; p99: number; bytes: number; gzip: number; samples: number[] };
+export type Timing = { p50: number; p99: number; bytes: number; gzip: number; samples: number[] };
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function timeRequests(make: (index: number) => [string, RequestInit?], expectStatus = 200): Promise<Timing> {
+export async function timeRequests(
+  make: (index: number) => [string, RequestInit?],
+  expectStatus = 200,
+): Promise<Timing> {
   // Two warm-up requests: the first compiles the route's code, the second settles D1's page cache.
   for (const index of [0, 1]) await (await fetch(...make(index))).arrayBuffer();
   const samples: number[] = [];
@@ -147,7 +150,7 @@ async function again<T>(measure: (cookie: string, server: ChildProcess) => Promi
   }
 }
 
-async function signIn(): Promise<string> {
+export async function signIn(): Promise<string> {
   const login = await fetch(`${origin}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

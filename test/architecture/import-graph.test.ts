@@ -151,7 +151,17 @@ function boundaryCrossings(): string[] {
 // Each table's owner, and the other features that may read it (decision 046). A feature reading or
 // writing a table it neither owns nor is listed for fails the test below: ask the owner's public
 // file instead, or add the reader here with the reason.
-const STAFF_NAMES = ["account", "audit", "desk", "inbox", "notifications", "replies", "second-factor", "sign-in"];
+const STAFF_NAMES = [
+  "account",
+  "appointments",
+  "audit",
+  "desk",
+  "inbox",
+  "notifications",
+  "replies",
+  "second-factor",
+  "sign-in",
+];
 const TABLES: Record<string, { owner: string; readers: string[] }> = {
   auditLog: { owner: "audit", readers: [] },
   // A reply is logged on the desk in its own batch (decision 041).
@@ -184,7 +194,12 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   Appointment: { owner: "appointments", readers: [] },
   appointmentMessages: { owner: "appointments", readers: [] },
   AppointmentMessage: { owner: "appointments", readers: [] },
+  reviewRequests: { owner: "appointments", readers: [] },
+  calendarFeeds: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
+  shopMailSettings: { owner: "settings", readers: [] },
+  replyTemplates: { owner: "replies", readers: [] },
+  ReplyTemplateRow: { owner: "replies", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.
   users: { owner: "team", readers: STAFF_NAMES },

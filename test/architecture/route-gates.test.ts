@@ -186,6 +186,7 @@ describe("route gates", () => {
         // How a member signs in: name and email, password, sessions, the authenticator, recovery codes, passkeys.
         "incoming/account",
         "incoming/account/second-factor",
+        "incoming/account/calendar-feed",
         "api/account",
         "api/account/password",
         "api/account/sessions",
@@ -197,6 +198,8 @@ describe("route gates", () => {
         "incoming/team/second-factor",
         "incoming/settings",
         "incoming/settings/capacity",
+        "incoming/settings/emails",
+        "incoming/settings/reply-templates",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -212,6 +215,10 @@ describe("route gates", () => {
         "api/settings/holidays",
         "api/settings/notice",
         "api/settings/capacity",
+        "api/settings/appointment-options",
+        "api/settings/emails",
+        "api/settings/reply-templates",
+        "api/settings/reply-templates/:templateId",
       ].sort(),
     );
     for (const route of behind) {

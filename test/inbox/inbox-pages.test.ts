@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, ORIGIN, unreachableD1 } from "../support/http";
+import { fetchWorker, unreachableD1 } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { staffSessionCookie, toastCookie } from "../support/staff";
+import { postStaffForm, staffSessionCookie, toastCookie } from "../support/staff";
 
 // /incoming and a record's own page, as staff use them without JavaScript: filters and search in
 // the address, one form per status button (post/redirect/get with a toast), delete with a
@@ -17,20 +17,8 @@ beforeAll(async () => {
 const page = (path: string) => fetchWorker(path, { headers: { Cookie: cookie }, redirect: "manual" });
 
 /** A form post from the inbox's own pages, as a browser without JavaScript sends it. */
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetchWorker(path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      "Sec-Fetch-Site": "same-origin",
-      ...headers,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postStaffForm(cookie, path, fields, { headers });
 
 const statusOf = async (id: string) =>
   (await env.DB.prepare("select status from contact_submissions where id = ?").bind(id).first<{ status: string }>())

@@ -1,89 +1,26 @@
-import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shopInstant } from "~/hours/shop-calendar";
 import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { measure, type Sample } from "~/features/insights/server/measure.server";
 import { openClockOf } from "~/features/insights/server/open-clock.server";
-import type { InboxKind } from "~/records/kinds";
-import { fetchWorker, newClientAddress, ORIGIN } from "../support/http";
-import { insertInboxRecords, inboxTable } from "../support/inbox";
-import { runCron } from "../support/queue";
-import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+import { fetchWorker } from "../support/http";
+import {
+  addKnownSet,
+  addRecords,
+  DAYS_3,
+  HOUR,
+  MINUTE,
+  NOW,
+  OWNER,
+  signIn,
+  STAFF,
+  TEN_WAITS,
+  setUpInsightsAccounts,
+} from "./support";
+// The promise measured (/incoming/insights, GET /api/insights), on hand-built records whose figures
+// are known (the clock and the records in ./support.ts).
 
-// The promise measured (/incoming/insights, GET /api/insights) and shown to visitors when the owner
-// wants (docs/decisions/038-response-record.md), on hand-built records whose figures are known.
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-// Wednesday, November 18, 2026, 12:00 PM in Pikesville (EST).
-const NOW = new Date("2026-11-18T17:00:00Z");
-
-const OWNER = { username: "insights-owner", password: "insights owner has a long password" };
-const STAFF = { username: "insights-staff", password: "insights staff has a long password" };
-
-beforeAll(async () => {
-  await createStaffUser(OWNER.username, OWNER.password, "owner");
-  await createStaffUser(STAFF.username, STAFF.password, "staff");
-});
-
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("delete from contact_submissions"),
-    env.DB.prepare("delete from service_requests"),
-    env.DB.prepare("update shop_settings set show_response_record = 0, response_record = null"),
-  ]);
-});
-
-const signIn = async (who: typeof OWNER, at = NOW) => sessionCookie(await apiLogin(who.username, who.password, { at }));
-
-/** Records submitted `ago` before NOW, first reached `wait` later (null: not yet). */
-async function addRecords(
-  kind: InboxKind,
-  records: { ago: number; wait: number | null; status?: "new" | "contacted" | "closed" | "spam" }[],
-) {
-  const ids = await insertInboxRecords(
-    kind,
-    records.map(({ ago, wait, status }) => ({
-      submittedAt: NOW.getTime() - ago,
-      status: status ?? (wait === null ? "new" : "contacted"),
-    })),
-  );
-  await env.DB.batch(
-    records.map(({ ago, wait }, index) =>
-      env.DB.prepare(`update ${inboxTable(kind)} set first_contact_at = ? where id = ?`).bind(
-        wait === null ? null : NOW.getTime() - ago + wait,
-        ids[index]!,
-      ),
-    ),
-  );
-}
-
-// Ten contact messages reached after 10, 30 and 50 minutes, 2, 3, 5, 20, 23, 30 and 48 hours
-// (sent 3 days ago, so none is pending): median (the 5th) 3 h, 90th percentile (the 9th) 30 h,
-// 8 of 10 within 24 hours, 3 within the hour. One more sent 3 days ago and never reached is late
-// for both; one sent 30 minutes ago is not decided yet; a spam one does not count.
-const TEN_WAITS = [
-  10 * MINUTE,
-  30 * MINUTE,
-  50 * MINUTE,
-  2 * HOUR,
-  3 * HOUR,
-  5 * HOUR,
-  20 * HOUR,
-  23 * HOUR,
-  30 * HOUR,
-  48 * HOUR,
-];
-const DAYS_3 = 72 * HOUR;
-
-async function addKnownSet() {
-  await addRecords("contact", [
-    ...TEN_WAITS.map((wait) => ({ ago: DAYS_3, wait })),
-    { ago: DAYS_3, wait: null },
-    { ago: 30 * MINUTE, wait: null },
-    { ago: HOUR, wait: 5 * MINUTE, status: "spam" as const },
-  ]);
-}
+setUpInsightsAccounts();
 
 describe("the figures", () => {
   it("gives the median, 90th percentile and shares of a hand-built set", () => {
@@ -150,7 +87,7 @@ describe("GET /api/insights", () => {
       "waiting",
       "oldestWaitingAt",
     ];
-    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks"].sort());
+    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks", "appointments"].sort());
     expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
     expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
     expect(body.byKind.contactMessages).toMatchObject({
@@ -183,6 +120,8 @@ describe("GET /api/insights", () => {
       received: 2,
       withinPromisePercent: 100,
       medianMinutes: 60,
+      appointments: 0,
+      showRatePercent: null,
     });
     expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
   });
@@ -284,127 +223,3 @@ describe("the insights page", () => {
 });
 
 /** The switch's form as the page posts it: the hidden "false", then the box's "true" when ticked. */
-function postSwitch(cookie: string, show: boolean, { at = NOW, origin = ORIGIN } = {}) {
-  const body = `intent=response-record&show=false${show ? "&show=true" : ""}`;
-  return fetchWorker(
-    "/incoming/insights?days=30",
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "CF-Connecting-IP": newClientAddress(),
-        Origin: origin,
-      },
-      body,
-    },
-    { at },
-  );
-}
-
-const publicLine = async (path: string, at: Date) => {
-  const html = await (await fetchWorker(path, {}, { at })).text();
-  return /data-response-record=""[^>]*>(?:<svg.*?<\/svg>)?([^<]*)</.exec(html)?.[1] ?? null;
-};
-
-async function storedSetting() {
-  return env.DB.prepare("select show_response_record as show, response_record as figure from shop_settings").first<{
-    show: number;
-    figure: string | null;
-  }>();
-}
-
-describe("the response record on the website", () => {
-  // 19 requests in the last 30 days, 18 reached within 24 hours.
-  const nineteen = () =>
-    addRecords("contact", [
-      ...Array.from({ length: 18 }, (_, index) => ({ ago: (index + 2) * 24 * HOUR, wait: 2 * HOUR })),
-      { ago: 5 * 24 * HOUR, wait: 30 * HOUR },
-    ]);
-
-  it("shows nothing with 19 requests in 30 days, and the line from the 20th on", async () => {
-    await nineteen();
-    const owner = await signIn(OWNER);
-    expect((await postSwitch(owner, true)).status).toBe(302);
-    expect(await publicLine("/", NOW)).toBeNull();
-
-    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
-    // Not before the hourly job has run again: visitors' pages only read what it stored.
-    expect(await publicLine("/", NOW)).toBeNull();
-    const nextRun = new Date(NOW.getTime() + 30 * MINUTE);
-    await runCron("30 * * * *", nextRun);
-    // 19 of 20 within 24 hours.
-    expect(await publicLine("/", nextRun)).toBe("Last 30 days: 95% of requests answered within 24 hours");
-    expect(await publicLine("/contact", nextRun)).toBe("Last 30 days: 95% of requests answered within 24 hours");
-  });
-
-  it("is off until the owner turns it on, and goes when they turn it off (audited)", async () => {
-    await nineteen();
-    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
-    await runCron("30 * * * *", NOW);
-    expect(await storedSetting()).toMatchObject({ figure: null });
-    expect(await publicLine("/", NOW)).toBeNull();
-
-    const owner = await signIn(OWNER);
-    const on = await postSwitch(owner, true);
-    expect(on.status).toBe(302);
-    expect(on.headers.get("Location")).toBe("/incoming/insights?days=30#on-the-website");
-    expect(await publicLine("/", NOW)).toBe("Last 30 days: 95% of requests answered within 24 hours");
-    const ownerPage = await (
-      await fetchWorker("/incoming/insights", { headers: { Cookie: owner } }, { at: NOW })
-    ).text();
-    expect(ownerPage).toContain("On: the home and contact pages say");
-
-    expect((await postSwitch(owner, false)).status).toBe(302);
-    expect(await publicLine("/", NOW)).toBeNull();
-    expect(await publicLine("/contact", NOW)).toBeNull();
-
-    const audit = await env.DB.prepare(
-      "select detail from audit_log where action = 'insights.public-record' order by id desc limit 2",
-    ).all<{ detail: string }>();
-    expect(audit.results.map((row) => JSON.parse(row.detail) as unknown)).toEqual([{ shown: "off" }, { shown: "on" }]);
-  });
-
-  it("stops showing a figure the hourly job has not renewed for three hours", async () => {
-    await nineteen();
-    await addRecords("serviceRequest", [{ ago: 3 * 24 * HOUR, wait: HOUR }]);
-    await postSwitch(await signIn(OWNER), true);
-    expect(await publicLine("/", new Date(NOW.getTime() + 2 * HOUR))).not.toBeNull();
-    expect(await publicLine("/", new Date(NOW.getTime() + 3 * HOUR + MINUTE))).toBeNull();
-  });
-
-  it("refuses a staff member's post with 403, and a post from another site, storing nothing", async () => {
-    const audited = () =>
-      env.DB.prepare("select count(*) as n from audit_log where action = 'insights.public-record'").first<{
-        n: number;
-      }>();
-    const before = await audited();
-    const staff = await signIn(STAFF);
-    expect((await postSwitch(staff, true)).status).toBe(403);
-    const owner = await signIn(OWNER);
-    expect((await postSwitch(owner, true, { origin: "https://evil.example" })).status).toBe(403);
-    const stored = await storedSetting();
-    expect(stored === null || stored.show === 0).toBe(true);
-    expect(await audited()).toEqual(before);
-  });
-
-  it("refuses a form it cannot read with 400 and changes nothing", async () => {
-    const owner = await signIn(OWNER);
-    for (const body of ["intent=response-record&show=yes", "intent=other&show=true", "intent=response-record"]) {
-      const response = await fetchWorker(
-        "/incoming/insights",
-        {
-          method: "POST",
-          redirect: "manual",
-          headers: { Cookie: owner, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-          body,
-        },
-        { at: NOW },
-      );
-      expect(response.status, body).toBe(400);
-    }
-    const stored = await storedSetting();
-    expect(stored === null || stored.show === 0).toBe(true);
-  });
-});

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newMember } from "../support/account";
-import { fetchWorker, newClientAddress, ORIGIN } from "../support/http";
+import { fetchWorker, ORIGIN } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 import { codeAt, giveAuthenticator, midStep, signInWithCode } from "../support/second-factor";
-import { apiLogin, sessionCookie } from "../support/staff";
+import { apiLogin, postStaffForm, sessionCookie } from "../support/staff";
 
 // The fresh-check gate (app/routes.ts, docs/security.md): a session whose last check is over 2 hours
 // old cannot change how its member signs in, by page or by API, until it is checked again. What a
@@ -14,25 +14,8 @@ import { apiLogin, sessionCookie } from "../support/staff";
 const HOURS = 60 * 60_000;
 
 /** A form post from the account page (its Referer), as a browser without JavaScript sends it. */
-function accountForm(path: string, cookie: string, fields: Record<string, string>, at: Date) {
-  return fetchWorker(
-    path,
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: ORIGIN,
-        Referer: `${ORIGIN}/incoming/account`,
-        "Sec-Fetch-Site": "same-origin",
-        "CF-Connecting-IP": newClientAddress(),
-      },
-      body: new URLSearchParams(fields).toString(),
-    },
-    { at },
-  );
-}
+const accountForm = (path: string, cookie: string, fields: Record<string, string>, at: Date) =>
+  postStaffForm(cookie, path, fields, { at, headers: { Referer: `${ORIGIN}/incoming/account` } });
 
 function api(path: string, cookie: string, method: string, body: unknown, at: Date, bindings?: Partial<Env>) {
   return fetchWorker(

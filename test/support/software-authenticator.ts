@@ -47,38 +47,16 @@ const generation = {
   EdDSA: { name: "Ed25519" },
 } as const;
 
+// Each algorithm's COSE key (RFC 9053): its labels and the JWK members that fill them, in order.
+// prettier-ignore
+const coseEntries = {
+  ES256: (jwk: JsonWebKey) => [[1, 2], [3, -7], [-1, 1], [-2, fromJwk(jwk.x)], [-3, fromJwk(jwk.y)]],
+  RS256: (jwk: JsonWebKey) => [[1, 3], [3, -257], [-1, fromJwk(jwk.n)], [-2, fromJwk(jwk.e)]],
+  EdDSA: (jwk: JsonWebKey) => [[1, 1], [3, -8], [-1, 6], [-2, fromJwk(jwk.x)]],
+} satisfies Record<Algorithm, (jwk: JsonWebKey) => [number, CborValue][]>;
+
 async function coseKey(algorithm: Algorithm, key: CryptoKey): Promise<Uint8Array> {
-  const jwk = await crypto.subtle.exportKey("jwk", key);
-  switch (algorithm) {
-    case "ES256":
-      return cbor(
-        new Map<number, CborValue>([
-          [1, 2],
-          [3, -7],
-          [-1, 1],
-          [-2, fromJwk(jwk.x)],
-          [-3, fromJwk(jwk.y)],
-        ]),
-      );
-    case "RS256":
-      return cbor(
-        new Map<number, CborValue>([
-          [1, 3],
-          [3, -257],
-          [-1, fromJwk(jwk.n)],
-          [-2, fromJwk(jwk.e)],
-        ]),
-      );
-    case "EdDSA":
-      return cbor(
-        new Map<number, CborValue>([
-          [1, 1],
-          [3, -8],
-          [-1, 6],
-          [-2, fromJwk(jwk.x)],
-        ]),
-      );
-  }
+  return cbor(new Map<number, CborValue>(coseEntries[algorithm](await crypto.subtle.exportKey("jwk", key))));
 }
 
 export type CeremonyOverrides = {

@@ -93,7 +93,7 @@ export function postStaffForm(
   cookie: string,
   path: string,
   fields: Record<string, string>,
-  { at, bindings }: { at?: Date; bindings?: Partial<Env> } = {},
+  { at, bindings, headers }: { at?: Date; bindings?: Partial<Env>; headers?: Record<string, string> } = {},
 ) {
   return fetchWorker(
     path,
@@ -106,6 +106,7 @@ export function postStaffForm(
         Origin: ORIGIN,
         "Sec-Fetch-Site": "same-origin",
         "CF-Connecting-IP": newClientAddress(),
+        ...headers,
       },
       body: new URLSearchParams(fields).toString(),
     },

@@ -20,6 +20,11 @@ export const appointmentSettings = sqliteTable(
     waiterSlots: text("waiter_slots", { mode: "json" }).$type<WaiterSlot[]>().notNull().default([]),
     // How long before its time a customer may still change an appointment from their link.
     changeCutoffMinutes: integer("change_cutoff_minutes").notNull().default(120),
+    // Book a new request at once when its preferred day has a drop-off place (migration 0029).
+    confirmOnArrival: integer("confirm_on_arrival", { mode: "boolean" }).notNull().default(false),
+    // Ask for a review when a job is done, at this link (migration 0029).
+    reviewRequestsOn: integer("review_requests_on", { mode: "boolean" }).notNull().default(false),
+    reviewUrl: text("review_url"),
   },
   (table) => [
     check("appointment_settings_single_row", sql`${table.id} = 1`),
@@ -88,5 +93,25 @@ export const appointmentMessages = sqliteTable(
   ],
 );
 
+// One row per review request, written with the "review" email's ledger row when a job is marked
+// done: the customer's address (trimmed, lower case) keeps them from being asked twice in 12 months.
+export const reviewRequests = sqliteTable(
+  "review_requests",
+  {
+    appointmentId: text("appointment_id").primaryKey(),
+    emailKey: text("email_key").notNull(),
+    requestedAt: timestampMs("requested_at").notNull(),
+  },
+  (table) => [index("review_requests_email_idx").on(table.emailKey, table.requestedAt)],
+);
+
 export type Appointment = typeof appointments.$inferSelect;
 export type AppointmentMessage = typeof appointmentMessages.$inferSelect;
+
+// Each member's private calendar feed (migration 0030): one per member, found by the SHA-256 of
+// its secret token (the token itself is shown once and never stored); a new one replaces the old.
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestampMs("created_at").notNull(),
+});

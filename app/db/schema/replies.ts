@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { INBOX_KINDS } from "../../records/kinds";
 import { timestampMs } from "./columns";
 
@@ -61,3 +61,20 @@ export const recordMessages = sqliteTable(
 );
 
 export type RecordMessageRow = typeof recordMessages.$inferSelect;
+
+// Reply templates (migration 0033, docs/decisions/052-reply-templates.md): owners keep them on
+// Settings; staff pick one on a record and the server fills its {placeholders} from the record.
+// Names are unique whatever their letter case.
+export const replyTemplates = sqliteTable(
+  "reply_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    updatedAt: timestampMs("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [uniqueIndex("reply_templates_name_unique").on(sql`lower(${table.name})`)],
+);
+export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;

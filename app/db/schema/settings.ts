@@ -41,3 +41,19 @@ export const shopSpecialHours = sqliteTable("shop_special_hours", {
   createdAt: timestampMs("created_at").notNull(),
   createdBy: text("created_by"),
 });
+
+// The shop's mail settings (migration 0032, docs/decisions/051-mail-settings-in-d1.md): who receives
+// the shop's emails, whether visitors get a confirmation, and the name replies go out under. One
+// row once an owner saved them; until then the configuration (NOTIFY_TO, CONFIRM_VISITOR) holds.
+export const shopMailSettings = sqliteTable(
+  "shop_mail_settings",
+  {
+    id: integer("id").primaryKey(),
+    recipients: text("recipients", { mode: "json" }).$type<string[]>().notNull(),
+    confirmVisitor: integer("confirm_visitor", { mode: "boolean" }).notNull(),
+    senderName: text("sender_name").notNull(),
+    updatedAt: timestampMs("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  () => [check("shop_mail_settings_single_row", sql`id = 1`)],
+);

@@ -3,13 +3,14 @@ import type { PasswordChangeInput } from "~/features/account/schemas";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { StaffRole } from "~/http/staff-roles";
-import { auditInsert, recordAudit } from "../audit/audit.server";
+import { auditInsert } from "../audit/audit.server";
 import type { Acting, StaffMember } from "../../http/staff-member.server";
 import {
-  endMemberPendingSignIns,
-  endMemberSessions as endSessionsOf,
-  hashNewPassword,
+  endPendingSignIns,
+  endSessions,
+  hashPassword,
   proveMemberPassword,
+  type SessionsToEnd,
 } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs } from "../notifications/notifications.server";
@@ -106,14 +107,14 @@ export async function changePassword(
   await db.batch([
     db
       .update(users)
-      .set({ password: await hashNewPassword(input.newPassword) })
+      .set({ password: await hashPassword(input.newPassword) })
       .where(eq(users.id, member.id)),
     auditInsert(db, { ...acting, action: "password.change" }),
   ]);
-  await endSessionsOf(env, member.id, { allBut: member.sessionId }, acting.at);
+  await endSessions(env, member.id, { allBut: member.sessionId }, acting.at);
   // A browser half-way through signing in with the old password goes no further, nor does a
   // reset link sent before.
-  await endMemberPendingSignIns(env, member.id);
+  await endPendingSignIns(env, member.id);
   await revokeResetLinks(env, member.id, acting.at);
   return { status: "changed" };
 }
@@ -122,16 +123,16 @@ export async function changePassword(
  * Ends one of the member's sessions, or all but the current one, with an audit entry; the
  * number ended (0: no such active session, nothing recorded).
  */
-export async function endMemberSessions(
+export function endMemberSessions(
   env: AppEnv,
   member: StaffMember,
-  which: { only: string } | { allBut: string },
+  which: SessionsToEnd,
   acting: Acting,
 ): Promise<number> {
-  const ended = await endSessionsOf(env, member.id, which, acting.at);
-  if (ended > 0) {
-    const detail = { sessions: ended, current: "only" in which && which.only === member.sessionId };
-    await recordAudit(env, { ...acting, action: "sign-out", detail });
-  }
-  return ended;
+  const current = "only" in which && which.only === member.sessionId;
+  return endSessions(env, member.id, which, acting.at, (sessions) => ({
+    ...acting,
+    action: "sign-out",
+    detail: { sessions, current },
+  }));
 }

@@ -1,11 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
-import { getShopSchedule, readScheduleFrom } from "~/features/settings/settings.server";
-import { shopWallClock } from "~/hours/shop-calendar";
+import { getShopSchedule } from "~/features/settings/settings.server";
 import { enqueueJobs } from "~/features/notifications/notifications.server";
-import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking.server";
-import { readCapacity } from "./server/capacity-settings.server";
+import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking-reads.server";
+import { readBookingRules, readCapacity } from "./server/capacity-settings.server";
 import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
 import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server";
 
@@ -17,12 +16,6 @@ import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server
 export async function bookingRulesFor(context: Readonly<RouterContextProvider>): Promise<BookingRules> {
   const now = getRequestTime(context);
   const [schedule, capacity] = await Promise.all([getShopSchedule(context, now), readCapacity(getEnv(context))]);
-  return { schedule, capacity, now };
-}
-
-/** The same, read straight from D1 (the queue consumer and the cron have no request). */
-export async function readBookingRules(env: Pick<AppEnv, "DB">, now: Date): Promise<BookingRules> {
-  const [schedule, capacity] = await Promise.all([readScheduleFrom(env, shopWallClock(now).date), readCapacity(env)]);
   return { schedule, capacity, now };
 }
 
@@ -65,4 +58,7 @@ export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date
 }
 
 export type { AppointmentView };
+export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/on-arrival.server";
 export { appointmentPanelData } from "./server/record-panel.server";
+export { calendarFeedOf } from "./server/calendar-feed.server";
+export { type AppointmentTally, appointmentTallies } from "./server/appointment-tallies.server";

@@ -19,13 +19,14 @@ export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
   done: "Done",
 };
 
-/** The emails about an appointment: to the customer (the first four) and to the shop. */
+/** The emails about an appointment: to the customer (all but "shop-change") and to the shop. */
 export const APPOINTMENT_MESSAGE_PURPOSES = [
   "confirmation",
   "update",
   "cancellation",
   "reminder",
   "shop-change",
+  "review",
 ] as const;
 export type AppointmentMessagePurpose = (typeof APPOINTMENT_MESSAGE_PURPOSES)[number];
 

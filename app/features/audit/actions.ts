@@ -1,5 +1,5 @@
 // Every kind of entry the audit log keeps, with the words the owners' audit page shows. Each feature
-// that does something worth recording adds its action here and writes it with recordAudit
+// that does something worth recording adds its action here and writes it with auditInsert in the batch of its change
 // (app/features/audit/audit.server.ts).
 export const auditActionLabels = {
   "sign-in": "Signed in",
@@ -49,10 +49,18 @@ export const auditActionLabels = {
   "settings.notice.clear": "Removed the site's notice",
   "insights.public-record": "Turned the response record on the website on or off",
   "settings.capacity": "Changed the appointment capacity",
+  "settings.mail": "Changed who gets the shop's emails, the visitor confirmation or the reply sender's name",
+  "settings.reply-template.add": "Added a reply template",
+  "settings.reply-template.edit": "Changed a reply template",
+  "settings.reply-template.delete": "Deleted a reply template",
   "appointment.book": "Booked an appointment",
   "appointment.reschedule": "Moved an appointment",
   "appointment.cancel": "Cancelled an appointment",
   "appointment.mark": "Marked an appointment arrived, no-show or done",
+  "appointment.review-request": "Asked a customer for a review after their job",
+  "account.calendar-feed": "Made or revoked their calendar feed",
+  "settings.confirm-on-arrival": "Turned booking new requests on arrival on or off",
+  "settings.review-requests": "Changed the review request after a job",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

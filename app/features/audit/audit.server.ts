@@ -1,5 +1,5 @@
 import type { AuditAction } from "~/features/audit/actions";
-import { lt } from "drizzle-orm";
+import { lt, type SQL, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../../http/env.server";
@@ -14,25 +14,59 @@ export type AuditEntry = Acting & {
   detail?: Record<string, string | number | boolean | null>;
 };
 
-/** The insert of one entry, for a batch that must record it with the change it describes. */
+// One way to write the log: an entry is a statement in the same D1 batch as the change it records
+// (`db.batch([change, auditInsert(db, entry)])`), so the change and its entry are stored together
+// or not at all. An event that changes nothing else (a failed sign-in) is a batch of its entry alone.
+// The log is append-only: nothing in the app edits or deletes an entry except the nightly purge of
+// entries past their keeping time (purgeOldAuditEntries, below).
+
+const columns = (entry: AuditEntry) => ({
+  at: entry.at,
+  actorId: entry.actor?.id ?? null,
+  actorName: entry.actor?.name ?? null,
+  action: entry.action,
+  target: entry.target ?? null,
+  detail: entry.detail ?? null,
+  client: entry.client,
+});
+
+/** The insert of one entry, for the batch of the change it describes. */
 export function auditInsert(db: Database, entry: AuditEntry) {
-  return db.insert(auditLog).values({
-    at: entry.at,
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    action: entry.action,
-    target: entry.target ?? null,
-    detail: entry.detail ?? null,
-    client: entry.client,
-  });
+  return db.insert(auditLog).values(columns(entry));
+}
+
+const AUDIT_COLUMNS = "at, actor_id, actor_name, action, target, detail, client";
+
+/** The entry's values in AUDIT_COLUMNS' order, as D1 stores them. */
+function auditValues(entry: AuditEntry) {
+  const row = columns(entry);
+  const detail = row.detail === null ? null : JSON.stringify(row.detail);
+  return [row.at.getTime(), row.actorId, row.actorName, row.action, row.target, detail, row.client] as const;
 }
 
 /**
- * Appends one entry. The log is append-only: nothing in the app edits or deletes an entry except
- * the nightly purge of entries past their keeping time (purgeOldAuditEntries, below).
+ * The insert of one entry that is made only when `condition` holds where it stands in the batch:
+ * for a change whose WHERE may match nothing (the record gone, the last owner kept).
+ * AUDIT_IF_CHANGED placed right after the change's statement tests that it changed a row.
  */
-export async function recordAudit(env: AppEnv, entry: AuditEntry): Promise<void> {
-  await auditInsert(getDb(env), entry);
+export function auditInsertIf(db: Database, entry: AuditEntry, condition: SQL) {
+  const [at, actorId, actorName, action, target, detail, client] = auditValues(entry);
+  // The table's columns in order, the id left to SQLite.
+  return db
+    .insert(auditLog)
+    .select(
+      sql`select null, ${at}, ${actorId}, ${actorName}, ${action}, ${target}, ${detail}, ${client} where ${condition}`,
+    );
+}
+
+/** Whether the batch's previous statement inserted, updated or deleted a row (SQLite's changes()). */
+export const AUDIT_IF_CHANGED = sql`changes() > 0`;
+
+/** auditInsertIf for a batch written in plain SQL (`env.DB.batch`); `condition` is SQL text. */
+export function auditStatement(d1: D1Database, entry: AuditEntry, condition = "changes() > 0") {
+  return d1
+    .prepare(`insert into audit_log (${AUDIT_COLUMNS}) select ?, ?, ?, ?, ?, ?, ? where ${condition}`)
+    .bind(...auditValues(entry));
 }
 
 // Entries are kept 400 days: long enough to answer "who did this last year", short enough that

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { submissionActivity } from "~/db/schema/desk";
 import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
@@ -9,7 +9,7 @@ import { followUpFromShopTime } from "~/features/desk/follow-up";
 import type { DeskMember } from "~/features/desk/members";
 import type { InboxKind } from "~/records/kinds";
 import type { SubmissionStatus } from "~/records/statuses";
-import { auditInsert } from "../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import {
@@ -58,7 +58,8 @@ export async function logActivity(
   const note = input.note ?? null;
   const log = submissionActivity;
   const changes = submissionStatusChanges;
-  const [logged, marked, , rows, history, activity] = await db.batch([
+  const target = auditTarget(kind, id);
+  const [logged, , , , , rows, history, activity] = await db.batch([
     db
       .insert(log)
       .select(
@@ -77,6 +78,11 @@ export async function logActivity(
           .where(eq(table.id, id)),
       )
       .returning({ id: log.id }),
+    auditInsertIf(
+      db,
+      { ...acting, action: `record.${input.type}`, target, detail: outcome ? { outcome } : undefined },
+      AUDIT_IF_CHANGED,
+    ),
     // Before the update, while the old status can still be read: one history entry for the change.
     db
       .insert(changes)
@@ -94,6 +100,11 @@ export async function logActivity(
           .where(and(eq(table.id, id), eq(table.status, "new"), sql`${contact ? 1 : 0} = 1`)),
       )
       .returning({ id: changes.id }),
+    auditInsertIf(
+      db,
+      { ...acting, action: "record.status", target, detail: { status: "contacted" } },
+      AUDIT_IF_CHANGED,
+    ),
     db
       .update(table)
       .set(
@@ -110,13 +121,6 @@ export async function logActivity(
     ...recordReads(db, kind, id),
   ]);
   if (logged.length === 0) return null;
-  const target = auditTarget(kind, id);
-  await db.batch([
-    auditInsert(db, { ...acting, action: `record.${input.type}`, target, detail: outcome ? { outcome } : undefined }),
-    ...(marked.length > 0
-      ? [auditInsert(db, { ...acting, action: "record.status", target, detail: { status: "contacted" } })]
-      : []),
-  ]);
   return recordFrom(rows, history, activity);
 }
 
@@ -146,52 +150,39 @@ export async function updateDesk(
       : sql`1 = 1`;
   // A status sent with them changes in the same batch: all of it, or (no record, no such member) none.
   const status = change.status;
-  // Without a status, its two statements are held back by a condition that is never true.
-  const statusChange = statusChangeStatements(
-    db,
-    kind,
-    id,
-    status ?? "new",
-    acting,
-    status !== undefined ? memberOk : sql`0 = 1`,
-  );
-  const [before, statusChanged, , updated, rows, history, activity] = await db.batch([
-    db.select({ followUpAt: table.followUpAt, assignee: table.assignee }).from(table).where(eq(table.id, id)).limit(1),
-    ...statusChange,
+  const target = auditTarget(kind, id);
+  // Each entry before the update, while the old value can be compared: made only for a real change
+  // that the update below makes (the record there, the assignee an active member).
+  const changes = (column: SQL, value: string | number | null) =>
+    sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${column} is not ${value} and ${memberOk})`;
+  const followUpAt = change.followUpAt;
+  const never = sql`0 = 1`;
+  const [before, , , , , , updated, rows, history, activity] = await db.batch([
+    db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1),
+    auditInsertIf(
+      db,
+      { ...acting, action: "record.follow-up", target, detail: { followUpAt: followUpAt?.toISOString() ?? null } },
+      followUpAt !== undefined ? changes(sql`${table.followUpAt}`, followUpAt?.getTime() ?? null) : never,
+    ),
+    auditInsertIf(
+      db,
+      { ...acting, action: "record.assign", target, detail: { assignee: assignee ?? null } },
+      assignee !== undefined ? changes(sql`${table.assignee}`, assignee) : never,
+    ),
+    // Without a status, its statements are held back by a condition that is never true.
+    ...statusChangeStatements(db, kind, id, status ?? "new", acting, status !== undefined ? memberOk : never),
     db
       .update(table)
       .set({
-        ...(change.followUpAt !== undefined ? { followUpAt: change.followUpAt } : {}),
+        ...(followUpAt !== undefined ? { followUpAt } : {}),
         ...(assignee !== undefined ? { assignee } : {}),
       })
       .where(and(eq(table.id, id), memberOk))
       .returning({ id: table.id }),
     ...recordReads(db, kind, id),
   ]);
-  const [old] = before;
-  if (!old) return { ok: false, reason: "missing" };
+  if (before.length === 0) return { ok: false, reason: "missing" };
   if (updated.length === 0) return { ok: false, reason: "unknown-assignee" };
-  const target = auditTarget(kind, id);
-  const entries = [
-    ...(change.followUpAt !== undefined && change.followUpAt?.getTime() !== old.followUpAt?.getTime()
-      ? [
-          auditInsert(db, {
-            ...acting,
-            action: "record.follow-up",
-            target,
-            detail: { followUpAt: change.followUpAt?.toISOString() ?? null },
-          }),
-        ]
-      : []),
-    ...(assignee !== undefined && assignee !== old.assignee
-      ? [auditInsert(db, { ...acting, action: "record.assign", target, detail: { assignee } })]
-      : []),
-    ...(status !== undefined && statusChanged.length > 0
-      ? [auditInsert(db, { ...acting, action: "record.status", target, detail: { status } })]
-      : []),
-  ];
-  const [first, ...rest] = entries;
-  if (first) await db.batch([first, ...rest]);
   const record = recordFrom(rows, history, activity);
   return record ? { ok: true, record } : { ok: false, reason: "missing" };
 }

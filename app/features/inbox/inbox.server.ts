@@ -10,7 +10,7 @@ import type { ActivityEntry } from "~/features/desk/desk";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { withNotificationState, type WithNotificationState } from "~/features/inbox/notification";
 import type { SpamReason, SubmissionStatus } from "~/records/statuses";
-import { recordAudit } from "../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { forgetLedgerEntries } from "../notifications/notifications.server";
@@ -173,26 +173,20 @@ export async function changeStatus(
   acting: Acting,
 ): Promise<InboxRecordWithHistory | null> {
   const db = getDb(env);
-  const [changed, , updated, history, activity] = await db.batch([
+  const [, , , updated, history, activity] = await db.batch([
     ...statusChangeStatements(db, kind, id, status, acting),
     db.select(recordColumns(kind)).from(inboxTables[kind]).where(eq(inboxTables[kind].id, id)).limit(1),
     historyQuery(db, kind, id),
     activityQuery(db, kind, id),
   ]);
-  if (changed.length > 0) await recordStatusAudit(env, kind, id, status, acting);
   return recordFrom(updated, history, activity);
 }
 
-/** The audit entry of a status change that happened. */
-export function recordStatusAudit(env: AppEnv, kind: InboxKind, id: string, status: SubmissionStatus, acting: Acting) {
-  return recordAudit(env, { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } });
-}
-
 /**
- * A status change as two statements for a batch (the desk's PATCH runs them with its own, one
+ * A status change as three statements for a batch (the desk's PATCH runs them with its own, one
  * batch): the history entry, only for a real change (its `returning` says whether there was one),
- * then the record. Both dated by the request's clock, as the first contact is (decision 012);
- * `condition` holds both back (an assignee who is not a member).
+ * its audit entry when there was, then the record. Dated by the request's clock, as the first
+ * contact is (decision 012); `condition` holds them all back (an assignee who is not a member).
  */
 export function statusChangeStatements(
   db: Database,
@@ -224,6 +218,12 @@ export function statusChangeStatements(
           .where(and(eq(table.id, id), sql`${table.status} <> ${status}`, condition)),
       )
       .returning({ id: changes.id }),
+    // The entry, made when the history entry above was: a real change.
+    auditInsertIf(
+      db,
+      { ...acting, action: "record.status", target: auditTarget(kind, id), detail: { status } },
+      AUDIT_IF_CHANGED,
+    ),
     db
       .update(table)
       .set({
@@ -256,9 +256,8 @@ export async function deleteRecord(env: AppEnv, kind: InboxKind, id: string, act
     // The conversation (app/features/replies/): the customer's emails and the replies go too.
     db.delete(recordMessages).where(and(eq(recordMessages.submissionKind, kind), eq(recordMessages.submissionId, id))),
     db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    auditInsertIf(db, { ...acting, action: "record.delete", target: auditTarget(kind, id) }, AUDIT_IF_CHANGED),
     forgetLedgerEntries(db, kind, [id]),
   ]);
-  if (deleted.length === 0) return false;
-  await recordAudit(env, { ...acting, action: "record.delete", target: auditTarget(kind, id) });
-  return true;
+  return deleted.length > 0;
 }

@@ -6,7 +6,7 @@ import {
   RESPONSE_RECORD_DAYS,
   type StoredResponseRecord,
 } from "~/features/insights/response-record";
-import { recordAudit } from "../audit/audit.server";
+import { auditInsert } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { readResponseRecordSetting, readScheduleFrom, responseRecordWrite } from "../settings/settings.server";
@@ -21,6 +21,7 @@ import {
   together,
 } from "./server/measure.server";
 import { openClockOf } from "./server/open-clock.server";
+import { type AppointmentTally, appointmentTallies } from "../appointments/appointments.server";
 import { readResponseRows, type Waiting } from "./server/insights-reads.server";
 
 // The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
@@ -32,12 +33,17 @@ export type Week = {
   received: number;
   withinPromisePercent: number | null;
   medianMinutes: number | null;
+  /** Appointments booked for the week's days, and the share of those due that came. */
+  appointments: number;
+  showRatePercent: number | null;
 };
 export type Insights = {
   days: InsightsDays;
   together: KindFigures;
   byKind: Record<InboxKind, KindFigures>;
   weeks: Week[];
+  /** The appointments of the window's days up to today. */
+  appointments: AppointmentTally;
 };
 
 const DAY_MS = 24 * HOUR_MS;
@@ -52,12 +58,13 @@ function weekStarts(now: Date): string[] {
 
 const MIDNIGHT = { hour: 0, minute: 0 };
 
-function weeksOf(samples: Samples, starts: readonly string[], now: Date): Week[] {
+function weeksOf(samples: Samples, starts: readonly string[], booked: readonly AppointmentTally[], now: Date): Week[] {
   const bounds = starts.map((date) => shopInstant(date, MIDNIGHT).getTime());
   return starts.map((weekStart, index) => {
     const inWeek = samplesBetween(samples, bounds[index]!, bounds[index + 1] ?? Number.POSITIVE_INFINITY);
     const { received, withinPromisePercent, medianMinutes } = figures(tally(inWeek, now, null));
-    return { weekStart, received, withinPromisePercent, medianMinutes };
+    const { booked: appointments, showRatePercent } = booked[index]!;
+    return { weekStart, received, withinPromisePercent, medianMinutes, appointments, showRatePercent };
   });
 }
 
@@ -76,26 +83,33 @@ export async function readInsights(env: Pick<AppEnv, "DB">, now: Date, days: Ins
   const starts = weekStarts(now);
   const from = Math.min(windowStart, shopInstant(starts[0]!, MIDNIGHT).getTime());
   const firstDate = addDays(shopWallClock(new Date(from)).date, -1);
-  const [rows, schedule] = await Promise.all([
+  const today = shopWallClock(now).date;
+  const spans = [
+    ...starts.map((start) => ({ from: start, to: addDays(start, 6) })),
+    { from: addDays(today, 1 - days), to: today },
+  ];
+  const [rows, schedule, tallies] = await Promise.all([
     readResponseRows(env, new Date(from), now),
     readScheduleFrom(env, firstDate),
+    appointmentTallies(env, spans, today),
   ]);
   const clock = openClockOf(schedule, firstDate, addDays(shopWallClock(now).date, 1));
   const inWindow = (samples: Samples) => samplesBetween(samples, windowStart, Number.POSITIVE_INFINITY);
-  const tallies = {
+  const kinds = {
     contact: tally(inWindow(rows.contact.samples), now, clock),
     serviceRequest: tally(inWindow(rows.serviceRequest.samples), now, clock),
   };
   const waitingOf = ({ waiting, oldestWaitingAt }: Waiting): Waiting => ({ waiting, oldestWaitingAt });
   const byKind = {
-    contact: { ...figures(tallies.contact), ...waitingOf(rows.contact) },
-    serviceRequest: { ...figures(tallies.serviceRequest), ...waitingOf(rows.serviceRequest) },
+    contact: { ...figures(kinds.contact), ...waitingOf(rows.contact) },
+    serviceRequest: { ...figures(kinds.serviceRequest), ...waitingOf(rows.serviceRequest) },
   };
   return {
     days,
-    together: { ...figures(together([tallies.contact, tallies.serviceRequest])), ...waitingTogether(byKind) },
+    together: { ...figures(together([kinds.contact, kinds.serviceRequest])), ...waitingTogether(byKind) },
     byKind,
-    weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, now),
+    weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, tallies, now),
+    appointments: tallies.at(-1)!,
   };
 }
 
@@ -122,6 +136,7 @@ export function insightsJson(insights: Insights) {
       serviceRequests: apiFigures(insights.byKind.serviceRequest),
     },
     weeks: insights.weeks,
+    appointments: insights.appointments,
   };
 }
 
@@ -150,11 +165,14 @@ export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date):
 /** The owner's switch: stored and audited; switched on, the figure is computed at once. */
 export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {
   const figure = show ? await computeResponseRecord(env, acting.at) : undefined;
-  await responseRecordWrite(getDb(env), { show, figure });
-  await recordAudit(env, {
-    ...acting,
-    action: "insights.public-record",
-    target: "response-record",
-    detail: { shown: show ? "on" : "off" },
-  });
+  const db = getDb(env);
+  await db.batch([
+    responseRecordWrite(db, { show, figure }),
+    auditInsert(db, {
+      ...acting,
+      action: "insights.public-record",
+      target: "response-record",
+      detail: { shown: show ? "on" : "off" },
+    }),
+  ]);
 }

@@ -24,8 +24,10 @@ import {
 import { answerNoticeMail, defaultSubject, replyDomainOf, replyMail, replyMessageId } from "./server/reply-mail.server";
 import { recordOfReplyAddress } from "./server/reply-token.server";
 import { emailFailing } from "./server/failing-address.server";
+import { readMailSettings } from "../settings/settings.server";
 
 export { emailFailing, emailFailingSql } from "./server/failing-address.server";
+export { replyComposer } from "./server/reply-draft.server";
 
 // Replies from the record (issue 29, docs/decisions/041-reply-address-and-threading.md): what the
 // rest of the Worker asks of this feature. A reply is stored with its own sending state and counts
@@ -239,7 +241,10 @@ type SendResult = { sentTo: string[]; errors: string[] };
  * sends it with `send`, and records the outcome. Returns the errors, if any, for the queue to retry.
  */
 export async function deliverReply(
-  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "REPLY_DOMAIN" | "SESSION_SECRET" | "SITE_URL">,
+  env: Pick<
+    AppEnv,
+    "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "CONFIRM_VISITOR" | "REPLY_DOMAIN" | "SESSION_SECRET" | "SITE_URL"
+  >,
   job: ReplyJob,
   clock: { now: Date; retryAt: Date },
   send: (mail: OutgoingMail) => Promise<SendResult>,
@@ -266,7 +271,11 @@ export async function deliverReply(
     .returning();
   // Sent already, being sent by another consumer, or deleted with its record.
   if (!claimed) return { errors: [] };
-  const mail = claimed.direction === "in" ? await answerNotice(env, claimed) : await replyOf(db, env, claimed);
+  const settings = await readMailSettings(env);
+  const mail =
+    claimed.direction === "in"
+      ? await answerNotice(env, claimed, settings.recipients)
+      : await replyOf(db, env, claimed, settings.senderName);
   const result = mail ? await send(mail) : { sentTo: [], errors: [] };
   const failed = result.errors.length > 0;
   await db
@@ -282,7 +291,12 @@ export async function deliverReply(
 }
 
 /** A reply as the customer receives it, threaded under the conversation's earlier messages. */
-async function replyOf(db: Database, env: Parameters<typeof replyMail>[0], claimed: RecordMessageRow) {
+async function replyOf(
+  db: Database,
+  env: Parameters<typeof replyMail>[0],
+  claimed: RecordMessageRow,
+  senderName: string,
+) {
   if (!claimed.toAddress) return null;
   const thread = await db
     .select({ messageId: messages.messageId })
@@ -300,16 +314,18 @@ async function replyOf(db: Database, env: Parameters<typeof replyMail>[0], claim
     env,
     claimed,
     thread.flatMap((row) => (row.messageId ? [row.messageId] : [])),
+    senderName,
   );
 }
 
 /**
  * Staff's notice of a customer's answer: to the record's assignee (an active member with an email
- * address), or else to the shop's addresses, with a link to the record.
+ * address), or else to the shop's addresses (`shopRecipients`, from Settings), with a link to the record.
  */
 async function answerNotice(
-  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "REPLY_DOMAIN" | "SITE_URL">,
+  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SITE_URL">,
   claimed: RecordMessageRow,
+  shopRecipients: readonly string[],
 ): Promise<OutgoingMail | null> {
   const db = getDb(env);
   const table = inboxTables[claimed.submissionKind];
@@ -325,7 +341,7 @@ async function answerNotice(
     .where(eq(table.id, claimed.submissionId))
     .limit(1);
   if (!record) return null;
-  const to = record.assigneeEmail && isMailAddress(record.assigneeEmail) ? [record.assigneeEmail] : env.NOTIFY_TO;
+  const to = record.assigneeEmail && isMailAddress(record.assigneeEmail) ? [record.assigneeEmail] : shopRecipients;
   return answerNoticeMail(
     env,
     claimed,

@@ -199,3 +199,6 @@ export async function purgePastSettings(env: Pick<AppEnv, "DB">, now: Date): Pro
   ]);
   return (closures?.meta.changes ?? 0) + (special?.meta.changes ?? 0);
 }
+
+// The shop's mail settings: the one accessor every email reads them through (decision 051).
+export { type MailSettings, readMailSettings } from "./server/mail-settings.server";

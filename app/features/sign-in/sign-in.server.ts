@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { auditInsert, recordAudit } from "../audit/audit.server";
+import { auditInsert } from "../audit/audit.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/features/sign-in/login-schema";
 import { getDb } from "~/db/db.server";
 import { staffSessions, type User, users } from "~/db/schema/staff";
@@ -13,25 +13,20 @@ import {
   type ThrottleConfig,
   type ThrottleKeys,
 } from "./server/login-throttle.server";
-import { hashPassword, verifyPassword } from "./server/password.server";
+import { verifyPassword } from "./server/password.server";
 import { clientKey } from "../../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./server/device-cookie.server";
 
-import { hasAuthenticator, mustEnrol } from "../second-factor/second-factor.server";
+import { hasAuthenticator } from "../second-factor/second-factor.server";
 import {
   clearPendingSignIn,
   consumePendingSignIn,
-  countPendingCode,
-  endPendingSignIns,
   type PendingSignIn,
   readPendingSignIn,
   startPendingSignIn,
 } from "./server/pending-sign-in.server";
-import { endSessions, listActiveSessions, memberOfSession, registerSession } from "./server/session-registry.server";
+import { endSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";
-
-/** A signed-in member, and the session they are signed in with (the account page marks it). */
-export type StaffUser = StaffMember;
 
 /** Whether an account may sign in and keep its sessions: not disabled, not removed. */
 export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
@@ -47,7 +42,7 @@ const UNKNOWN_USER_HASH = "$scrypt$ln=14,r=8,p=5$CUA+IASxFTclModcj1T+9A$by5dNjQY
  * change (the account page, a reset link, `npm run admin:password`), or by disabling, removing or
  * deleting the account stops here at its next request.
  */
-export async function getStaffUser(request: Request, env: AppEnv, now: Date): Promise<StaffUser | null> {
+export async function getStaffUser(request: Request, env: AppEnv, now: Date): Promise<StaffMember | null> {
   const session = await readStaffSession(request, env, now);
   if (!session) return null;
   const user = await memberOfSession(env, session, now);
@@ -95,7 +90,7 @@ export async function logIn(
   // A disabled or removed account is refused only after its password was checked, with the words
   // of a wrong password: neither the answer nor its timing says the account exists.
   if (!user || !valid || !isActiveAccount(user)) {
-    await recordAudit(env, {
+    await auditInsert(db, {
       actor: { id: null, name: credentials.username },
       action: "sign-in.failed",
       client,
@@ -107,7 +102,7 @@ export async function logIn(
   await forgiveLoginAttempt(db, keys);
   if (await hasAuthenticator(db, user.id)) {
     // The password was right: recorded, so a stolen password shows in the log before any code does.
-    await recordAudit(env, {
+    await auditInsert(db, {
       actor: { id: user.id, name: user.username },
       action: "sign-in.password",
       client,
@@ -128,44 +123,6 @@ export async function pendingMember(request: Request, env: AppEnv, now: Date): P
   // A password changed, or the account disabled, since the password was typed: start again.
   if (!user || !isActiveAccount(user) || pending.issuedAt < user.passwordChangedAt) return null;
   return { id: user.id, username: user.username, pending };
-}
-
-/** Counts a code tried by this half-signed-in browser; false once it has had its 5 (or was used). */
-export function countCodeOfPendingSignIn(env: AppEnv, member: PendingMember): Promise<boolean> {
-  return countPendingCode(env, member.pending);
-}
-
-/** Ends every half-finished sign-in of a member (a new password). */
-export function endMemberPendingSignIns(env: AppEnv, userId: string): Promise<void> {
-  return endPendingSignIns(env, userId);
-}
-
-// A code is counted like a password (decision 017): per device that has signed in as this member
-// before, else per account and client; under a name of its own, so codes and passwords each have
-// their limits, and a stranger's wrong codes never lock out the member's own browser.
-async function codeThrottleKeys(request: Request, env: AppEnv, username: string, now: Date): Promise<ThrottleKeys> {
-  const device = await trustedDeviceFor(request, env, username, now.getTime());
-  return { username: `second-factor:${username}`, client: clientKey(request), device };
-}
-
-/** Counts one second-factor code for `username` from this browser; the refusal when over the limit. */
-export async function countCodeAttempt(
-  request: Request,
-  env: AppEnv,
-  username: string,
-  now: Date,
-): Promise<Throttled | null> {
-  return countAttempt(
-    getDb(env),
-    await codeThrottleKeys(request, env, username, now),
-    env.LOGIN_THROTTLE_WINDOW_SECONDS,
-    now,
-  );
-}
-
-/** After a right code: this browser's own wrong codes are forgiven. */
-export async function forgiveCodeAttempt(request: Request, env: AppEnv, username: string, now: Date): Promise<void> {
-  await forgiveLoginAttempt(getDb(env), await codeThrottleKeys(request, env, username, now));
 }
 
 /**
@@ -192,11 +149,6 @@ export async function isMembersPassword(env: AppEnv, userId: string, password: s
 /** Whether this member signs in with a password and an authenticator code. */
 export function usesAuthenticator(env: AppEnv, userId: string): Promise<boolean> {
   return hasAuthenticator(getDb(env), userId);
-}
-
-/** Whether the owners require a second factor and this member has yet to set one up. */
-export function mustSetUpSecondFactor(env: AppEnv, userId: string): Promise<boolean> {
-  return mustEnrol(getDb(env), userId);
 }
 
 /**
@@ -236,13 +188,8 @@ export async function openSession(
 export async function logOut(request: Request, env: AppEnv, now: Date): Promise<string> {
   const member = await getStaffUser(request, env, now);
   if (member) {
-    await endSessions(env, member.id, { only: member.sessionId }, now);
-    await recordAudit(env, {
-      actor: { id: member.id, name: member.username },
-      action: "sign-out",
-      client: clientKey(request),
-      at: now,
-    });
+    const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
+    await endSessions(env, member.id, { only: member.sessionId }, now, () => ({ ...acting, action: "sign-out" }));
   }
   return endStaffSession(request, env);
 }
@@ -259,10 +206,8 @@ export async function purgeOldSessions(env: AppEnv, before: Date): Promise<numbe
 // ------------------------------------------------------------------------------------------------
 // What other features ask of sign-in: the only door into app/features/sign-in/server/ besides the gates.
 
-/** The stored form of a new password (scrypt: password.server.ts). */
-export function hashNewPassword(password: string): Promise<string> {
-  return hashPassword(password);
-}
+/** The stored form of a new password (scrypt). */
+export { hashPassword } from "./server/password.server";
 
 export type PasswordProof = { status: "proven" } | { status: "wrong-password"; message: string } | Throttled;
 
@@ -314,18 +259,24 @@ export function countLimitedRequest(
   );
 }
 
-/** The member's signed-in browsers, newest first, the one making the request marked current. */
-export function listMemberSessions(env: AppEnv, member: Pick<StaffMember, "id" | "sessionId">, now: Date) {
-  return listActiveSessions(env, member, now);
-}
+/** One mapping from a sign-in step's outcome to its HTTP answer, for the pages and the API. */
+export {
+  signInFormRefusal,
+  type SignInOutcome,
+  signInJsonAnswer,
+  signInPageAnswer,
+} from "./server/sign-in-answers.server";
 
-/** Ends a member's active sessions (one by its id, or all but the current); how many ended. */
-export function endMemberSessions(
-  env: AppEnv,
-  userId: string,
-  which: Parameters<typeof endSessions>[2],
-  now: Date,
-): Promise<number> {
-  return endSessions(env, userId, which, now);
-}
-export type { ActiveSession } from "./server/session-registry.server";
+/** A member's signed-in browsers (listActiveSessions), and ending them with their entry (endSessions). */
+export {
+  type ActiveSession,
+  endSessions,
+  listActiveSessions,
+  type SessionsToEnd,
+} from "./server/session-registry.server";
+
+/** A half-signed-in browser's codes (5 at most, counted on its pending sign-in); ending them all (a new password). */
+export { countPendingCode, endPendingSignIns } from "./server/pending-sign-in.server";
+
+/** Second-factor codes, throttled like passwords under names of their own (decision 017). */
+export { countCodeAttempt, forgiveCodeAttempt } from "./server/code-throttle.server";

@@ -22,6 +22,14 @@ export const submissionMessages = {
   },
 } as const satisfies Record<InboxKind, unknown>;
 
+/** The answer to a service request booked on arrival (the owner's switch, app/features/appointments/). */
+export const bookedOnArrivalMessage = (when: string, emailed: boolean) => ({
+  title: "Your Appointment Is Booked",
+  description: emailed
+    ? `We've booked you in: ${when}. Your confirmation email has a calendar file and a link to move or cancel it.`
+    : `We've booked you in: ${when}. To change it, call us at ${shop.phone.display}.`,
+});
+
 export const INVALID_MESSAGE = "Please correct the highlighted fields and send again.";
 export const RATE_LIMITED_MESSAGE = `Too many messages from your connection. Please wait a minute and try again, or call us at ${shop.phone.display}.`;
 export const UNAVAILABLE_MESSAGE = `We couldn't save your message just now. Please try again or call us directly at ${shop.phone.display}.`;

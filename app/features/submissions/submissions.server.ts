@@ -15,6 +15,8 @@ import { clientKey } from "../../http/client-address.server";
 import { CACHED_PAGE_SUBMISSION_ID, getCloudflare, getRequestTime } from "../../http/context.server";
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs, ledgerEntryFor, type NotificationJob } from "../notifications/notifications.server";
+import { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "../appointments/appointments.server";
+import { readMailSettings } from "../settings/settings.server";
 import { judgeSubmission } from "./server/spam.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
@@ -111,7 +113,8 @@ type NoneOf<Names extends never> = Names;
 type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 
 type SaveOutcome<Name extends InboxKind> =
-  | { status: "stored"; receipt: SubmissionReceipt<Name> }
+  /** `booked`: the appointment a service request got on arrival (the owner's switch), if any. */
+  | { status: "stored"; receipt: SubmissionReceipt<Name>; booked: BookedOnArrival | null }
   /** Kept aside with status spam (submissions/spam.server.ts): answered like a stored one, never notified. */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
@@ -121,7 +124,8 @@ type SaveOutcome<Name extends InboxKind> =
 /** The limiter counts per minute: a refused client may try again within this many seconds. */
 export const RATE_LIMIT_RETRY_SECONDS = 60;
 
-type SaveEnv = Pick<AppEnv, "DB" | "SUBMISSION_LIMITER" | "NOTIFY_QUEUE" | "CONFIRM_VISITOR">;
+// The whole environment: booking on arrival writes an appointment (its link's secret included).
+type SaveEnv = AppEnv;
 
 type SaveContext = {
   env: SaveEnv;
@@ -153,9 +157,18 @@ export async function isOverSubmissionLimit(env: Pick<AppEnv, "SUBMISSION_LIMITE
  * when enabled, the visitor's confirmation, which counts against the client's submission limit.
  * Should the queue refuse, the sweep finds the row unsent and enqueues it (notifications.server.ts).
  */
-async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey: string) {
+async function queueEmails(
+  env: SaveEnv,
+  name: InboxKind,
+  id: string,
+  clientKey: string,
+  booked: BookedOnArrival | null,
+) {
   const jobs: NotificationJob[] = [{ type: "notify", form: name, id }];
-  if (env.CONFIRM_VISITOR) {
+  // A request booked on arrival gets the appointment's confirmation (with its calendar file) instead.
+  if (booked) {
+    if (booked.messageId !== null) jobs.push({ type: "appointment", messageId: booked.messageId });
+  } else if (await confirmVisitorOn(env, id)) {
     if (await isOverSubmissionLimit(env, clientKey))
       console.warn("No confirmation: over the client's limit", { id, clientKey });
     else jobs.push({ type: "confirm", form: name, id });
@@ -165,6 +178,17 @@ async function queueEmails(env: SaveEnv, name: InboxKind, id: string, clientKey:
   } catch (error) {
     console.error("Could not enqueue the emails for a submission; the sweep will", { id, error });
   }
+}
+
+/** The owner's switch on Settings (decision 051), read after the visitor has their answer. */
+function confirmVisitorOn(env: SaveEnv, id: string): Promise<boolean> {
+  return readMailSettings(env).then(
+    (settings) => settings.confirmVisitor,
+    (error: unknown) => {
+      console.error("Mail settings unreadable: the confirmation is left out", { id, error });
+      return false;
+    },
+  );
 }
 
 /** What saving needs from the request it answers, the same for the page forms and the JSON API. */
@@ -216,14 +240,38 @@ export async function saveSubmission<Name extends InboxKind>(
     }
     const receipt = { ...fields, id, submittedAt: stored.row.submittedAt };
     if (!spamReason) {
-      if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey));
-      return { status: "stored", receipt };
+      const booked = await bookedOnArrivalIf(name, env, stored, { now, client: clientKey });
+      if (stored.inserted) waitUntil(queueEmails(env, name, id, clientKey, booked));
+      return { status: "stored", receipt, booked };
     }
     console.warn(`A ${name} submission was kept aside as spam (${spamReason})`, { id, clientKey });
     return { status: "spam", receipt, reason: spamReason };
   } catch (error) {
     console.error(`Could not store a ${name} submission`, { id, clientKey, error });
     return { status: "unavailable" };
+  }
+}
+
+/**
+ * A new service request (not flagged as possible spam) is booked on arrival when the owner wants
+ * it and its preferred day has room; the same request sent again is answered with what it got.
+ */
+async function bookedOnArrivalIf(
+  name: InboxKind,
+  env: SaveEnv,
+  stored: { inserted: boolean; row: object },
+  at: { now: Date; client: string },
+): Promise<BookedOnArrival | null> {
+  if (name !== "serviceRequest") return null;
+  type Row = { id: string; preferredDate: string | null; visitType: string | null; possibleSpam: boolean };
+  const row = stored.row as Row;
+  if (row.possibleSpam) return null;
+  try {
+    return await (stored.inserted ? bookOnArrival(env, row, at) : bookedOnArrival(env, row.id, at.now));
+  } catch (error) {
+    // The request is stored: a booking that fails leaves it to staff, as with the switch off.
+    console.error("Could not book a new request on arrival; staff will", { id: row.id, error });
+    return null;
   }
 }
 

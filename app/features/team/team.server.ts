@@ -1,14 +1,10 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import type { AuditAction } from "~/features/audit/audit";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import type { MemberChange } from "~/features/team/schemas";
 import type { StaffRole } from "~/http/staff-roles";
-import { recordAudit } from "../audit/audit.server";
-import type { RouterContextProvider } from "react-router";
-import { getStaffMember, type StaffMember } from "../../http/staff-member.server";
-import { clientKey } from "../../http/client-address.server";
-import { getRequestTime } from "../../http/context.server";
+import { AUDIT_IF_CHANGED, type AuditEntry, auditInsert, auditInsertIf } from "../audit/audit.server";
+import type { Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import type { OutgoingMail } from "../../mail/mime.server";
 import { countLimitedRequest, isActiveAccount } from "../sign-in/sign-in.server";
@@ -26,9 +22,6 @@ import { issueToken } from "./server/tokens.server";
 // The team as owners run it: the accounts, their roles, disabling, enabling and removing them.
 // Every rule that protects the shop (the last active owner stays) is part of the UPDATE itself,
 // so two owners acting at once cannot both pass a check made before either wrote.
-
-/** Who acts, from where, at what time: what each change records in the audit log. */
-export type TeamActor = { member: StaffMember; client: string; at: Date };
 
 export type TeamMemberView = {
   username: string;
@@ -74,17 +67,6 @@ const keepsAnActiveOwner = sql`(${users.role} <> 'owner' or ${users.disabledAt} 
 export type MemberOutcome =
   { status: "changed"; member: TeamMemberView } | { status: "unknown" } | { status: "lastOwner"; message: string };
 
-function audit(env: AppEnv, actor: TeamActor, action: AuditAction, target: string, detail?: Record<string, string>) {
-  return recordAudit(env, {
-    actor: { id: actor.member.id, name: actor.member.username },
-    action,
-    target,
-    detail,
-    client: actor.client,
-    at: actor.at,
-  });
-}
-
 /**
  * After an UPDATE that matched nothing: the account is gone, already as asked (nothing to do,
  * nothing recorded), or it is the last active owner.
@@ -96,59 +78,70 @@ async function whyUnchanged(env: AppEnv, username: string, alreadyDone: (user: U
   return { status: "lastOwner", message: LAST_OWNER_MESSAGE } as const;
 }
 
-async function changeRole(env: AppEnv, actor: TeamActor, username: string, role: StaffRole): Promise<MemberOutcome> {
-  const [updated] = await getDb(env)
-    .update(users)
-    .set({ role })
-    .where(
-      and(
-        eq(users.username, username),
-        isNull(users.removedAt),
-        sql`${users.role} <> ${role}`,
-        role === "owner" ? undefined : keepsAnActiveOwner,
-      ),
-    )
-    .returning();
+async function changeRole(env: AppEnv, acting: Acting, username: string, role: StaffRole): Promise<MemberOutcome> {
+  const db = getDb(env);
+  const [[updated]] = await db.batch([
+    db
+      .update(users)
+      .set({ role })
+      .where(
+        and(
+          eq(users.username, username),
+          isNull(users.removedAt),
+          sql`${users.role} <> ${role}`,
+          role === "owner" ? undefined : keepsAnActiveOwner,
+        ),
+      )
+      .returning(),
+    auditInsertIf(db, { ...acting, action: "team.role", target: username, detail: { role } }, AUDIT_IF_CHANGED),
+  ]);
   if (!updated) return whyUnchanged(env, username, (user) => user.role === role);
-  await audit(env, actor, "team.role", username, { role });
   return { status: "changed", member: memberView(updated) };
 }
 
-async function setDisabled(env: AppEnv, actor: TeamActor, username: string, disabled: boolean): Promise<MemberOutcome> {
+async function setDisabled(env: AppEnv, acting: Acting, username: string, disabled: boolean): Promise<MemberOutcome> {
   const db = getDb(env);
-  const [updated] = disabled
-    ? await db
-        .update(users)
-        // Its sessions end for good (they are checked against password_changed_at): enabling the
-        // account again does not bring them back.
-        .set({ disabledAt: actor.at, passwordChangedAt: actor.at.getTime() })
-        .where(and(eq(users.username, username), isNull(users.removedAt), isNull(users.disabledAt), keepsAnActiveOwner))
-        .returning()
-    : await db
-        .update(users)
-        .set({ disabledAt: null })
-        .where(and(eq(users.username, username), isNull(users.removedAt), sql`${users.disabledAt} is not null`))
-        .returning();
+  const [[updated]] = await db.batch([
+    disabled
+      ? db
+          .update(users)
+          // Its sessions end for good (they are checked against password_changed_at): enabling the
+          // account again does not bring them back.
+          .set({ disabledAt: acting.at, passwordChangedAt: acting.at.getTime() })
+          .where(
+            and(eq(users.username, username), isNull(users.removedAt), isNull(users.disabledAt), keepsAnActiveOwner),
+          )
+          .returning()
+      : db
+          .update(users)
+          .set({ disabledAt: null })
+          .where(and(eq(users.username, username), isNull(users.removedAt), sql`${users.disabledAt} is not null`))
+          .returning(),
+    auditInsertIf(
+      db,
+      { ...acting, action: disabled ? "team.disable" : "team.enable", target: username },
+      AUDIT_IF_CHANGED,
+    ),
+  ]);
   if (!updated) return whyUnchanged(env, username, (user) => Boolean(user.disabledAt) === disabled);
   // A reset link sent before does not bring a disabled account back.
-  if (disabled) await revokeResetLinks(env, updated.id, actor.at);
-  await audit(env, actor, disabled ? "team.disable" : "team.enable", username);
+  if (disabled) await revokeResetLinks(env, updated.id, acting.at);
   return { status: "changed", member: memberView(updated) };
 }
 
 /** A new role, disabled or enabled (in that order: a refused role change stops before the other). */
 export async function changeMember(
   env: AppEnv,
-  actor: TeamActor,
+  acting: Acting,
   username: string,
   change: MemberChange,
 ): Promise<MemberOutcome> {
   let outcome: MemberOutcome | null = null;
   if (change.role !== undefined) {
-    outcome = await changeRole(env, actor, username, change.role);
+    outcome = await changeRole(env, acting, username, change.role);
     if (outcome.status !== "changed") return outcome;
   }
-  if (change.disabled !== undefined) outcome = await setDisabled(env, actor, username, change.disabled);
+  if (change.disabled !== undefined) outcome = await setDisabled(env, acting, username, change.disabled);
   return outcome ?? { status: "unknown" };
 }
 
@@ -159,28 +152,32 @@ export type RemoveOutcome = { status: "removed" } | { status: "unknown" } | { st
  * and its email address is freed. The row stays (username and display name), so histories and
  * the audit log that name it stay readable; the username is not given out again.
  */
-export async function removeMember(env: AppEnv, actor: TeamActor, username: string): Promise<RemoveOutcome> {
+export async function removeMember(env: AppEnv, acting: Acting, username: string): Promise<RemoveOutcome> {
   const db = getDb(env);
-  const [removed] = await db
-    .update(users)
-    .set({ removedAt: actor.at, email: null, passwordChangedAt: actor.at.getTime() })
-    .where(and(eq(users.username, username), isNull(users.removedAt), keepsAnActiveOwner))
-    .returning();
+  const [[removed]] = await db.batch([
+    db
+      .update(users)
+      .set({ removedAt: acting.at, email: null, passwordChangedAt: acting.at.getTime() })
+      .where(and(eq(users.username, username), isNull(users.removedAt), keepsAnActiveOwner))
+      .returning(),
+    auditInsertIf(db, { ...acting, action: "team.remove", target: username }, AUDIT_IF_CHANGED),
+    // Its links die with it: the row removed by the statement above, and only then.
+    db
+      .update(staffTokens)
+      .set({ revokedAt: acting.at })
+      .where(
+        and(
+          sql`${staffTokens.userId} = (select ${users.id} from ${users} where ${users.username} = ${username} and ${users.removedAt} = ${acting.at.getTime()})`,
+          isNull(staffTokens.usedAt),
+          isNull(staffTokens.revokedAt),
+        ),
+      ),
+  ]);
   if (!removed) {
     const user = await findMember(env, username);
     return user ? { status: "lastOwner", message: LAST_OWNER_MESSAGE } : { status: "unknown" };
   }
-  await db
-    .update(staffTokens)
-    .set({ revokedAt: actor.at })
-    .where(and(eq(staffTokens.userId, removed.id), isNull(staffTokens.usedAt), isNull(staffTokens.revokedAt)));
-  await audit(env, actor, "team.remove", username);
   return { status: "removed" };
-}
-
-/** The owner acting in a team route: the member the gate let in, their client, the request's time. */
-export function teamActorOf(request: Request, context: Readonly<RouterContextProvider>): TeamActor {
-  return { member: getStaffMember(context), client: clientKey(request), at: getRequestTime(context) };
 }
 
 export type StaffEmailSend = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
@@ -208,11 +205,13 @@ export const RESET_EMAILS_PER_ACCOUNT = 3;
 
 type ResetRequestJob = Extract<NotificationJob, { type: "resetRequest" }>;
 
-/** A new reset link for the account; any link it had before stops working. */
-export async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["member"] | null, now: Date) {
+/** A new reset link for the account, recorded by `entry` in the same batch; any link it had before stops working. */
+export async function issueReset(env: AppEnv, user: User, entry: AuditEntry) {
   const db = getDb(env);
   const { id, token, verifierHash } = await issueToken();
+  const now = entry.at;
   const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
+  const emailed = Boolean(user.email);
   await db.batch([
     db
       .update(staffTokens)
@@ -230,14 +229,15 @@ export async function issueReset(env: AppEnv, user: User, createdBy: TeamActor["
       purpose: "reset",
       verifierHash,
       userId: user.id,
-      createdById: createdBy?.id ?? null,
-      createdByName: createdBy?.username ?? null,
+      createdById: entry.actor?.id ?? null,
+      createdByName: entry.actor?.name ?? null,
       createdAt: now,
       expiresAt,
     }),
+    auditInsert(db, { ...entry, detail: { emailed, ...entry.detail } }),
   ]);
-  if (user.email) await enqueueStaffEmail(env, token);
-  return { id, token, expiresAt, emailed: Boolean(user.email) };
+  if (emailed) await enqueueStaffEmail(env, token);
+  return { id, token, expiresAt, emailed };
 }
 
 /**
@@ -263,12 +263,11 @@ export async function handleResetRequest(env: AppEnv, job: ResetRequestJob, now:
     now,
   );
   if (!decision.allowed) return;
-  await issueReset(env, user, null, now);
-  await recordAudit(env, {
+  await issueReset(env, user, {
     actor: null,
     action: "password.reset-request",
     target: user.username,
-    detail: { emailed: true, via: "forgot-password" },
+    detail: { via: "forgot-password" },
     client: job.client,
     at: now,
   });

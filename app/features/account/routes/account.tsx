@@ -4,6 +4,8 @@ import { PasswordForm } from "~/features/account/components/password-form";
 import { ProfileForm } from "~/features/account/components/profile-form";
 import { SessionList } from "~/features/account/components/session-list";
 import { SecondFactorSection } from "~/features/second-factor/second-factor";
+import { CalendarFeedSection } from "~/features/appointments/appointments";
+import { calendarFeedOf } from "~/features/appointments/appointments.server";
 import { roleLabels } from "~/http/staff-roles";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
@@ -19,11 +21,13 @@ import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader(args: Route.LoaderArgs) {
-  const [page, secondFactor] = await Promise.all([
+  const member = getStaffMember(args.context);
+  const [page, secondFactor, calendarFeed] = await Promise.all([
     loadAccountPage(args),
-    secondFactorAccount(getEnv(args.context), getStaffMember(args.context)),
+    secondFactorAccount(getEnv(args.context), member),
+    calendarFeedOf(getEnv(args.context), member.id),
   ]);
-  return data({ ...page, secondFactor }, { headers: NO_STORE });
+  return data({ ...page, secondFactor, calendarFeed }, { headers: NO_STORE });
 }
 
 export const action = (args: Route.ActionArgs) => handleAccountAction(args);
@@ -38,7 +42,7 @@ export const meta: Route.MetaFunction = privatePageMeta(
 const sectionClasses = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, sessions, secondFactor } = loaderData;
+  const { account, sessions, secondFactor, calendarFeed } = loaderData;
   // A new location after each successful post (the redirect back): the forms start afresh.
   const { key } = useLocation();
   // A refusal before the form was read (too large, not text) belongs to whichever form was sent.
@@ -72,6 +76,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <SecondFactorSection view={secondFactor} />
+
+        <CalendarFeedSection feed={calendarFeed} className={sectionClasses} />
 
         <section aria-labelledby="sessions-heading" className={sectionClasses}>
           <h2 id="sessions-heading" className="text-lg font-bold text-blue-950">

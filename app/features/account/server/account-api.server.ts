@@ -1,7 +1,7 @@
 import { type RouterContextProvider } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/features/account/schemas";
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
-import { listMemberSessions } from "../../sign-in/sign-in.server";
+import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
@@ -82,7 +82,7 @@ export function passwordResponse({ request, context }: Args): Promise<Response> 
 /** GET /api/account/sessions: the member's active sessions, newest first, `current` marking this one. */
 export async function sessionsResponse({ request, context }: Args): Promise<Response> {
   const member = getStaffMember(context);
-  const sessions = await listMemberSessions(getEnv(context), member, actingMember(request, context).at);
+  const sessions = await listActiveSessions(getEnv(context), member, actingMember(request, context).at);
   return jsonResponse(sessions);
 }
 

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/features/account/schemas";
 import { parseFormData } from "~/forms/parse-form";
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
-import { listMemberSessions } from "../../sign-in/sign-in.server";
+import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
 import { readPostedForm } from "../../../http/request-body.server";
@@ -24,7 +24,7 @@ export async function loadAccountPage({ context }: Args) {
   const member = getStaffMember(context);
   const [account, sessions] = await Promise.all([
     getAccount(env, member.id),
-    listMemberSessions(env, member, getRequestTime(context)),
+    listActiveSessions(env, member, getRequestTime(context)),
   ]);
   return { account, sessions };
 }

@@ -10,7 +10,9 @@ import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatSlotTime } from "../capacity";
-import { calendarDays, calendarQuery, isMark, markAppointment } from "../server/calendar.server";
+import { enqueueAppointmentMessages } from "../appointments.server";
+import { calendarDays, calendarQuery } from "../server/calendar.server";
+import { isMark, markAppointment } from "../server/marks.server";
 import { appointmentStatusLabels } from "../vocabulary";
 
 // /incoming/calendar: the shop's appointments, a week (Monday first) or a day (`?view=day`), from
@@ -36,8 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = form.get("back");
   const to = typeof back === "string" && back.startsWith("/incoming/calendar") ? back : "/incoming/calendar";
   const marked =
-    typeof id === "string" && isMark(mark) && (await markAppointment(env, id, mark, actingMember(request, context)));
-  return marked
+    typeof id === "string" && isMark(mark)
+      ? await markAppointment(env, id, mark, actingMember(request, context))
+      : null;
+  if (marked?.marked) await enqueueAppointmentMessages(env, [marked.reviewMessageId]);
+  return marked?.marked && isMark(mark)
     ? redirectWithToast(env, to, { title: "Marked", description: appointmentStatusLabels[mark] })
     : redirectWithToast(env, to, {
         title: "Nothing changed",

@@ -11,6 +11,9 @@ import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { capacitySchema } from "../capacity";
+import { ConfirmOnArrivalForm, ReviewRequestForm } from "../components/booking-options-forms";
+import { readBookingOptions } from "../server/booking-options.server";
+import { saveBookingOptionsForm } from "../server/booking-options-form.server";
 import { describeCapacity, readCapacity, saveCapacity } from "../server/capacity-settings.server";
 import { MAX_WAITER_SLOTS } from "../vocabulary";
 
@@ -25,7 +28,9 @@ const FORM_LIMIT_BYTES = 4 * 1024;
 const SLOT_ROWS = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data({ capacity: await readCapacity(getEnv(context)) }, { headers: NO_STORE });
+  const env = getEnv(context);
+  const [capacity, options] = await Promise.all([readCapacity(env), readBookingOptions(env)]);
+  return data({ capacity, options }, { headers: NO_STORE });
 }
 
 type Entered = { dropOffsPerDay: string; cutoffHours: string; slots: { time: string; places: string }[] };
@@ -35,6 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readPostedForm(request, { limitBytes: FORM_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
+  const intent = form.get("intent");
+  if (intent === "confirm-on-arrival" || intent === "review-requests") {
+    return saveBookingOptionsForm(intent, form, context, actingMember(request, context));
+  }
   const text = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" ? value : "");
   const times = form.getAll("slotTime").map(text);
   const places = form.getAll("slotPlaces").map(text);
@@ -67,14 +76,15 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
-    title: "Appointment capacity",
-    description: "How many appointments the shop takes a day.",
+    title: "Appointments",
+    description: "How many appointments the shop takes a day, booking on arrival and review requests.",
     canonicalPath: null,
   });
 
 export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
-  const { capacity } = loaderData;
+  const { capacity, options } = loaderData;
   const refusal = actionData && "errors" in actionData ? actionData : null;
+  const optionsRefusal = actionData && "optionsRefusal" in actionData ? actionData.optionsRefusal : null;
   const entered: Entered = refusal?.entered ?? {
     dropOffsPerDay: String(capacity.dropOffsPerDay),
     cutoffHours: String(capacity.changeCutoffMinutes / 60),
@@ -90,7 +100,8 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
         >
           ← Back to Settings
         </Link>
-        <h1 className="mt-3 text-3xl font-bold text-blue-950">Appointment capacity</h1>
+        <h1 className="mt-3 text-3xl font-bold text-blue-950">Appointments</h1>
+        <h2 className="mt-4 text-xl font-bold text-blue-950">Capacity</h2>
         <p className="mt-2 text-slate-700">
           The same for every day the shop opens. Closed days (weekly hours, closure days, holidays) take no
           appointments, and a waiter slot outside a day's hours does not exist that day.
@@ -191,6 +202,8 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </Card>
+      <ConfirmOnArrivalForm options={options} refusal={optionsRefusal} />
+      <ReviewRequestForm options={options} refusal={optionsRefusal} />
     </div>
   );
 }

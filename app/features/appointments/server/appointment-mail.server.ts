@@ -12,9 +12,12 @@ import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { formatSlotTime } from "../capacity";
 import type { AppointmentMessagePurpose } from "../vocabulary";
-import { appointmentStart } from "./booking.server";
+import { appointmentStart } from "./booking-reads.server";
 import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
+import { readBookingOptions } from "./booking-options.server";
 import { customerPath, customerToken } from "./customer-link.server";
+import { buildReviewMail } from "./review-mail.server";
+import { readMailSettings } from "~/features/settings/settings.server";
 
 // The emails about an appointment, each a row of the appointment_messages ledger sent through the
 // notification queue (docs/decisions/030-notifications.md): the job names the row, the consumer
@@ -54,8 +57,12 @@ async function buildMail(
   now: Date,
 ): Promise<Built> {
   const purpose: AppointmentMessagePurpose = message.purpose;
+  const settings = await readMailSettings(env);
   const from = shopSender(env.NOTIFY_FROM);
   const messageId = `appointment.${purpose}.${message.id}@${domainOf(env.NOTIFY_FROM)}`;
+  if (purpose === "review") {
+    return buildReviewMail(env, row, request, await readBookingOptions(env), { messageId, now, mail: settings });
+  }
   const when = whenInWords(row, schedule);
   if (purpose === "shop-change") {
     const link = absoluteSiteUrl(env, recordPath("serviceRequest", row.serviceRequestId));
@@ -65,7 +72,7 @@ async function buildMail(
     return {
       mail: {
         from,
-        to: env.NOTIFY_TO,
+        to: settings.recipients,
         subject: `Appointment ${row.status === "cancelled" ? "cancelled" : "moved"} by ${name}`,
         text,
         html: htmlPage(
@@ -76,7 +83,7 @@ async function buildMail(
       },
     };
   }
-  if (!env.CONFIRM_VISITOR) return { skip: "not sent: emails to customers are off (CONFIRM_VISITOR)" };
+  if (!settings.confirmVisitor) return { skip: "not sent: emails to customers are off (Settings, Emails)" };
   if (!isMailAddress(request.email))
     return { skip: "not sent: the customer's address cannot be written into a header" };
   if (message.sequence !== row.sequence) return { skip: "superseded by a later change" };
@@ -116,7 +123,7 @@ async function buildMail(
     manageUrl,
     now,
   });
-  const replyAddress = env.NOTIFY_TO[0];
+  const replyAddress = settings.recipients[0];
   const html = paragraphs
     .map((paragraph) =>
       paragraph.endsWith(manageUrl)

@@ -6,7 +6,8 @@ import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { capacitySchema } from "../capacity";
-import { bookAppointment, type Refusal } from "./booking.server";
+import { bookAppointment } from "./booking.server";
+import { type Refusal } from "./place-rules.server";
 import { readCapacity, saveCapacity } from "./capacity-settings.server";
 
 // The appointments' JSON endpoints: the owners' capacity (/api/settings/capacity) and booking from

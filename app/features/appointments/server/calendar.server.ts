@@ -1,23 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/db/db.server";
-import { appointments } from "~/db/schema/appointments";
 import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import { hoursOn } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
-import { auditInsert } from "~/features/audit/audit.server";
 import { getEnv } from "~/http/context.server";
-import type { AppEnv } from "~/http/env.server";
 import { jsonResponse } from "~/http/responses.server";
-import type { Acting } from "~/http/staff-member.server";
 import { bookingRulesFor } from "../appointments.server";
 import { capacityOn, openingsOn, slotKey } from "../capacity";
-import { type AppointmentStatus, appointmentKindLabels } from "../vocabulary";
-import { appointmentsBetween, bookedCounts, toView } from "./booking.server";
+import { appointmentKindLabels } from "../vocabulary";
+import { appointmentsBetween, bookedCounts, toView } from "./booking-reads.server";
 
 // The shop's calendar (/incoming/calendar) and GET /api/appointments: each day's drop-offs and
 // waiter slots with places used and free, every appointment with a link to its record, and the
-// marks staff set at the door (arrived, no-show, done).
+// marks staff set at the door (arrived, no-show, done: marks.server.ts).
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (date: string | null): date is string =>
@@ -99,34 +93,4 @@ export async function listAppointmentsResponse(request: Request, context: Readon
   if (span > MAX_LIST_DAYS) return jsonResponse({ message: `List at most ${MAX_LIST_DAYS} days at once.` }, 400);
   const rows = await appointmentsBetween(getEnv(context), from, to);
   return jsonResponse(rows.map(entryOf));
-}
-
-/** What a mark may follow: arrived after confirmed; no-show or done after confirmed or arrived. */
-const MARKABLE: Record<"arrived" | "no-show" | "done", AppointmentStatus[]> = {
-  arrived: ["confirmed"],
-  "no-show": ["confirmed", "arrived"],
-  done: ["confirmed", "arrived"],
-};
-
-export type Mark = keyof typeof MARKABLE;
-export const isMark = (value: unknown): value is Mark => typeof value === "string" && value in MARKABLE;
-
-/** Marks an appointment at the door; false when it is unknown or its status does not allow the mark. */
-export async function markAppointment(env: AppEnv, id: string, mark: Mark, acting: Acting): Promise<boolean> {
-  const db = getDb(env);
-  const [updated] = await db
-    .update(appointments)
-    .set({ status: mark, updatedAt: acting.at })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, MARKABLE[mark])))
-    .returning();
-  if (!updated) return false;
-  await db.batch([
-    auditInsert(db, {
-      ...acting,
-      action: "appointment.mark",
-      target: `service-requests/${updated.serviceRequestId}`,
-      detail: { status: mark, date: updated.date },
-    }),
-  ]);
-  return true;
 }

@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
-import { recordAudit } from "~/features/audit/audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
+import { readScheduleFrom } from "~/features/settings/settings.server";
+import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../capacity";
 import { type Capacity, defaultCapacity } from "../vocabulary";
+import type { BookingRules } from "./booking-reads.server";
 
 // The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
 // appointment can be booked (0 drop-offs, no waiter slots).
@@ -20,6 +23,12 @@ export async function readCapacity(env: Pick<AppEnv, "DB">): Promise<Capacity> {
     waiterSlots: row.waiterSlots,
     changeCutoffMinutes: row.changeCutoffMinutes,
   };
+}
+
+/** The schedule and the capacity, read straight from D1 (for the queue, the cron and a new request). */
+export async function readBookingRules(env: Pick<AppEnv, "DB">, now: Date): Promise<BookingRules> {
+  const [schedule, capacity] = await Promise.all([readScheduleFrom(env, shopWallClock(now).date), readCapacity(env)]);
+  return { schedule, capacity, now };
 }
 
 /** In words, for the owner's toast and the audit log: "8 drop-offs a day; waiters at 8:00 AM (2), 1:00 PM (1)". */
@@ -37,16 +46,19 @@ export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Ac
     waiterSlots: input.waiterSlots,
     ...(input.changeCutoffMinutes !== undefined ? { changeCutoffMinutes: input.changeCutoffMinutes } : {}),
   };
-  await getDb(env)
-    .insert(appointmentSettings)
-    .values({ id: ROW_ID, ...values })
-    .onConflictDoUpdate({ target: appointmentSettings.id, set: values });
-  const saved = await readCapacity(env);
-  await recordAudit(env, {
-    ...acting,
-    action: "settings.capacity",
-    target: "capacity",
-    detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
-  });
+  const saved: Capacity = { ...(await readCapacity(env)), ...values };
+  const db = getDb(env);
+  await db.batch([
+    db
+      .insert(appointmentSettings)
+      .values({ id: ROW_ID, ...values })
+      .onConflictDoUpdate({ target: appointmentSettings.id, set: values }),
+    auditInsert(db, {
+      ...acting,
+      action: "settings.capacity",
+      target: "capacity",
+      detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
+    }),
+  ]);
   return saved;
 }

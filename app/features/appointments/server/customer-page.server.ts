@@ -13,14 +13,8 @@ import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.ser
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
 import { whenInWords } from "./appointment-mail.server";
-import {
-  appointmentStart,
-  type BookingRules,
-  cancelAppointment,
-  daysWithRoom,
-  rescheduleAppointment,
-  toView,
-} from "./booking.server";
+import { appointmentStart, type BookingRules, daysWithRoom, toView } from "./booking-reads.server";
+import { cancelAppointment, rescheduleAppointment } from "./booking.server";
 import { customerPath, isTokenShaped, linkStillWorks, tokenHash } from "./customer-link.server";
 
 // The customer's page, /appointments/<token>: no account, the link is the key. GET only reads

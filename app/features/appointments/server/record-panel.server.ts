@@ -10,15 +10,9 @@ import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.ser
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
 import { lastCustomerEmail, whenInWords } from "./appointment-mail.server";
-import {
-  appointmentById,
-  appointmentOfRequest,
-  bookAppointment,
-  cancelAppointment,
-  daysWithRoom,
-  type Refusal,
-  rescheduleAppointment,
-} from "./booking.server";
+import { appointmentById, appointmentOfRequest, daysWithRoom } from "./booking-reads.server";
+import { bookAppointment, cancelAppointment, rescheduleAppointment } from "./booking.server";
+import { type Refusal } from "./place-rules.server";
 import { customerPath, customerToken } from "./customer-link.server";
 
 // The appointment on a service request's page: what it shows (the appointment, or the days and

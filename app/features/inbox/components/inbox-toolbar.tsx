@@ -105,28 +105,8 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               ) : null}
             </select>
           </div>
-          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
-            <input
-              type="checkbox"
-              name="due"
-              value="1"
-              defaultChecked={list.due}
-              onChange={(event) => void submit(event.currentTarget.form)}
-              className="size-5 accent-blue-900"
-            />
-            Due: call back today
-          </label>
-          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
-            <input
-              type="checkbox"
-              name="replied"
-              value="1"
-              defaultChecked={list.replied}
-              onChange={(event) => void submit(event.currentTarget.form)}
-              className="size-5 accent-blue-900"
-            />
-            Replied: waiting on us
-          </label>
+          <FilterCheckbox name="due" checked={list.due} label="Due: call back today" />
+          <FilterCheckbox name="replied" checked={list.replied} label="Replied: waiting on us" />
           <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11 justify-self-end lg:h-9`}>
             Search
           </button>
@@ -142,5 +122,23 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
         Export CSV
       </a>
     </div>
+  );
+}
+
+/** A yes/no filter of the list: applied as soon as it changes, or with the Search button without JavaScript. */
+function FilterCheckbox({ name, checked, label }: { name: string; checked?: boolean; label: string }) {
+  const submit = useSubmit();
+  return (
+    <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800 lg:h-9">
+      <input
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        onChange={(event) => void submit(event.currentTarget.form)}
+        className="size-5 accent-blue-900"
+      />
+      {label}
+    </label>
   );
 }

@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, timeline, conversation, appointment, customer } = loaderData;
+  const { kind, record, members, back, now, timeline, conversation, appointment, customer, composer } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -101,6 +101,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         returnTo={returnTo}
         to={record.email}
         waiting={record.repliedAt !== null}
+        composer={composer}
       />
 
       {appointment ? (

@@ -1,10 +1,11 @@
+import { getDb } from "~/db/db.server";
 import { recordPatchSchema } from "~/features/desk/desk";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { emailFailing, listMessages } from "~/features/replies/replies.server";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/records/statuses";
-import { recordAudit } from "../../audit/audit.server";
+import { auditInsert } from "../../audit/audit.server";
 import { followUpProblem, updateDesk } from "../../desk/desk.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { csvStream } from "./csv.server";
@@ -182,7 +183,7 @@ export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
   // HEAD sends no records: nothing was exported.
   if (request.method === "GET") {
-    await recordAudit(env, {
+    await auditInsert(getDb(env), {
       ...acting,
       action: "records.export",
       target: inboxKinds[kind].slug,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { listWalks } from "~/db/schema/inbox";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
-import { recordAudit } from "../../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 import type { Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import type { InboxListQuery as ListQuery } from "./inbox-query.server";
@@ -46,26 +46,32 @@ export async function countListPage(
     .returning({ recordsRead: listWalks.recordsRead, audited: listWalks.audited })
     .get();
   if (!row || row.audited || row.recordsRead <= EXPORT_THRESHOLD) return;
-  const claimed = await getDb(env)
-    .update(listWalks)
-    .set({ audited: true })
-    .where(
-      sql`${listWalks.sessionId} = ${acting.sessionId} and ${listWalks.kind} = ${kind} and ${listWalks.audited} = 0`,
-    )
-    .returning({ sessionId: listWalks.sessionId });
-  if (claimed.length === 0) return;
-  await recordAudit(env, {
-    ...acting,
-    action: "records.list-export",
-    target: inboxKinds[kind].slug,
-    // The filter and whether it searched (not what: a search holds names), and how many.
-    detail: {
-      statuses: query.statuses.join(","),
-      searched: query.terms.length > 0,
-      due: query.dueBefore !== null,
-      assignee: query.assignee ?? null,
-      read: row.recordsRead,
-      matching: page.total,
-    },
-  });
+  const db = getDb(env);
+  // The walk is claimed and its entry written in one batch: of two pages at once, one writes it.
+  await db.batch([
+    db
+      .update(listWalks)
+      .set({ audited: true })
+      .where(
+        sql`${listWalks.sessionId} = ${acting.sessionId} and ${listWalks.kind} = ${kind} and ${listWalks.audited} = 0`,
+      ),
+    auditInsertIf(
+      db,
+      {
+        ...acting,
+        action: "records.list-export",
+        target: inboxKinds[kind].slug,
+        // The filter and whether it searched (not what: a search holds names), and how many.
+        detail: {
+          statuses: query.statuses.join(","),
+          searched: query.terms.length > 0,
+          due: query.dueBefore !== null,
+          assignee: query.assignee ?? null,
+          read: row.recordsRead,
+          matching: page.total,
+        },
+      },
+      AUDIT_IF_CHANGED,
+    ),
+  ]);
 }

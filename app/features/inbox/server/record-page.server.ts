@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appointmentPanelData } from "~/features/appointments/appointments.server";
 import { activeMembers } from "~/features/desk/desk.server";
-import { recordConversation } from "~/features/replies/replies.server";
+import { recordConversation, replyComposer } from "~/features/replies/replies.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
 import { type InboxKind, inboxTabPath } from "~/records/kinds";
@@ -11,7 +11,8 @@ import { customerOf } from "./customer.server";
 import { recordTimeline } from "./record-timeline.server";
 
 // What a record's page reads (app/features/inbox/routes/record.tsx): the record, the members it can
-// be given to, its conversation, its customer and its appointment, and the timeline they make.
+// be given to, its conversation, its customer, its appointment and the reply form's templates, and
+// the timeline they make.
 
 /** The record page's data, or a thrown 404 for an unknown record. */
 export async function loadRecordPage(
@@ -28,9 +29,13 @@ export async function loadRecordPage(
     customerOf(env, kind, id),
   ]);
   if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
-  const back = backToList(new URL(request.url).searchParams.get("back")) ?? inboxTabPath(kind);
-  const appointment =
-    "preferredDate" in record ? await appointmentPanelData(context, record.id, record.preferredDate) : null;
+  const url = new URL(request.url);
+  const back = backToList(url.searchParams.get("back")) ?? inboxTabPath(kind);
+  // The reply form's templates, and the one picked (?template=) filled in from the record.
+  const [appointment, composer] = await Promise.all([
+    "preferredDate" in record ? appointmentPanelData(context, record.id, record.preferredDate) : null,
+    replyComposer(context, kind, record, url.searchParams.get("template")),
+  ]);
   const { messages, subject, emailFailing } = conversation;
   return {
     kind,
@@ -41,6 +46,7 @@ export async function loadRecordPage(
     timeline: recordTimeline(record, messages),
     conversation: { subject, emailFailing, count: messages.length },
     appointment,
+    composer,
     customer,
   };
 }

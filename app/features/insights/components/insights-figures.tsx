@@ -4,7 +4,7 @@ import type { Insights, KindFigures } from "~/features/insights/insights.server"
 // The window's figures: four cards for all requests together, then one table with every figure
 // per kind and together (clock time and the open-hours clock side by side).
 
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+export function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>

@@ -15,7 +15,7 @@ const BAR = SLOT - 8;
 /** "11/23": short enough to sit under a bar. */
 const shortWeek = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
-function Bars({
+export function Bars({
   title,
   weeks,
   value,

@@ -19,6 +19,7 @@ import { type MailSettings, submissionNotification, visitorConfirmation } from "
 import { deliverMemberNotice, deliverStaffEmail, handleResetRequest } from "../../team/team.server";
 import { buildRawMessage, type OutgoingMail } from "../../../mail/mime.server";
 import { deliverAppointmentJob } from "~/features/appointments/appointments.server";
+import { readMailSettings } from "~/features/settings/settings.server";
 
 // The queue consumer: each job is claimed in D1, sent through the send_email binding and recorded.
 // A failed send is retried by the queue with a growing delay; whatever the queue gives up on, the
@@ -55,9 +56,10 @@ async function sendToEach(binding: SendEmail, mail: OutgoingMail, alreadySent: r
   return { sentTo, errors };
 }
 
-const shopSettings = (env: DeliveryEnv): MailSettings => ({
+/** Who the shop's emails go to, as the owner set it on Settings (else the configuration), read now. */
+const shopSettings = async (env: DeliveryEnv): Promise<MailSettings> => ({
   from: env.NOTIFY_FROM,
-  to: env.NOTIFY_TO,
+  to: (await readMailSettings(env)).recipients,
   urlFor: (path) => absoluteSiteUrl(env, path),
 });
 
@@ -73,7 +75,7 @@ async function deliverNotification(
   const submission = await claimNotification(db, job.form, job.id, clock.now);
   // Sent already, being sent by another consumer, or gone: nothing to do.
   if (!submission) return done;
-  const mail = submissionNotification(submission, shopSettings(env), clock);
+  const mail = submissionNotification(submission, await shopSettings(env), clock);
   const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.sentTo);
   await recordNotification(db, job.form, job.id, result, clock);
   return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
@@ -84,7 +86,8 @@ async function deliverConfirmation(
   job: Extract<NotificationJob, { type: "confirm" }>,
   clock: { now: Date },
 ): Promise<JobOutcome> {
-  if (!env.CONFIRM_VISITOR) return done;
+  const settings = await readMailSettings(env);
+  if (!settings.confirmVisitor) return done;
   const db = getDb(env);
   // Claimed before sending, released only on a failure the binding reports: a visitor may miss a
   // confirmation (the consumer vanished mid-send) but never gets two.
@@ -94,7 +97,7 @@ async function deliverConfirmation(
     console.warn("No confirmation: the visitor's address cannot be written into a header", { id: job.id });
     return done;
   }
-  const mail = visitorConfirmation(submission, { from: env.NOTIFY_FROM, to: env.NOTIFY_TO }, clock);
+  const mail = visitorConfirmation(submission, { from: env.NOTIFY_FROM, to: settings.recipients }, clock);
   const result = await sendToEach(env.NOTIFY_EMAIL, mail, []);
   if (result.errors.length === 0) return done;
   await releaseConfirmation(db, job.form, job.id);
@@ -117,7 +120,7 @@ async function deliverDigest(
     shopDate: job.shopDate,
     overdue: due.overdue,
     followUps: due.followUps,
-    settings: shopSettings(env),
+    settings: await shopSettings(env),
   });
   const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);
   await recordDigest(db, job.shopDate, result, clock.now, digest.spamCount);

@@ -16,13 +16,19 @@ export function ReplyForm({
   returnTo,
   to,
   defaultSubject,
+  defaultBody,
   refusal,
+  onSent,
 }: {
   action: string;
   returnTo: string;
   /** The customer's address, shown above the form. */
   to: string;
   defaultSubject: string;
+  /** A template filled in from the record, when staff picked one. */
+  defaultBody?: string;
+  /** Called once a reply sent with JavaScript is accepted. */
+  onSent?: () => void;
   /** The refusal of a post without JavaScript, shown with what was typed. */
   refusal?: Refusal | null;
 }) {
@@ -31,8 +37,10 @@ export function ReplyForm({
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.data;
   useEffect(() => {
-    if (result?.ok) form.current?.reset();
-  }, [result]);
+    if (!result?.ok) return;
+    form.current?.reset();
+    onSent?.();
+  }, [result, onSent]);
   const shown = result && !result.ok ? result : (refusal ?? null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -49,6 +57,7 @@ export function ReplyForm({
       method="post"
       action={action}
       onSubmit={onSubmit}
+      id="reply"
       aria-label="Reply by email"
       aria-describedby={shown ? "reply-error" : undefined}
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -78,10 +87,11 @@ export function ReplyForm({
         <textarea
           id="reply-body"
           name="body"
-          rows={6}
+          // Room for a template's few paragraphs without scrolling.
+          rows={defaultBody ? 12 : 6}
           required
           maxLength={REPLY_BODY_MAX}
-          defaultValue={shown?.fields.body}
+          defaultValue={shown?.fields.body ?? defaultBody}
           aria-invalid={shown?.fieldErrors?.body ? true : undefined}
           className={controlClasses}
         />

@@ -32,7 +32,13 @@ const signature = `${shop.name}\n${shop.phone.display}`;
 // The references a header carries: the thread's most recent ones (RFC 5322 allows trimming the middle).
 const MAX_REFERENCES = 8;
 
-export async function replyMail(env: MailEnv, row: RecordMessageRow, thread: readonly string[]): Promise<OutgoingMail> {
+/** `senderName`: the name replies go out under, as the owner set it on Settings (decision 051). */
+export async function replyMail(
+  env: MailEnv,
+  row: RecordMessageRow,
+  thread: readonly string[],
+  senderName: string,
+): Promise<OutgoingMail> {
   const domain = replyDomainOf(env);
   const reply = await replyAddress(env.SESSION_SECRET, domain, row.submissionKind, row.submissionId);
   const text = `${multiLine(row.body)}\n\n-- \n${signature}`;
@@ -45,10 +51,10 @@ export async function replyMail(env: MailEnv, row: RecordMessageRow, thread: rea
     )}</p>`,
   );
   return {
-    from: { address: env.NOTIFY_FROM, name: shop.name },
+    from: { address: env.NOTIFY_FROM, name: senderName },
     to: [row.toAddress ?? ""],
     // A record whose id is not a UUID has no token: answers then thread by their headers alone.
-    ...(reply ? { replyTo: { address: reply, name: shop.name } } : {}),
+    ...(reply ? { replyTo: { address: reply, name: senderName } } : {}),
     subject: singleLine(row.subject),
     text,
     html,

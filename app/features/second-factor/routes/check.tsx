@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { FormErrorLine } from "~/ui/forms/intent-form";
 import { Form } from "react-router";
 import type { Route } from "./+types/check";
 import { PasswordField } from "~/ui/forms/password-field";
 import { CodeForm } from "~/features/second-factor/components/code-form";
 import { Button } from "~/ui/button";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
@@ -24,19 +25,14 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), { title: "Confirm it is you", description: "Asked again.", canonicalPath: null });
+export const meta: Route.MetaFunction = privatePageMeta("Confirm it is you", "Asked again.");
 
 function PasswordCheck({ next, lastResult }: { next: string; lastResult: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm<{ password: string }>({ id: "check-password", lastResult: lastResult?.result });
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="next" value={next} />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormErrorLine form={form} />
       <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
       <Button type="submit" variant="dark" size="lg" className="w-full">
         Confirm

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
+import type { StaffMember } from "../../../http/staff-member.server";
 import { parseFormData } from "~/forms/parse-form";
 import { codeSchema, passwordCheckSchema, safeNextPath } from "~/features/second-factor/schemas";
-import { usesAuthenticator } from "../../sign-in/sign-in.server";
+import { signInFormRefusal, usesAuthenticator } from "../../sign-in/sign-in.server";
 import type { AppEnv } from "../../../http/env.server";
-import { unreachable } from "../../../http/exhaustive.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
@@ -12,16 +12,15 @@ import { checkMemberAgain } from "./step-up.server";
 // /incoming/check?next=…: the page that asks again (a code, or the password without a second
 // factor) before what matters, then goes on to `next`. It works as a plain form.
 
-type Member = { id: string; username: string; sessionId: string };
 const BODY_LIMIT_BYTES = 2 * 1024;
 
-export async function loadCheckPage(request: Request, env: AppEnv, member: Member) {
+export async function loadCheckPage(request: Request, env: AppEnv, member: StaffMember) {
   const next = safeNextPath(new URL(request.url).searchParams.get("next")) ?? "/incoming";
   const method: "code" | "password" = (await usesAuthenticator(env, member.id)) ? "code" : "password";
   return { next, method };
 }
 
-export async function handleCheckAction(request: Request, env: AppEnv, member: Member, now: Date) {
+export async function handleCheckAction(request: Request, env: AppEnv, member: StaffMember, now: Date) {
   const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
@@ -32,28 +31,16 @@ export async function handleCheckAction(request: Request, env: AppEnv, member: M
   if (submission.status !== "success") {
     return data({ result: submission.reply(hidden) }, { status: 400, headers: NO_STORE });
   }
-  const result = await checkMemberAgain(request, env, member, submission.value, now);
-  const failed = (message: string) => submission.reply({ ...hidden, formErrors: [message] });
-  switch (result.status) {
-    case "passed":
-      // A CSV download is a file, not a page: no toast waits for it.
-      if (next.startsWith("/api/")) return redirect(next, { headers: NO_STORE });
-      return redirectWithToast(
-        env,
-        next,
-        { title: "Thank you", description: "You will not be asked again for 2 hours. Please go on." },
-        { headers: NO_STORE },
-      );
-    case "invalid":
-      return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
-    case "locked":
-      return data({ result: failed(result.message) }, { status: 403, headers: NO_STORE });
-    case "throttled":
-      return data(
-        { result: failed(result.message) },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    default:
-      return unreachable(result);
+  const outcome = await checkMemberAgain(request, env, member, submission.value, now);
+  if (outcome.status !== "passed") {
+    return signInFormRefusal(outcome, (message) => submission.reply({ ...hidden, formErrors: [message] }));
   }
+  // A CSV download is a file, not a page: no toast waits for it.
+  if (next.startsWith("/api/")) return redirect(next, { headers: NO_STORE });
+  return redirectWithToast(
+    env,
+    next,
+    { title: "Thank you", description: "You will not be asked again for 2 hours. Please go on." },
+    { headers: NO_STORE },
+  );
 }

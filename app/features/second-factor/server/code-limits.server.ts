@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { AppEnv } from "../../../http/env.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 
 // Codes cannot be guessed over time (docs/security.md). Besides the throttle per browser and client
 // (login-throttle.server.ts, counted like passwords), each account counts the codes tried for it
@@ -61,14 +63,18 @@ export async function forgiveAccountCode(env: AppEnv, userId: string): Promise<v
  * A wrong code: when it is the last one allowed in a row, the account's codes lock (once: true
  * only for the request that locked them, which tells the member).
  */
-export async function lockCodesIfSpent(env: AppEnv, userId: string, now: Date): Promise<boolean> {
-  const locked = await getDb(env)
-    .update(users)
-    .set({ codesLockedAt: now })
-    .where(
-      sql`${users.id} = ${userId} and ${users.codesLockedAt} is null and ${users.codeFailures} >= ${CODES_IN_A_ROW}`,
-    )
-    .returning({ id: users.id });
+export async function lockCodesIfSpent(env: AppEnv, member: { id: string; username: string }, acting: Acting) {
+  const db = getDb(env);
+  const [locked] = await db.batch([
+    db
+      .update(users)
+      .set({ codesLockedAt: acting.at })
+      .where(
+        sql`${users.id} = ${member.id} and ${users.codesLockedAt} is null and ${users.codeFailures} >= ${CODES_IN_A_ROW}`,
+      )
+      .returning({ id: users.id }),
+    auditInsertIf(db, { ...acting, action: "second-factor.locked", target: member.username }, AUDIT_IF_CHANGED),
+  ]);
   return locked.length > 0;
 }
 

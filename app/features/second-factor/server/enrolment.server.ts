@@ -3,8 +3,8 @@ import { getDb } from "~/db/db.server";
 import { passkeys, recoveryCodes, teamSettings, totpSecrets } from "~/db/schema/second-factor";
 import { users } from "~/db/schema/staff";
 import { auditInsert } from "../../audit/audit.server";
-import { endMemberPendingSignIns, endMemberSessions } from "../../sign-in/sign-in.server";
-import { type Acting } from "../../../http/staff-member.server";
+import { endPendingSignIns, endSessions } from "../../sign-in/sign-in.server";
+import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { MemberFactors } from "~/features/second-factor/account-view";
 import type { AppEnv } from "../../../http/env.server";
 import { listPasskeys, type PasskeyView } from "./passkeys.server";
@@ -14,8 +14,6 @@ import { matchingStep, newTotpSecret, qrCodePath, spacedSecret, totpKeyUri } fro
 
 // Setting up and managing a member's second factor: the account page's section and the team's
 // view of it (who has what, the owners' requirement, an owner's reset).
-
-type Member = { id: string; username: string };
 
 export type AuthenticatorSetup = {
   secret: string;
@@ -38,7 +36,7 @@ export async function teamRequiresSecondFactor(env: AppEnv): Promise<boolean> {
   return row?.requireSecondFactor ?? false;
 }
 
-export async function secondFactorAccount(env: AppEnv, member: Member): Promise<SecondFactorAccount> {
+export async function secondFactorAccount(env: AppEnv, member: StaffMember): Promise<SecondFactorAccount> {
   const db = getDb(env);
   const [totp, left, keys, required] = await Promise.all([
     db.query.totpSecrets.findFirst({ where: eq(totpSecrets.userId, member.id) }),
@@ -63,7 +61,7 @@ export async function secondFactorAccount(env: AppEnv, member: Member): Promise<
 }
 
 /** A new secret to set up (replacing one not yet confirmed); nothing when an app is already on. */
-export async function startAuthenticatorSetup(env: AppEnv, member: Member, now: Date): Promise<void> {
+export async function startAuthenticatorSetup(env: AppEnv, member: StaffMember, now: Date): Promise<void> {
   await getDb(env)
     .insert(totpSecrets)
     .values({ userId: member.id, secret: newTotpSecret(), createdAt: now })
@@ -85,7 +83,7 @@ export async function cancelAuthenticatorSetup(env: AppEnv, userId: string): Pro
  * Confirms the app with its first code: it is on, its step is used, and ten recovery codes replace
  * any old ones. Returns the codes to show once, or null for a wrong code.
  */
-export async function confirmAuthenticator(env: AppEnv, member: Member, code: string, acting: Acting) {
+export async function confirmAuthenticator(env: AppEnv, member: StaffMember, code: string, acting: Acting) {
   const db = getDb(env);
   const totp = await db.query.totpSecrets.findFirst({ where: eq(totpSecrets.userId, member.id) });
   if (!totp || totp.confirmedAt) return null;
@@ -104,7 +102,7 @@ export async function confirmAuthenticator(env: AppEnv, member: Member, code: st
 }
 
 /** Ten new recovery codes in place of the old ones (only with an app on); null otherwise. */
-export async function replaceRecoveryCodes(env: AppEnv, member: Member, acting: Acting) {
+export async function replaceRecoveryCodes(env: AppEnv, member: StaffMember, acting: Acting) {
   const db = getDb(env);
   const totp = await db.query.totpSecrets.findFirst({ where: eq(totpSecrets.userId, member.id) });
   if (!totp?.confirmedAt) return null;
@@ -153,8 +151,8 @@ export async function resetMemberSecondFactor(env: AppEnv, username: string, act
   await removeSecondFactor(env, user.id, acting, "team.second-factor-reset", user.username);
   // An owner resetting their own keeps the browser they are using.
   const own = { allBut: acting.actor?.id === user.id ? (acting.sessionId ?? "") : "" };
-  await endMemberSessions(env, user.id, own, acting.at);
-  await endMemberPendingSignIns(env, user.id);
+  await endSessions(env, user.id, own, acting.at);
+  await endPendingSignIns(env, user.id);
   return true;
 }
 

@@ -5,6 +5,8 @@ import { getDb } from "~/db/db.server";
 import { passkeys } from "~/db/schema/second-factor";
 import type { AuthenticationInput, RegistrationInput } from "~/features/second-factor/schemas";
 import type { AppEnv } from "../../../http/env.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "../../audit/audit.server";
 import {
   newChallenge,
   type RelyingParty,
@@ -74,8 +76,9 @@ export async function registerPasskey(
   env: AppEnv,
   member: { id: string },
   input: RegistrationInput,
-  now: Date,
+  acting: Acting,
 ): Promise<boolean> {
+  const now = acting.at;
   const challenge = await takeChallenge(request, env, { purpose: "register", userId: member.id, now });
   if (!challenge) return false;
   const credential = await verifyRegistration(input.credential, {
@@ -83,9 +86,9 @@ export async function registerPasskey(
     relyingParty: relyingParty(request, env),
   });
   if (!credential) return false;
-  await getDb(env)
-    .insert(passkeys)
-    .values({
+  const db = getDb(env);
+  await db.batch([
+    db.insert(passkeys).values({
       id: credential.id,
       userId: member.id,
       name: input.name,
@@ -93,7 +96,9 @@ export async function registerPasskey(
       counter: credential.counter,
       transports: input.credential.response.transports ?? null,
       createdAt: now,
-    });
+    }),
+    auditInsert(db, { ...acting, action: "passkey.add", detail: { name: input.name } }),
+  ]);
   return true;
 }
 
@@ -145,11 +150,15 @@ export async function listPasskeys(env: AppEnv, userId: string): Promise<Passkey
     .orderBy(desc(passkeys.createdAt));
 }
 
-/** Removes one of the member's passkeys: its name, or null when there was none. */
-export async function removePasskey(env: AppEnv, userId: string, id: string): Promise<string | null> {
-  const [removed] = await getDb(env)
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ name: passkeys.name });
-  return removed?.name ?? null;
+/** Removes one of the member's passkeys, with its entry: its name, or null when there was none. */
+export async function removePasskey(env: AppEnv, userId: string, id: string, acting: Acting): Promise<string | null> {
+  const db = getDb(env);
+  const theOne = and(eq(passkeys.id, id), eq(passkeys.userId, userId));
+  const [passkey] = await db.select({ name: passkeys.name }).from(passkeys).where(theOne);
+  if (!passkey) return null;
+  const [removed] = await db.batch([
+    db.delete(passkeys).where(theOne).returning({ name: passkeys.name }),
+    auditInsertIf(db, { ...acting, action: "passkey.remove", detail: { name: passkey.name } }, AUDIT_IF_CHANGED),
+  ]);
+  return removed[0]?.name ?? null;
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { StaffMember } from "../../../http/staff-member.server";
 import { z } from "~/forms/zod";
 import {
   authenticationSchema,
@@ -6,14 +7,12 @@ import {
   passwordCheckSchema,
   registrationSchema,
 } from "~/features/second-factor/schemas";
-import { recordAudit } from "../../audit/audit.server";
-import { countLimitedRequest } from "../../sign-in/sign-in.server";
+import { countLimitedRequest, signInJsonAnswer } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
-import { unreachable } from "../../../http/exhaustive.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { jsonResponse, tooManyRequests, withCookies } from "../../../http/responses.server";
+import { jsonResponse, tooManyRequests } from "../../../http/responses.server";
 import { registerPasskey, registrationOptions, signInOptions } from "./passkeys.server";
 import { signInWithCode, signInWithPasskey } from "./sign-in.server";
 import { checkMemberAgain } from "./step-up.server";
@@ -22,8 +21,6 @@ import { checkMemberAgain } from "./step-up.server";
 // adding one), and the check asked again before what matters.
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
-type Member = { id: string; username: string; sessionId: string };
-
 const SMALL_BODY = 1024;
 // A WebAuthn answer carries an attestation object and a few base64url fields.
 const CREDENTIAL_BODY = 16 * 1024;
@@ -34,21 +31,7 @@ export function secondFactorLoginResponse({ request, context }: Args) {
   const endpoint = { schema: codeSchema, limitBytes: SMALL_BODY, invalidMessage: "Send the code: { code }." };
   return handleJsonWrite(request, endpoint, async ({ code }) => {
     const env = getEnv(context);
-    const result = await signInWithCode(request, env, code, getRequestTime(context));
-    switch (result.status) {
-      case "success":
-        return jsonResponse({ success: true }, 200, withCookies({}, result.setCookies));
-      case "expired":
-        return jsonResponse({ message: result.message }, 401);
-      case "invalid":
-        return jsonResponse({ message: result.message }, 401);
-      case "locked":
-        return jsonResponse({ message: result.message }, 403);
-      case "throttled":
-        return tooManyRequests(result.message, result.retryAfterSeconds);
-      default:
-        return unreachable(result);
-    }
+    return signInJsonAnswer(await signInWithCode(request, env, code, getRequestTime(context)));
   });
 }
 
@@ -100,14 +83,12 @@ export function passkeySignInResponse({ request, context }: Args) {
   return handleJsonWrite(request, endpoint, async (input) => {
     const throttled = await passkeyThrottle(request, getEnv(context), "passkey-sign-in", getRequestTime(context));
     if (throttled) return throttled;
-    const result = await signInWithPasskey(request, getEnv(context), input, getRequestTime(context));
-    if (result.status === "invalid") return jsonResponse({ message: result.message }, 401);
-    return jsonResponse({ success: true }, 200, withCookies({}, result.setCookies));
+    return signInJsonAnswer(await signInWithPasskey(request, getEnv(context), input, getRequestTime(context)));
   });
 }
 
 /** POST /api/account/passkeys/options {}: a challenge to make a passkey for the signed-in member. */
-export function passkeyRegistrationOptionsResponse({ request, context }: Args, member: Member) {
+export function passkeyRegistrationOptionsResponse({ request, context }: Args, member: StaffMember) {
   const endpoint = { schema: emptySchema, limitBytes: SMALL_BODY, invalidMessage: "Send an empty object." };
   return handleJsonWrite(request, endpoint, async () => {
     const env = getEnv(context);
@@ -117,7 +98,7 @@ export function passkeyRegistrationOptionsResponse({ request, context }: Args, m
 }
 
 /** POST /api/account/passkeys { name, credential }: keeps the member's new passkey. */
-export function passkeyRegistrationResponse({ request, context }: Args, member: Member) {
+export function passkeyRegistrationResponse({ request, context }: Args, member: StaffMember) {
   const endpoint = {
     schema: registrationSchema,
     limitBytes: CREDENTIAL_BODY,
@@ -126,16 +107,10 @@ export function passkeyRegistrationResponse({ request, context }: Args, member: 
   return handleJsonWrite(request, endpoint, async (input) => {
     const env = getEnv(context);
     const now = getRequestTime(context);
-    if (!(await registerPasskey(request, env, member, input, now))) {
+    const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
+    if (!(await registerPasskey(request, env, member, input, acting))) {
       return jsonResponse({ message: "That passkey could not be added. Please try again." }, 400);
     }
-    await recordAudit(env, {
-      actor: { id: member.id, name: member.username },
-      action: "passkey.add",
-      detail: { name: input.name },
-      client: clientKey(request),
-      at: now,
-    });
     return jsonResponse({ success: true, name: input.name }, 201);
   });
 }
@@ -143,25 +118,13 @@ export function passkeyRegistrationResponse({ request, context }: Args, member: 
 const checkSchema = z.union([codeSchema, passwordCheckSchema]);
 
 /** POST /api/account/check { code } or { password }: proves the member again for 2 hours. */
-export function checkAgainResponse({ request, context }: Args, member: Member) {
+export function checkAgainResponse({ request, context }: Args, member: StaffMember) {
   const endpoint = {
     schema: checkSchema,
     limitBytes: SMALL_BODY,
     invalidMessage: "Send { code } (with a second factor) or { password } (without one).",
   };
   return handleJsonWrite(request, endpoint, async (answer) => {
-    const result = await checkMemberAgain(request, getEnv(context), member, answer, getRequestTime(context));
-    switch (result.status) {
-      case "passed":
-        return jsonResponse({ success: true }, 200);
-      case "invalid":
-        return jsonResponse({ message: result.message }, 401);
-      case "locked":
-        return jsonResponse({ message: result.message }, 403);
-      case "throttled":
-        return tooManyRequests(result.message, result.retryAfterSeconds);
-      default:
-        return unreachable(result);
-    }
+    return signInJsonAnswer(await checkMemberAgain(request, getEnv(context), member, answer, getRequestTime(context)));
   });
 }

@@ -1,8 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { codeSchema } from "~/features/second-factor/schemas";
-import { recordAudit } from "../../audit/audit.server";
-import { type Acting } from "../../../http/staff-member.server";
+import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import { getEnv } from "../../../http/context.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
@@ -20,14 +19,13 @@ import { removePasskey } from "./passkeys.server";
 // with a redirect back and a toast, except the two that make recovery codes, whose answer shows
 // them, once.
 
-type Member = { id: string; username: string };
 const ACCOUNT_PAGE = "/incoming/account";
 const BODY_LIMIT_BYTES = 2 * 1024;
 
 export async function handleSecondFactorAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  member: Member,
+  member: StaffMember,
   acting: Acting,
 ) {
   const env = getEnv(context);
@@ -74,14 +72,13 @@ export async function handleSecondFactorAction(
       return back({ title: "Authenticator app off", description: "Sign-in asks for your password alone." });
     case "remove-passkey": {
       const id = form.get("passkeyId");
-      const name = typeof id === "string" ? await removePasskey(env, member.id, id) : null;
+      const name = typeof id === "string" ? await removePasskey(env, member.id, id, acting) : null;
       if (!name)
         return back({
           title: "Nothing changed",
           description: "That passkey was already removed.",
           variant: "destructive",
         });
-      await recordAudit(env, { ...acting, action: "passkey.remove", detail: { name } });
       return back({ title: "Passkey removed", description: `“${name}” can no longer sign you in.` });
     }
     default:

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { AuthenticationInput } from "~/features/second-factor/schemas";
-import { recordAudit } from "../../audit/audit.server";
+import { auditInsert } from "../../audit/audit.server";
 import {
   countCodeAttempt,
-  countCodeOfPendingSignIn,
+  countPendingCode,
   finishSignIn,
   forgiveCodeAttempt,
   isActiveAccount,
@@ -76,8 +76,7 @@ export async function verifyLimitedCode(
     await forgiveAccountCode(env, member.id);
     return { status: "passed", method };
   }
-  if (await lockCodesIfSpent(env, member.id, acting.at)) {
-    await recordAudit(env, { ...acting, action: "second-factor.locked", target: member.username });
+  if (await lockCodesIfSpent(env, member, acting)) {
     await enqueueJobs(env, [{ type: "memberNotice", notice: "codes-locked", userId: member.id }]);
   }
   return { status: "wrong" };
@@ -103,12 +102,12 @@ export async function signInWithCode(
   if (!member) return { status: "expired", message: EXPIRED_MESSAGE };
   const throttled = await countCodeAttempt(request, env, member.username, now);
   if (throttled) return throttled;
-  if (!(await countCodeOfPendingSignIn(env, member))) return { status: "expired", message: TOO_MANY_CODES_MESSAGE };
+  if (!(await countPendingCode(env, member.pending))) return { status: "expired", message: TOO_MANY_CODES_MESSAGE };
   const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
   const checked = await verifyLimitedCode(env, member, code, acting);
   if (checked.status === "locked" || checked.status === "throttled") return checked;
   if (checked.status === "wrong") {
-    await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
+    await auditInsert(getDb(env), { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
     return { status: "invalid", message: WRONG_CODE_MESSAGE };
   }
   await forgiveCodeAttempt(request, env, member.username, now);
@@ -116,7 +115,7 @@ export async function signInWithCode(
   // Another request with the same cookie finished first: this one signs nobody in.
   if (!setCookies) return { status: "expired", message: EXPIRED_MESSAGE };
   const detail = { method: checked.method, during: "sign-in" };
-  await recordAudit(env, { ...acting, action: "second-factor.passed", detail });
+  await auditInsert(getDb(env), { ...acting, action: "second-factor.passed", detail });
   return { status: "success", setCookies };
 }
 
@@ -133,7 +132,7 @@ export async function signInWithPasskey(
   const found = await verifyPasskeySignIn(request, env, input, now);
   const user = found ? await getDb(env).query.users.findFirst({ where: eq(users.id, found.userId) }) : undefined;
   if (!found || !user || !isActiveAccount(user)) {
-    await recordAudit(env, {
+    await auditInsert(getDb(env), {
       actor: user ? { id: user.id, name: user.username } : null,
       action: "second-factor.failed",
       detail: { method: "passkey", during: "sign-in" },
@@ -142,7 +141,7 @@ export async function signInWithPasskey(
     });
     return { status: "invalid", message: "That passkey could not sign you in. Try again, or use your password." };
   }
-  await recordAudit(env, {
+  await auditInsert(getDb(env), {
     actor: { id: user.id, name: user.username },
     action: "second-factor.passed",
     detail: { method: "passkey", during: "sign-in", passkey: found.passkeyName },

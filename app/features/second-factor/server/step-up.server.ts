@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { StaffMember } from "../../../http/staff-member.server";
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { sessionChecks } from "~/db/schema/second-factor";
 import { staffSessions } from "~/db/schema/staff";
-import { recordAudit } from "../../audit/audit.server";
+import { auditInsert } from "../../audit/audit.server";
 import {
   countCodeAttempt,
   forgiveCodeAttempt,
@@ -23,8 +24,6 @@ import { verifyLimitedCode } from "./sign-in.server";
 export const STEP_UP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 export { CHECK_PAGE };
 export const CHECK_API = "/api/account/check";
-
-type Member = { id: string; username: string; sessionId: string };
 
 async function lastCheckOf(env: AppEnv, sessionId: string): Promise<number> {
   const row = await getDb(env)
@@ -61,7 +60,7 @@ function continuePath(request: Request): string {
 export async function stepUpRequired(
   request: Request,
   env: AppEnv,
-  member: Member,
+  member: StaffMember,
   now: Date,
 ): Promise<Response | null> {
   if (now.getTime() - (await lastCheckOf(env, member.sessionId)) <= STEP_UP_MAX_AGE_MS) return null;
@@ -88,7 +87,7 @@ export type CheckResult =
 export async function checkMemberAgain(
   request: Request,
   env: AppEnv,
-  member: Member,
+  member: StaffMember,
   answer: { code?: string; password?: string },
   now: Date,
 ): Promise<CheckResult> {
@@ -107,7 +106,7 @@ export async function checkMemberAgain(
   }
   const method = withAuthenticator ? "code" : "password";
   if (!passed) {
-    await recordAudit(env, { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });
+    await auditInsert(getDb(env), { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });
     const message = withAuthenticator
       ? "That code is not right, or it was already used."
       : "That is not your password.";
@@ -118,6 +117,6 @@ export async function checkMemberAgain(
     .insert(sessionChecks)
     .values({ sessionId: member.sessionId, checkedAt: now })
     .onConflictDoUpdate({ target: sessionChecks.sessionId, set: { checkedAt: now } });
-  await recordAudit(env, { ...acting, action: "second-factor.passed", detail: { method, during: "check" } });
+  await auditInsert(getDb(env), { ...acting, action: "second-factor.passed", detail: { method, during: "check" } });
   return { status: "passed" };
 }

@@ -49,7 +49,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ["#special-hours", "Special hours"],
             ["#holidays", "Holidays"],
             ["#notice", "Notice"],
-            ["/incoming/settings/capacity", "Appointment capacity"],
+            ["/incoming/settings/capacity", "Appointments and reviews"],
+            ["/incoming/settings/emails", "Emails"],
+            ["/incoming/settings/reply-templates", "Reply templates"],
           ].map(([href, label]) => (
             <a key={href} href={href} className="font-semibold text-blue-800 underline underline-offset-2">
               {label}

@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "~/forms/zod";
-import { getStaffMember } from "../../../http/staff-member.server";
-import { clientKey } from "../../../http/client-address.server";
+import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
@@ -29,8 +28,7 @@ function answer(outcome: ChangeOutcome): Response {
 }
 
 function apply({ request, context }: Args, change: SettingsChange): Promise<Response> {
-  const who = { member: getStaffMember(context), client: clientKey(request), at: getRequestTime(context) };
-  return applySettingsChange(getEnv(context), change, who).then(answer);
+  return applySettingsChange(getEnv(context), change, actingMember(request, context)).then(answer);
 }
 
 function write<Input>(

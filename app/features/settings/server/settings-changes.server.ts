@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { WeeklyHours } from "~/content/hours";
 import type { AuditAction } from "~/features/audit/audit";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import { shopClosures, shopSettings, shopSpecialHours } from "~/db/schema/settings";
 import { type FederalHolidayId, federalHolidayNames } from "~/hours/federal-holidays";
 import { openingHoursRows, twentyFourHour } from "~/hours/opening-hours";
 import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
-import type { StaffMember } from "../../../http/staff-member.server";
-import { recordAudit } from "../../audit/audit.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 import type { AppEnv } from "../../../http/env.server";
 import { SETTINGS_ROW_ID } from "../settings.server";
 import type { ClosureInput, NoticeInput, SpecialHoursInput } from "./settings-schemas.server";
@@ -28,123 +28,130 @@ export type SettingsChange =
 export type ChangeOutcome =
   { ok: true; message: string } | { ok: false; status: 400 | 404; message: string; field?: string };
 
-type Who = { member: StaffMember; client: string; at: Date };
-
 const spelled = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
-async function upsertSettings(env: AppEnv, values: Partial<typeof shopSettings.$inferInsert>) {
-  await getDb(env)
+function upsertSettings(db: Database, values: Partial<typeof shopSettings.$inferInsert>) {
+  return db
     .insert(shopSettings)
     .values({ id: SETTINGS_ROW_ID, ...values })
     .onConflictDoUpdate({ target: shopSettings.id, set: values });
 }
 
-async function audit(env: AppEnv, who: Who, action: AuditAction, target: string, detail: Record<string, string>) {
-  await recordAudit(env, {
-    actor: { id: who.member.id, name: who.member.username },
-    action,
-    target,
-    detail,
-    client: who.client,
-    at: who.at,
-  });
-}
-
-async function dayIsTaken(env: AppEnv, table: typeof shopClosures | typeof shopSpecialHours, date: string) {
-  const rows = await getDb(env).select({ date: table.date }).from(table).where(eq(table.date, date));
+async function dayIsTaken(db: Database, table: typeof shopClosures | typeof shopSpecialHours, date: string) {
+  const rows = await db.select({ date: table.date }).from(table).where(eq(table.date, date));
   return rows.length > 0;
 }
 
-export async function applySettingsChange(env: AppEnv, change: SettingsChange, who: Who): Promise<ChangeOutcome> {
+export async function applySettingsChange(env: AppEnv, change: SettingsChange, acting: Acting): Promise<ChangeOutcome> {
   const db = getDb(env);
-  const today = shopWallClock(who.at).date;
+  const today = shopWallClock(acting.at).date;
+  const by = acting.actor?.name ?? "";
+  // The entry of this change, made when the statement before it in the batch changed a row.
+  const entry = (action: AuditAction, target: string, detail: Record<string, string>) =>
+    auditInsertIf(db, { ...acting, action, target, detail }, AUDIT_IF_CHANGED);
   switch (change.kind) {
     case "weekly-hours": {
-      await upsertSettings(env, { weeklyHours: change.week });
       const summary = openingHoursRows(change.week)
         .map((row) => `${row.days}: ${row.hours}`)
         .join(", ");
-      await audit(env, who, "settings.hours", "weekly-hours", { hours: summary });
+      await db.batch([
+        upsertSettings(db, { weeklyHours: change.week }),
+        entry("settings.hours", "weekly-hours", { hours: summary }),
+      ]);
       return { ok: true, message: `The weekly hours are now ${summary}.` };
     }
     case "closure.add": {
       const { date, reason } = change.closure;
-      if (await dayIsTaken(env, shopSpecialHours, date)) {
+      if (await dayIsTaken(db, shopSpecialHours, date)) {
         return refused("date", `${spelled(date)} has special hours. Remove them first to close that day.`);
       }
-      const added = await db
-        .insert(shopClosures)
-        .values({ date, reason, createdAt: who.at, createdBy: who.member.username })
-        .onConflictDoNothing()
-        .returning({ date: shopClosures.date });
+      const [added] = await db.batch([
+        db
+          .insert(shopClosures)
+          .values({ date, reason, createdAt: acting.at, createdBy: by })
+          .onConflictDoNothing()
+          .returning({ date: shopClosures.date }),
+        entry("settings.closure.add", date, { date, reason }),
+      ]);
       if (!added.length) return refused("date", `${spelled(date)} is already a closure day.`);
-      await audit(env, who, "settings.closure.add", date, { date, reason });
       return { ok: true, message: `Closed on ${spelled(date)}: ${reason}.` };
     }
     case "closure.remove": {
       if (change.date < today) return refused("date", "Past closure days are kept as history.");
-      const removed = await db
-        .delete(shopClosures)
-        .where(eq(shopClosures.date, change.date))
-        .returning({ reason: shopClosures.reason });
+      const [closure] = await db.select().from(shopClosures).where(eq(shopClosures.date, change.date));
+      const [removed] = closure
+        ? await db.batch([
+            db
+              .delete(shopClosures)
+              .where(eq(shopClosures.date, change.date))
+              .returning({ reason: shopClosures.reason }),
+            entry("settings.closure.remove", change.date, { date: change.date, reason: closure.reason }),
+          ])
+        : [[]];
       if (!removed.length) return { ok: false, status: 404, message: "There is no closure on that date." };
-      await audit(env, who, "settings.closure.remove", change.date, {
-        date: change.date,
-        reason: removed[0]?.reason ?? "",
-      });
       return { ok: true, message: `${spelled(change.date)} is no longer a closure day.` };
     }
     case "special-hours.add": {
       const { date, opens, closes, reason } = change.entry;
-      if (await dayIsTaken(env, shopClosures, date)) {
+      if (await dayIsTaken(db, shopClosures, date)) {
         return refused("date", `${spelled(date)} is a closure day. Remove the closure first to open that day.`);
       }
-      const added = await db
-        .insert(shopSpecialHours)
-        .values({
-          date,
-          opens: twentyFourHour(opens),
-          closes: twentyFourHour(closes),
-          reason,
-          createdAt: who.at,
-          createdBy: who.member.username,
-        })
-        .onConflictDoNothing()
-        .returning({ date: shopSpecialHours.date });
-      if (!added.length) return refused("date", `${spelled(date)} already has special hours. Remove them first.`);
       const hours = `${twentyFourHour(opens)}-${twentyFourHour(closes)}`;
-      await audit(env, who, "settings.special-hours.add", date, { date, hours, reason });
+      const [added] = await db.batch([
+        db
+          .insert(shopSpecialHours)
+          .values({
+            date,
+            opens: twentyFourHour(opens),
+            closes: twentyFourHour(closes),
+            reason,
+            createdAt: acting.at,
+            createdBy: by,
+          })
+          .onConflictDoNothing()
+          .returning({ date: shopSpecialHours.date }),
+        entry("settings.special-hours.add", date, { date, hours, reason }),
+      ]);
+      if (!added.length) return refused("date", `${spelled(date)} already has special hours. Remove them first.`);
       return { ok: true, message: `Special hours on ${spelled(date)}: ${reason}.` };
     }
     case "special-hours.remove": {
       if (change.date < today) return refused("date", "Past special hours are kept as history.");
-      const removed = await db
-        .delete(shopSpecialHours)
-        .where(eq(shopSpecialHours.date, change.date))
-        .returning({ reason: shopSpecialHours.reason });
+      const [removed] = await db.batch([
+        db
+          .delete(shopSpecialHours)
+          .where(eq(shopSpecialHours.date, change.date))
+          .returning({ reason: shopSpecialHours.reason }),
+        entry("settings.special-hours.remove", change.date, { date: change.date }),
+      ]);
       if (!removed.length) return { ok: false, status: 404, message: "There are no special hours on that date." };
-      await audit(env, who, "settings.special-hours.remove", change.date, { date: change.date });
       return { ok: true, message: `${spelled(change.date)} keeps its usual hours again.` };
     }
     case "holidays": {
-      await upsertSettings(env, { closedHolidays: change.closed });
       const names = change.closed.map((id) => federalHolidayNames[id]).join(", ") || "none";
-      await audit(env, who, "settings.holidays", "holidays", { closed: names });
+      await db.batch([
+        upsertSettings(db, { closedHolidays: change.closed }),
+        entry("settings.holidays", "holidays", { closed: names }),
+      ]);
       return { ok: true, message: `Closed on these holidays: ${names}.` };
     }
     case "notice.set": {
       const { text, startsAt, endsAt } = change.notice;
-      await upsertSettings(env, { noticeText: text, noticeStartsAt: startsAt, noticeEndsAt: endsAt });
-      await audit(env, who, "settings.notice.set", "notice", {
-        text,
-        startsAt: startsAt.toISOString(),
-        endsAt: endsAt.toISOString(),
-      });
+      await db.batch([
+        upsertSettings(db, { noticeText: text, noticeStartsAt: startsAt, noticeEndsAt: endsAt }),
+        entry("settings.notice.set", "notice", {
+          text,
+          startsAt: startsAt.toISOString(),
+          endsAt: endsAt.toISOString(),
+        }),
+      ]);
       return { ok: true, message: "The notice is saved." };
     }
     case "notice.clear": {
-      await upsertSettings(env, { noticeText: null, noticeStartsAt: null, noticeEndsAt: null });
-      await audit(env, who, "settings.notice.clear", "notice", {});
+      await db.batch([
+        upsertSettings(db, { noticeText: null, noticeStartsAt: null, noticeEndsAt: null }),
+        entry("settings.notice.clear", "notice", {}),
+      ]);
       return { ok: true, message: "The notice is removed." };
     }
     default: {

@@ -2,8 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import type { z } from "~/forms/zod";
 import { SETTINGS_INTENTS, type SettingsIntent } from "~/features/settings/components/settings-intents";
-import { getStaffMember } from "../../../http/staff-member.server";
-import { clientKey } from "../../../http/client-address.server";
+import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
@@ -57,8 +56,7 @@ export async function handleSettingsForm(request: Request, context: Readonly<Rou
   const step = parseChange(intent, form, now);
   if ("refusal" in step) return step.refusal;
 
-  const who = { member: getStaffMember(context), client: clientKey(request), at: now };
-  const outcome = await applySettingsChange(env, step.change, who);
+  const outcome = await applySettingsChange(env, step.change, actingMember(request, context));
   const back = `${PAGE}#${sectionOf[intent]}`;
   if (outcome.ok) return redirectWithToast(env, back, { title: "Saved", description: outcome.message });
   if (outcome.field && step.submission) {

@@ -1,16 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login-code";
 import { CodeForm, codeSchema, PasskeySignIn } from "~/features/second-factor/second-factor";
+import { CardPage } from "~/ui/card";
 import { ShieldIcon } from "~/ui/icons";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
-import { pendingMember } from "~/features/sign-in/sign-in.server";
+import { privatePageMeta } from "~/seo/meta";
+import { pendingMember, signInPageAnswer } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { NO_STORE, retryAfterOfAction, withCookies } from "~/http/responses.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
 // /login/code: the second step of signing in, for a browser whose password was right a moment
@@ -35,76 +34,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400, headers: NO_STORE });
   }
-  const result = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
-  const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["code"] });
-  switch (result.status) {
-    case "success":
-      return redirectWithToast(
-        env,
-        "/incoming",
-        { title: "Success", description: "Logged in successfully" },
-        { headers: withCookies(NO_STORE, result.setCookies) },
-      );
-    case "expired":
-      return redirectWithToast(
-        env,
-        "/login",
-        { title: "Please sign in again", description: result.message, variant: "destructive" },
-        { headers: NO_STORE },
-      );
-    case "invalid":
-      return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
-    case "locked":
-      return data({ result: failed(result.message) }, { status: 403, headers: NO_STORE });
-    case "throttled":
-      return data(
-        { result: failed(result.message) },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    default:
-      return unreachable(result);
-  }
+  const outcome = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
+  return signInPageAnswer(env, outcome, (message) => submission.reply({ formErrors: [message], hideFields: ["code"] }));
 }
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Enter your code",
-    description: "The second step of the staff sign-in.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Enter your code", "The second step of the staff sign-in.");
 
 export default function LoginCode({ actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="flex flex-col items-center text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
-            <ShieldIcon className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold text-blue-950">Enter your code</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Open your authenticator app and type the 6-digit code it shows for the shop.
-          </p>
-        </div>
-        <div className="mt-6">
-          <CodeForm id="sign-in-code" lastResult={actionData?.result} submitLabel="Verify and sign in" />
-        </div>
-        <PasskeySignIn />
-        <details className="mt-6 text-sm text-slate-700">
-          <summary className="cursor-pointer font-semibold text-blue-800">Lost your phone?</summary>
-          <p className="mt-2">
-            Type one of the recovery codes you saved when you set up the app (each works once). Without them, ask an
-            owner to reset your second factor.
-          </p>
-        </details>
-        <p className="mt-4 text-center text-sm">
-          <a href="/login" className="font-semibold text-blue-800 underline">
-            Start again
-          </a>
-        </p>
+    <CardPage
+      icon={ShieldIcon}
+      title="Enter your code"
+      intro="Open your authenticator app and type the 6-digit code it shows for the shop."
+    >
+      <div className="mt-6">
+        <CodeForm id="sign-in-code" lastResult={actionData?.result} submitLabel="Verify and sign in" />
       </div>
-    </section>
+      <PasskeySignIn />
+      <details className="mt-6 text-sm text-slate-700">
+        <summary className="cursor-pointer font-semibold text-blue-800">Lost your phone?</summary>
+        <p className="mt-2">
+          Type one of the recovery codes you saved when you set up the app (each works once). Without them, ask an owner
+          to reset your second factor.
+        </p>
+      </details>
+      <p className="mt-4 text-center text-sm">
+        <a href="/login" className="font-semibold text-blue-800 underline">
+          Start again
+        </a>
+      </p>
+    </CardPage>
   );
 }

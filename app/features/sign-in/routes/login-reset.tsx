@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/login-reset";
 import { TextField } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
+import { CardPage } from "~/ui/card";
 import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
@@ -67,34 +68,30 @@ export default function LoginReset({ actionData }: Route.ComponentProps) {
     shouldValidate: "onSubmit",
   });
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-blue-950">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Enter your username or email address. If the account has an email address, we send it a link to choose a new
-          password (valid 30 minutes). Otherwise, ask an owner for a reset link.
-        </p>
-        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
-          <TextField meta={fields.account} label="Username or email" autoComplete="username" />
-          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={sending}>
-            {sending ? "Sending..." : "Send me a link"}
-          </Button>
-        </Form>
-        <p className="mt-6 text-center text-sm">
-          <a href="/login" className="font-semibold text-blue-800 underline">
-            Back to sign-in
-          </a>
-        </p>
-      </div>
-    </section>
+    <CardPage
+      title="Forgot your password?"
+      intro="Enter your username or email address. If the account has an email address, we send it a link to choose a new password (valid 30 minutes). Otherwise, ask an owner for a reset link."
+    >
+      <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <TextField meta={fields.account} label="Username or email" autoComplete="username" />
+        <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={sending}>
+          {sending ? "Sending..." : "Send me a link"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <a href="/login" className="font-semibold text-blue-800 underline">
+          Back to sign-in
+        </a>
+      </p>
+    </CardPage>
   );
 }

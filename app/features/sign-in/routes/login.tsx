@@ -2,22 +2,22 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/features/submissions/submissions";
 import { PasskeySignIn } from "~/features/second-factor/second-factor";
+import { CardPage } from "~/ui/card";
 import { LockIcon } from "~/ui/icons";
 import { parseLoginForm } from "~/features/sign-in/server/login-form.server";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import {
   getStaffUser,
   LOGIN_BODY_LIMIT_BYTES,
   LOGIN_TOO_LARGE_MESSAGE,
   logIn,
+  signInPageAnswer,
 } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
 import { formConstraintsAt } from "~/features/submissions/submissions.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { NO_STORE, retryAfterOfAction, withCookies } from "~/http/responses.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -42,61 +42,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
   }
 
-  const result = await logIn(request, env, submission.value, getRequestTime(context));
+  const outcome = await logIn(request, env, submission.value, getRequestTime(context));
   // The username stays in the form; the password never comes back.
-  const failed = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
-  switch (result.status) {
-    case "success":
-      return redirectWithToast(
-        env,
-        "/incoming",
-        { title: "Success", description: "Logged in successfully" },
-        { headers: withCookies(NO_STORE, result.setCookies) },
-      );
-    case "second-factor":
-      // Half-way: the code page finishes it (only this cookie, no session, until then).
-      return redirect("/login/code", { headers: withCookies(NO_STORE, [result.setCookie]) });
-    case "invalid":
-      return data({ result: failed(result.message) }, { status: 401, headers: NO_STORE });
-    case "throttled":
-      return data(
-        { result: failed(result.message) },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    default:
-      return unreachable(result);
-  }
+  return signInPageAnswer(env, outcome, (message) =>
+    submission.reply({ formErrors: [message], hideFields: ["password"] }),
+  );
 }
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Staff Login",
-    description: "Sign in to the shop's message inbox.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Staff Login", "Sign in to the shop's message inbox.");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="flex flex-col items-center text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-blue-950 text-white">
-            <LockIcon className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold text-blue-950">Admin Login</h1>
-          <p className="mt-1 text-sm text-slate-600">Staff sign-in for contact messages and service requests.</p>
-        </div>
-        <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
-        <PasskeySignIn />
-        <p className="mt-4 text-center text-sm">
-          <a href="/login/reset" className="font-semibold text-blue-800 underline">
-            Forgot password?
-          </a>
-        </p>
-      </div>
-      <p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>
-    </section>
+    <CardPage
+      icon={LockIcon}
+      title="Admin Login"
+      intro="Staff sign-in for contact messages and service requests."
+      after={<p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>}
+    >
+      <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
+      <PasskeySignIn />
+      <p className="mt-4 text-center text-sm">
+        <a href="/login/reset" className="font-semibold text-blue-800 underline">
+          Forgot password?
+        </a>
+      </p>
+    </CardPage>
   );
 }

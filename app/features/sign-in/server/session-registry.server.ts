@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { getDb, type Database } from "~/db/db.server";
 import { staffSessions, users } from "~/db/schema/staff";
 import type { AppEnv } from "../../../http/env.server";
+import { AUDIT_IF_CHANGED, type AuditEntry, auditInsertIf } from "../../audit/audit.server";
 import { deleteSessionData, SESSION_LIFETIME_MS } from "./session.server";
 
 // The registry of staff sessions in D1 (docs/decisions/033-session-registry.md): one row per
@@ -137,21 +138,34 @@ export async function listActiveSessions(
 export type SessionsToEnd = { only: string } | { allBut: string };
 
 /**
- * Ends a member's active sessions (one, or all but one): their rows first, which stops them at
- * their next request, then their KV entries. Returns how many ended (0: no such active session).
+ * Ends a member's active sessions (one, or all but one): their rows first, with the audit entry
+ * `entryFor` makes of how many ended (none when nothing ended), which stops them at their next
+ * request; then their KV entries. Returns how many ended (0: no such active session).
  */
-export async function endSessions(env: AppEnv, userId: string, which: SessionsToEnd, now: Date): Promise<number> {
-  const ended = await getDb(env)
+export async function endSessions(
+  env: AppEnv,
+  userId: string,
+  which: SessionsToEnd,
+  now: Date,
+  entryFor?: (ended: number) => AuditEntry,
+): Promise<number> {
+  const db = getDb(env);
+  const chosen = and(
+    eq(staffSessions.userId, userId),
+    isActive(now),
+    "only" in which ? eq(staffSessions.id, which.only) : ne(staffSessions.id, which.allBut),
+  );
+  const toEnd = await db.select({ id: staffSessions.id }).from(staffSessions).where(chosen);
+  if (toEnd.length === 0) return 0;
+  const ids = toEnd.map((row) => row.id);
+  const end = db
     .update(staffSessions)
     .set({ endedAt: now })
-    .where(
-      and(
-        eq(staffSessions.userId, userId),
-        isActive(now),
-        "only" in which ? eq(staffSessions.id, which.only) : ne(staffSessions.id, which.allBut),
-      ),
-    )
+    .where(and(chosen, inArray(staffSessions.id, ids)))
     .returning({ key: staffSessions.kvKey });
+  const [ended] = entryFor
+    ? await db.batch([end, auditInsertIf(db, entryFor(ids.length), AUDIT_IF_CHANGED)])
+    : [await end];
   await deleteSessionData(
     env,
     ended.map((row) => row.key),

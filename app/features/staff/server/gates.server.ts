@@ -2,7 +2,9 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
-import { getStaffUser, mustSetUpSecondFactor } from "../../sign-in/sign-in.server";
+import { getDb } from "~/db/db.server";
+import { getStaffUser } from "../../sign-in/sign-in.server";
+import { mustEnrol } from "../../second-factor/second-factor.server";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
@@ -22,7 +24,7 @@ export const staffPageGate: MiddlewareFunction<Response> = async ({ request, con
   const env = getEnv(context);
   const member = await getStaffUser(request, env, getRequestTime(context));
   if (!member) throw redirect("/login", { headers: NO_STORE });
-  if (!mayEnrolAt(request) && (await mustSetUpSecondFactor(env, member.id))) {
+  if (!mayEnrolAt(request) && (await mustEnrol(getDb(env), member.id))) {
     throw redirect(`${ENROL_PAGE}?required=second-factor`, { headers: NO_STORE });
   }
   context.set(staffMemberContext, member);
@@ -34,7 +36,7 @@ export const staffApiGate: MiddlewareFunction<Response> = async ({ request, cont
   const env = getEnv(context);
   const member = await getStaffUser(request, env, getRequestTime(context));
   if (!member) throw jsonResponse({ message: "Unauthorized" }, 401);
-  if (!mayEnrolAt(request) && (await mustSetUpSecondFactor(env, member.id))) {
+  if (!mayEnrolAt(request) && (await mustEnrol(getDb(env), member.id))) {
     throw jsonResponse({ message: ENROL_MESSAGE, step: "set-up-second-factor", location: ENROL_PAGE }, 403);
   }
   context.set(staffMemberContext, member);

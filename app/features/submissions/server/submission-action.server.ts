@@ -4,6 +4,7 @@ import type { InboxKind } from "~/records/kinds";
 import { parseFormData } from "~/forms/parse-form";
 import {
   ALREADY_SENT_MESSAGE,
+  bookedOnArrivalMessage,
   RATE_LIMITED_MESSAGE,
   submissionMessages,
   TOO_LARGE_MESSAGE,
@@ -21,7 +22,7 @@ import {
   submissionForms,
 } from "../submissions.server";
 import { redirectWithToast } from "../../../http/toast.server";
-import { getShopSchedule, shopHoursOf } from "../../settings/settings.server";
+import { getShopSchedule, readMailSettings, shopHoursOf } from "../../settings/settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
@@ -81,6 +82,12 @@ export async function handleSubmissionForm<Name extends InboxKind>(
   const outcome = await saveSubmission(name, submission.value, save);
   switch (outcome.status) {
     case "stored":
+      if (outcome.booked) {
+        const { confirmVisitor } = await readMailSettings(env);
+        const booked = bookedOnArrivalMessage(outcome.booked.when, confirmVisitor);
+        return redirectWithToast(env, redirectTo, { ...booked, formId: name });
+      }
+      return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "conflict":

@@ -43,7 +43,14 @@ export async function handleSubmissionApi<Name extends InboxKind>(
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await saveSubmission(name, input, save);
     switch (outcome.status) {
-      case "stored":
+      case "stored": {
+        // Booked on arrival (the owner's switch): the appointment, as the record's API shows it, and in words.
+        const booked = outcome.booked;
+        const appointment = booked
+          ? { id: booked.id, date: booked.date, kind: booked.kind, time: null, status: "confirmed", when: booked.when }
+          : undefined;
+        return jsonResponse(appointment ? { ...outcome.receipt, appointment } : outcome.receipt, 201);
+      }
       case "spam":
         return jsonResponse(outcome.receipt, 201);
       case "conflict":

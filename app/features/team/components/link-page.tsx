@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { privatePageMeta } from "~/seo/meta";
 import { Button, ButtonLink } from "~/ui/button";
+import { CardPage } from "~/ui/card";
 
 // The pages a single-use link opens (/join/<token>, /login/reset/<token>): their meta, their form
 // card, and the page of a link that no longer opens anything.
@@ -29,18 +30,14 @@ export function LinkPageForm<Schema extends Record<string, unknown>>({
 }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-blue-950">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{intro}</p>
-        <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
-          {children}
-          <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={busy}>
-            {busy ? submitting : submit}
-          </Button>
-        </Form>
-      </div>
-    </section>
+    <CardPage title={title} intro={intro}>
+      <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
+        {children}
+        <Button type="submit" variant="dark" size="lg" className="mt-2 w-full" disabled={busy}>
+          {busy ? submitting : submit}
+        </Button>
+      </Form>
+    </CardPage>
   );
 }
 

@@ -11,7 +11,7 @@ import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
 import { teamFactors, teamRequiresSecondFactor } from "~/features/second-factor/second-factor.server";
 import { handleTeamAction, loadTeamPage } from "~/features/team/server/team-page.server";
-import { teamActorOf } from "~/features/team/team.server";
+import { actingMember } from "~/http/staff-member.server";
 
 // /incoming/team (owners): every account, the pending invitations, and each action as a plain form.
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleTeamAction(request, getEnv(context), teamActorOf(request, context));
+  return handleTeamAction(request, getEnv(context), actingMember(request, context));
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -3,13 +3,13 @@ import { getDb } from "~/db/db.server";
 import { staffTokens, users } from "~/db/schema/staff";
 import type { InviteInput, JoinInput } from "~/features/team/schemas";
 import type { StaffRole } from "~/http/staff-roles";
-import { recordAudit } from "../../audit/audit.server";
-import { hashNewPassword, openSession } from "../../sign-in/sign-in.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf, auditStatement } from "../../audit/audit.server";
+import { hashPassword, openSession } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
 import { joinPath, staffLinkUrl } from "./staff-links.server";
-import type { TeamActor } from "../team.server";
+import type { Acting } from "../../../http/staff-member.server";
 import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
 import { issueToken } from "./tokens.server";
 
@@ -57,7 +57,7 @@ export const EMAIL_TAKEN_MESSAGE = "An account already uses this email address."
 export async function createInvitation(
   env: AppEnv,
   request: Request,
-  actor: TeamActor,
+  acting: Acting,
   input: InviteInput,
 ): Promise<InvitationOutcome> {
   const db = getDb(env);
@@ -66,56 +66,52 @@ export async function createInvitation(
     if (holder) return { status: "emailTaken" };
   }
   const { id, token, verifierHash } = await issueToken();
-  const expiresAt = new Date(actor.at.getTime() + INVITATION_LIFETIME_MS);
-  await db.insert(staffTokens).values({
-    id,
-    purpose: "invitation",
-    verifierHash,
-    role: input.role,
-    email: input.email ?? null,
-    createdById: actor.member.id,
-    createdByName: actor.member.username,
-    createdAt: actor.at,
-    expiresAt,
-  });
+  const expiresAt = new Date(acting.at.getTime() + INVITATION_LIFETIME_MS);
+  await db.batch([
+    db.insert(staffTokens).values({
+      id,
+      purpose: "invitation",
+      verifierHash,
+      role: input.role,
+      email: input.email ?? null,
+      createdById: acting.actor?.id ?? null,
+      createdByName: acting.actor?.name ?? null,
+      createdAt: acting.at,
+      expiresAt,
+    }),
+    auditInsert(db, {
+      ...acting,
+      action: "team.invite",
+      target: input.email ?? null,
+      detail: { invitation: id, role: input.role, emailed: Boolean(input.email) },
+    }),
+  ]);
   if (input.email) await enqueueStaffEmail(env, token);
-  await recordAudit(env, {
-    actor: { id: actor.member.id, name: actor.member.username },
-    action: "team.invite",
-    target: input.email ?? null,
-    detail: { invitation: id, role: input.role, emailed: Boolean(input.email) },
-    client: actor.client,
-    at: actor.at,
-  });
   const url = staffLinkUrl(env, joinPath(token));
   return { status: "created", link: { id, url, expiresAt: expiresAt.toISOString(), emailed: Boolean(input.email) } };
 }
 
 /** Revokes a pending invitation; false when there is none by that id (used, revoked, expired or unknown). */
-export async function revokeInvitation(env: AppEnv, actor: TeamActor, id: string): Promise<boolean> {
-  const [revoked] = await getDb(env)
-    .update(staffTokens)
-    .set({ revokedAt: actor.at })
-    .where(
-      and(
-        eq(staffTokens.id, id),
-        eq(staffTokens.purpose, "invitation"),
-        isNull(staffTokens.usedAt),
-        isNull(staffTokens.revokedAt),
-        gt(staffTokens.expiresAt, actor.at),
-      ),
-    )
-    .returning({ id: staffTokens.id, email: staffTokens.email });
-  if (!revoked) return false;
-  await recordAudit(env, {
-    actor: { id: actor.member.id, name: actor.member.username },
-    action: "team.invite-revoke",
-    target: revoked.email,
-    detail: { invitation: id },
-    client: actor.client,
-    at: actor.at,
-  });
-  return true;
+export async function revokeInvitation(env: AppEnv, acting: Acting, id: string): Promise<boolean> {
+  const db = getDb(env);
+  const pending = and(
+    eq(staffTokens.id, id),
+    eq(staffTokens.purpose, "invitation"),
+    isNull(staffTokens.usedAt),
+    isNull(staffTokens.revokedAt),
+    gt(staffTokens.expiresAt, acting.at),
+  );
+  const [invitation] = await db.select({ email: staffTokens.email }).from(staffTokens).where(pending);
+  if (!invitation) return false;
+  const [revoked] = await db.batch([
+    db.update(staffTokens).set({ revokedAt: acting.at }).where(pending).returning({ id: staffTokens.id }),
+    auditInsertIf(
+      db,
+      { ...acting, action: "team.invite-revoke", target: invitation.email, detail: { invitation: id } },
+      AUDIT_IF_CHANGED,
+    ),
+  ]);
+  return revoked.length > 0;
 }
 
 export type JoinOutcome =
@@ -148,7 +144,7 @@ export async function acceptInvitation(
 
   const userId = crypto.randomUUID();
   const at = now.getTime();
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   let claimed: boolean;
   try {
     const [claim] = await env.DB.batch([
@@ -163,6 +159,14 @@ export async function acceptInvitation(
            ?, ?
          from staff_tokens where id = ? and user_id = ? and used_at = ?`,
       ).bind(userId, input.username, passwordHash, input.displayName ?? null, at, at, lookup.row.id, userId, at),
+      auditStatement(env.DB, {
+        actor: { id: userId, name: input.username },
+        action: "team.join",
+        target: input.username,
+        detail: { invitation: lookup.row.id, role: lookup.row.role ?? "staff", invitedBy: lookup.row.createdByName },
+        client: clientKey(request),
+        at: now,
+      }),
     ]);
     claimed = claim?.meta.changes === 1;
   } catch (error) {
@@ -170,15 +174,6 @@ export async function acceptInvitation(
     throw error;
   }
   if (!claimed) return { status: "gone" };
-
-  await recordAudit(env, {
-    actor: { id: userId, name: input.username },
-    action: "team.join",
-    target: input.username,
-    detail: { invitation: lookup.row.id, role: lookup.row.role ?? "staff", invitedBy: lookup.row.createdByName },
-    client: clientKey(request),
-    at: now,
-  });
   const setCookies = await openSession(request, env, { id: userId, username: input.username }, now);
   return { status: "joined", username: input.username, setCookies };
 }

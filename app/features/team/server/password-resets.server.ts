@@ -1,10 +1,14 @@
-import { recordAudit } from "../../audit/audit.server";
-import { countLimitedRequest, hashNewPassword } from "../../sign-in/sign-in.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { users } from "~/db/schema/staff";
+import { auditStatement } from "../../audit/audit.server";
+import { countLimitedRequest, hashPassword } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { enqueueJobs } from "../../notifications/notifications.server";
 import { resetPath, staffLinkUrl } from "./staff-links.server";
-import { findMember, issueReset, type TeamActor } from "../team.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { findMember, issueReset } from "../team.server";
 import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
 
 // Password resets: a single-use link valid 30 minutes, made by an owner for a member (shown once,
@@ -23,20 +27,12 @@ export type OwnerResetOutcome =
 export async function resetLinkForMember(
   env: AppEnv,
   request: Request,
-  actor: TeamActor,
+  acting: Acting,
   username: string,
 ): Promise<OwnerResetOutcome> {
   const user = await findMember(env, username);
   if (!user) return { status: "unknown" };
-  const reset = await issueReset(env, user, actor.member, actor.at);
-  await recordAudit(env, {
-    actor: { id: actor.member.id, name: actor.member.username },
-    action: "password.reset-request",
-    target: username,
-    detail: { emailed: reset.emailed },
-    client: actor.client,
-    at: actor.at,
-  });
+  const reset = await issueReset(env, user, { ...acting, action: "password.reset-request", target: username });
   const url = staffLinkUrl(env, resetPath(reset.token));
   return { status: "created", url, expiresAt: reset.expiresAt.toISOString(), emailed: reset.emailed };
 }
@@ -84,8 +80,12 @@ export async function completePasswordReset(
   const lookup = await lookUpToken(env, token, "reset", now);
   if (lookup.status !== "valid") return lookup;
   const at = now.getTime();
-  const passwordHash = await hashNewPassword(password);
-  const [changed, claim] = await env.DB.batch([
+  const passwordHash = await hashPassword(password);
+  const account = await getDb(env).query.users.findFirst({
+    columns: { username: true },
+    where: eq(users.id, lookup.row.userId ?? ""),
+  });
+  const [changed, , claim] = await env.DB.batch([
     env.DB.prepare(
       // A new password also opens codes locked after too many wrong ones (code-limits.server.ts).
       `update users set password = ?, password_changed_at = ?, code_failures = 0, code_day_failures = 0,
@@ -93,6 +93,15 @@ export async function completePasswordReset(
          (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
        returning username`,
     ).bind(passwordHash, at, lookup.row.id, at),
+    // Recorded only when the password above changed (the link was still usable, so it is used below).
+    auditStatement(env.DB, {
+      actor: { id: lookup.row.userId, name: account?.username ?? "" },
+      action: "password.reset",
+      target: account?.username ?? null,
+      detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
+      client: clientKey(request),
+      at: now,
+    }),
     env.DB.prepare(`update staff_tokens set used_at = ? where id = ? and purpose = 'reset' and ${USABLE_TOKEN}`).bind(
       at,
       lookup.row.id,
@@ -101,13 +110,5 @@ export async function completePasswordReset(
   ]);
   const username = (changed?.results[0] as { username?: string } | undefined)?.username;
   if (claim?.meta.changes !== 1 || !username) return { status: "gone" };
-  await recordAudit(env, {
-    actor: { id: lookup.row.userId, name: username },
-    action: "password.reset",
-    target: username,
-    detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
-    client: clientKey(request),
-    at: now,
-  });
   return { status: "reset", username };
 }

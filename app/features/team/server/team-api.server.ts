@@ -5,7 +5,8 @@ import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
 import { createInvitation, EMAIL_TAKEN_MESSAGE, listPendingInvitations, revokeInvitation } from "./invitations.server";
 import { resetLinkForMember } from "./password-resets.server";
-import { changeMember, listTeam, type MemberOutcome, removeMember, type TeamActor } from "../team.server";
+import { changeMember, listTeam, type MemberOutcome, removeMember } from "../team.server";
+import type { Acting } from "../../../http/staff-member.server";
 
 // The team's JSON API (owners only: the owners' gate stands in front of every /api/team route).
 // The same functions as the team page's forms; writes through the one JSON door.
@@ -23,7 +24,7 @@ export async function teamResponse(env: AppEnv, now: Date): Promise<Response> {
 }
 
 /** POST /api/team/invitations `{ role, email? }` → 201 `{ id, url, expiresAt }`. */
-export function invitationCreateResponse(request: Request, env: AppEnv, actor: TeamActor): Promise<Response> {
+export function invitationCreateResponse(request: Request, env: AppEnv, actor: Acting): Promise<Response> {
   const endpoint = {
     schema: inviteSchema,
     limitBytes: BODY_LIMIT_BYTES,
@@ -40,7 +41,7 @@ export function invitationCreateResponse(request: Request, env: AppEnv, actor: T
 }
 
 /** DELETE /api/team/invitations/<id>: revoked (204), or 404 when there is no pending invitation by that id. */
-export async function invitationRevokeResponse(env: AppEnv, actor: TeamActor, id: string): Promise<Response> {
+export async function invitationRevokeResponse(env: AppEnv, actor: Acting, id: string): Promise<Response> {
   if (await revokeInvitation(env, actor, id)) return noContent();
   return jsonResponse({ message: "There is no pending invitation with this id." }, 404);
 }
@@ -60,7 +61,7 @@ function memberResponse(outcome: MemberOutcome): Response {
 export async function memberActionResponse(
   request: Request,
   env: AppEnv,
-  actor: TeamActor,
+  actor: Acting,
   username: string,
 ): Promise<Response> {
   switch (request.method) {
@@ -90,7 +91,7 @@ export async function memberActionResponse(
 export function passwordResetResponse(
   request: Request,
   env: AppEnv,
-  actor: TeamActor,
+  actor: Acting,
   username: string,
 ): Promise<Response> {
   const endpoint = { schema: z.object({}), limitBytes: BODY_LIMIT_BYTES, invalidMessage: "Send an empty JSON object." };

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { inviteSchema } from "~/features/team/schemas";
 import { isStaffRole } from "~/http/staff-roles";
-import type { StaffMember } from "../../../http/staff-member.server";
+import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
@@ -10,7 +10,7 @@ import { headersWithToast, type ToastInput } from "../../../http/toast.server";
 import { createInvitation, EMAIL_TAKEN_MESSAGE, listPendingInvitations, revokeInvitation } from "./invitations.server";
 import { resetLinkForMember } from "./password-resets.server";
 import { shownLinkSetCookie, takeShownLink } from "./shown-link.server";
-import { changeMember, listTeam, type MemberOutcome, removeMember, type TeamActor } from "../team.server";
+import { changeMember, listTeam, type MemberOutcome, removeMember } from "../team.server";
 
 // /incoming/team: what the page shows, and its forms. Each form is a plain post that answers with
 // a redirect back to the page and a toast (post/redirect/get, the same with JavaScript, where
@@ -57,7 +57,7 @@ function memberAnswer(env: AppEnv, outcome: MemberOutcome, done: string) {
   }
 }
 
-export async function handleTeamAction(request: Request, env: AppEnv, actor: TeamActor) {
+export async function handleTeamAction(request: Request, env: AppEnv, actor: Acting) {
   const posted = await readPostedForm(request, { limitBytes: ACTION_BODY_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;

@@ -1,0 +1,119 @@
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { type Database, getDb } from "~/db/db.server";
+import { appointmentMessages, appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
+import { serviceRequests } from "~/db/schema/inbox";
+import { auditInsert } from "~/features/audit/audit.server";
+import type { AppEnv } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
+import type { AppointmentStatus } from "../vocabulary";
+
+// The marks staff set at the door (arrived, no-show, done), and the review request a "done" mark
+// may make (docs/decisions/049-review-requests-and-confirm-on-arrival.md). The review request is
+// written in the mark's own batch, only if the mark was just written and:
+// - the owner's switch is on and a review link is set;
+// - the customer (their address trimmed and in lower case) has not been asked in the last 12 months.
+// Nothing else decides it: every customer whose job is done is asked, whatever they said or paid
+// (Google's review policy and 16 CFR 465 forbid choosing who is asked). A no-show or a cancelled
+// appointment can never be marked done, so it is never asked.
+
+/** What a mark may follow: arrived after confirmed; no-show or done after confirmed or arrived. */
+const MARKABLE: Record<"arrived" | "no-show" | "done", AppointmentStatus[]> = {
+  arrived: ["confirmed"],
+  "no-show": ["confirmed", "arrived"],
+  done: ["confirmed", "arrived"],
+};
+
+export type Mark = keyof typeof MARKABLE;
+export const isMark = (value: unknown): value is Mark => typeof value === "string" && value in MARKABLE;
+
+/** A customer is asked for a review at most once in this long. */
+export const REVIEW_REQUEST_GAP_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The customer's address as the once-a-year rule compares it. */
+const emailKey = sql<string>`lower(trim(${serviceRequests.email}))`;
+
+function markAudit(db: Database, acting: Acting, row: { serviceRequestId: string; date: string }, status: Mark) {
+  return auditInsert(db, {
+    ...acting,
+    action: "appointment.mark",
+    target: `service-requests/${row.serviceRequestId}`,
+    detail: { status, date: row.date },
+  });
+}
+
+export type Marked = { marked: false } | { marked: true; reviewMessageId: number | null };
+
+/** Marks an appointment at the door; `marked: false` when it is unknown or its status does not allow the mark. */
+export async function markAppointment(env: AppEnv, id: string, mark: Mark, acting: Acting): Promise<Marked> {
+  const db = getDb(env);
+  const at = acting.at;
+  const update = db
+    .update(appointments)
+    .set({ status: mark, updatedAt: at })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, MARKABLE[mark])))
+    .returning();
+  if (mark !== "done") {
+    const [updated] = await update;
+    if (!updated) return { marked: false };
+    await db.batch([markAudit(db, acting, updated, mark)]);
+    return { marked: true, reviewMessageId: null };
+  }
+  const justDone = and(eq(appointments.id, id), eq(appointments.status, "done"), eq(appointments.updatedAt, at));
+  const [updatedRows, asked, message] = await db.batch([
+    update,
+    db
+      .insert(reviewRequests)
+      .select(
+        db
+          .select({
+            appointmentId: appointments.id,
+            emailKey: emailKey.as("email_key"),
+            requestedAt: sql<Date>`${at.getTime()}`.as("requested_at"),
+          })
+          .from(appointments)
+          .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
+          .innerJoin(appointmentSettings, eq(appointmentSettings.id, 1))
+          .where(
+            and(
+              justDone,
+              eq(appointmentSettings.reviewRequestsOn, true),
+              sql`${appointmentSettings.reviewUrl} is not null`,
+              sql`not exists (select 1 from ${reviewRequests} where ${reviewRequests.emailKey} = ${emailKey} and ${gt(reviewRequests.requestedAt, new Date(at.getTime() - REVIEW_REQUEST_GAP_MS))})`,
+            ),
+          ),
+      )
+      .onConflictDoNothing()
+      .returning({ appointmentId: reviewRequests.appointmentId }),
+    db
+      .insert(appointmentMessages)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            appointmentId: appointments.id,
+            purpose: sql<"review">`'review'`.as("purpose"),
+            sequence: appointments.sequence,
+            dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
+            sentAt: sql<Date | null>`null`.as("sent_at"),
+            attempts: sql<number>`0`.as("attempts"),
+            lastError: sql<string | null>`null`.as("last_error"),
+            claimedUntil: sql<Date | null>`null`.as("claimed_until"),
+          })
+          .from(appointments)
+          .innerJoin(reviewRequests, eq(reviewRequests.appointmentId, appointments.id))
+          .where(and(justDone, eq(reviewRequests.requestedAt, at))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: appointmentMessages.id }),
+  ]);
+  const updated = updatedRows[0];
+  if (!updated) return { marked: false };
+  const target = `service-requests/${updated.serviceRequestId}`;
+  await db.batch([
+    markAudit(db, acting, updated, mark),
+    ...(asked.length > 0
+      ? [auditInsert(db, { ...acting, action: "appointment.review-request", target, detail: { date: updated.date } })]
+      : []),
+  ]);
+  return { marked: true, reviewMessageId: message[0]?.id ?? null };
+}

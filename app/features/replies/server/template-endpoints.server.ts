@@ -1,0 +1,180 @@
+import { data, type RouterContextProvider } from "react-router";
+import { inboxKindOfApiUrl, inboxKinds, type InboxKind } from "~/records/kinds";
+import { getEnv } from "~/http/context.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { jsonResponse, methodNotAllowed, NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { getRecord } from "~/features/inbox/inbox.server";
+import { PLACEHOLDERS, type ReplyTemplate, replyTemplateSchema } from "../templates";
+import { replyDraft } from "./reply-draft.server";
+import {
+  addReplyTemplate,
+  deleteReplyTemplate,
+  editReplyTemplate,
+  getReplyTemplate,
+  listReplyTemplates,
+  type TemplateOutcome,
+  templateIdOf,
+} from "./templates.server";
+
+// The doors of the reply templates: the owners' JSON API under /api/settings/reply-templates, the
+// settings page's forms (/incoming/settings/reply-templates), and the staff's
+// GET /api/<kind>/<id>/reply-draft. One schema (templates.ts), one store (templates.server.ts).
+
+const LIMIT_BYTES = 32 * 1024;
+const PAGE = "/incoming/settings/reply-templates";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+const asJson = (template: ReplyTemplate) => ({ ...template, updatedAt: template.updatedAt.toISOString() });
+
+function answer(outcome: TemplateOutcome, status = 200): Response {
+  if (outcome.ok) return jsonResponse({ template: asJson(outcome.template) }, status);
+  const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
+  return jsonResponse({ message: outcome.message, fieldErrors }, outcome.status);
+}
+
+const notFound = () => jsonResponse({ message: "There is no such template: someone may have deleted it." }, 404);
+
+/** GET /api/settings/reply-templates: every template, and the placeholders they may use. */
+export async function templatesResponse({ context }: Args) {
+  const templates = await listReplyTemplates(getEnv(context));
+  return jsonResponse({ templates: templates.map(asJson), placeholders: PLACEHOLDERS }, 200, NO_STORE);
+}
+
+/** POST /api/settings/reply-templates `{ name, subject, body }` → 201 `{ template }`. */
+export function postTemplate({ request, context }: Args) {
+  return handleJsonWrite(
+    request,
+    {
+      allowed: ["GET", "HEAD", "POST"],
+      schema: replyTemplateSchema,
+      limitBytes: LIMIT_BYTES,
+      invalidMessage: "The template was not saved: some fields need attention.",
+    },
+    async (input) => answer(await addReplyTemplate(getEnv(context), input, actingMember(request, context)), 201),
+  );
+}
+
+/** GET /api/settings/reply-templates/<id>. */
+export async function templateResponse({ context, params }: Args) {
+  const id = templateIdOf(params.templateId);
+  const template = id === null ? null : await getReplyTemplate(getEnv(context), id);
+  return template ? jsonResponse({ template: asJson(template) }, 200, NO_STORE) : notFound();
+}
+
+/** PUT /api/settings/reply-templates/<id> `{ name, subject, body }`; DELETE /api/settings/reply-templates/<id>. */
+export async function writeTemplate({ request, context, params }: Args) {
+  const id = templateIdOf(params.templateId);
+  if (request.method === "DELETE") {
+    if (id === null) return notFound();
+    const outcome = await deleteReplyTemplate(getEnv(context), id, actingMember(request, context));
+    return outcome.ok
+      ? jsonResponse({ message: `The template “${outcome.template.name}” is deleted.` })
+      : answer(outcome);
+  }
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "HEAD", "PUT", "DELETE"]);
+  return handleJsonWrite(
+    request,
+    {
+      method: "PUT",
+      allowed: ["GET", "HEAD", "PUT", "DELETE"],
+      schema: replyTemplateSchema,
+      limitBytes: LIMIT_BYTES,
+      invalidMessage: "The template was not saved: some fields need attention.",
+    },
+    async (input) =>
+      id === null
+        ? notFound()
+        : answer(await editReplyTemplate(getEnv(context), id, input, actingMember(request, context))),
+  );
+}
+
+/** GET /api/<kind>/<id>/reply-draft?template=<id> (staff): the template filled from the record. */
+export async function replyDraftResponse({ request, context, params }: Args) {
+  const kind: InboxKind = inboxKindOfApiUrl(request.url);
+  const templateId = templateIdOf(new URL(request.url).searchParams.get("template"));
+  if (templateId === null) {
+    return jsonResponse(
+      { message: "Name the template: ?template=<id>.", fieldErrors: { template: ["Give a template's id."] } },
+      400,
+    );
+  }
+  const record = await getRecord(getEnv(context), kind, params.id ?? "");
+  if (!record) {
+    return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+  }
+  const draft = await replyDraft(context, kind, record, templateId);
+  return draft ? jsonResponse(draft, 200, NO_STORE) : notFound();
+}
+
+// ------------------------------------------------------------------------------------------------
+// The settings page's forms
+
+export const TEMPLATE_INTENTS = ["template.add", "template.edit", "template.delete"] as const;
+export type TemplateIntent = (typeof TEMPLATE_INTENTS)[number];
+
+export type TemplateFormRefusal = {
+  intent: TemplateIntent;
+  /** The template the form was for; null when adding. */
+  id: number | null;
+  message: string;
+  errors: Partial<Record<"name" | "subject" | "body", string>>;
+  entered: { name: string; subject: string; body: string };
+};
+
+const isIntent = (value: unknown): value is TemplateIntent =>
+  typeof value === "string" && (TEMPLATE_INTENTS as readonly string[]).includes(value);
+
+export async function templateFormAction({ request, context }: Args) {
+  const env = getEnv(context);
+  const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const intent = form.get("intent");
+  const acting = actingMember(request, context);
+  const nothing = (description: string) =>
+    redirectWithToast(env, PAGE, { title: "Nothing changed", description, variant: "destructive" });
+  if (!isIntent(intent)) return nothing("This form could not be read. Please reload the page and try again.");
+  const id = templateIdOf(form.get("id"));
+  if (intent !== "template.add" && id === null) return nothing("This form could not be read. Please reload the page.");
+
+  if (intent === "template.delete") {
+    const outcome = await deleteReplyTemplate(env, id ?? 0, acting);
+    if (!outcome.ok) return nothing(outcome.message);
+    return redirectWithToast(env, PAGE, {
+      title: "Deleted",
+      description: `The template “${outcome.template.name}” is deleted.`,
+    });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 20_000) : "";
+  };
+  const entered = { name: text("name"), subject: text("subject"), body: text("body") };
+  const refuse = (status: number, message: string, errors: TemplateFormRefusal["errors"]) =>
+    data<TemplateFormRefusal>({ intent, id, message, errors, entered }, { status, headers: NO_STORE });
+
+  const parsed = replyTemplateSchema.safeParse(entered);
+  if (!parsed.success) {
+    const errors: TemplateFormRefusal["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      errors[String(issue.path[0]) as keyof typeof errors] ??= issue.message;
+    }
+    return refuse(400, "The template was not saved: some fields need attention.", errors);
+  }
+  const outcome =
+    intent === "template.add"
+      ? await addReplyTemplate(env, parsed.data, acting)
+      : await editReplyTemplate(env, id ?? 0, parsed.data, acting);
+  if (!outcome.ok) {
+    if (outcome.status === 404) return nothing(outcome.message);
+    return refuse(400, outcome.message, outcome.field ? { [outcome.field]: outcome.message } : {});
+  }
+  return redirectWithToast(env, `${PAGE}#template-${outcome.template.id}`, {
+    title: "Saved",
+    description: `The template “${outcome.template.name}” is saved.`,
+  });
+}

@@ -1,0 +1,55 @@
+// Staff accounts the browser tests make for themselves (each its own, so tests running side by
+// side never share a session, a second factor or a passkey), and what they sign in with.
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import type { Page } from "@playwright/test";
+import { expect, runAdminScript } from "./fixtures";
+
+export type Member = { username: string; password: string };
+
+/** A new active member made with `npm run admin:create`, named `<prefix>-<random>`. */
+export async function newMember(prefix: string): Promise<Member> {
+  const username = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+  const password = `${username} password, local only`;
+  const created = await runAdminScript("admin:create", username, `${password}\n`);
+  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
+  return { username, password };
+}
+
+/** Types the member's username and password on /login and signs in: the inbox, or the code step next. */
+export async function passwordStep(page: Page, member: Member) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  // Signed in, or asked for the code: a page opened before the answer would abort the sign-in.
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/** Signs in a member without a second factor, and lands in the inbox. */
+export async function signIn(page: Page, member: Member) {
+  await passwordStep(page, member);
+  await expect(page).toHaveURL(/\/incoming$/);
+}
+
+/** The phone: the code for `secret` at the step after `after` (a step is accepted once) or now. */
+export function phoneCode(secret: string, after = -Infinity): { code: string; step: number } {
+  const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
+  return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
+}
+
+/** Chromium's virtual authenticator (DevTools' WebAuthn domain) in place of a fingerprint reader. */
+export async function addVirtualAuthenticator(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable");
+  await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}

@@ -1,0 +1,169 @@
+// The appointments part of `npm run bench` (alone: `npm run bench -- appointments`), on the build
+// bench.ts made: seeds a throwaway local D1 with 100,000 records of each kind (scripts/seed.ts) and
+// 5,000 appointments on its service requests, spread over the open weekdays of six months back and
+// six ahead (about 19 a day: past ones mostly done, some no-shows and cancellations; future ones
+// confirmed), then measures the shop calendar's week view (/incoming/calendar) and a month of
+// GET /api/appointments. Targets (issue 30): at most 100 ms p50 and 40 KB gzip each.
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { seedInbox } from "../seed.ts";
+import { localD1File } from "../local-d1.ts";
+import { origin, signIn, staff, timeRequests, type InboxBench, type Timing } from "./inbox.ts";
+import type { Check } from "./output.ts";
+import { projectRoot as root, run, startServer, stopServer } from "./server.ts";
+
+const port = Number(process.env.BENCH_PORT ?? 8790);
+const stateDir = path.join(root, ".wrangler/bench-appointments-state");
+const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
+const APPOINTMENTS = 5_000;
+const KB = 1024;
+const TARGETS = { p50Ms: 100, gzip: 40 * KB };
+
+// Calendar dates as "YYYY-MM-DD" (the app's helpers import through "~/", which plain Node cannot resolve).
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** Today in the shop's calendar (America/New_York). */
+const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+
+/** A small seeded generator, so every run books the same appointments. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+function seedAppointments(today: string) {
+  const db = new DatabaseSync(localD1File(stateDir));
+  const random = generator(30);
+  const slots = [
+    { time: "08:00", places: 3 },
+    { time: "10:00", places: 3 },
+    { time: "13:00", places: 2 },
+  ];
+  db.prepare(
+    "insert into appointment_settings (id, drop_offs_per_day, waiter_slots) values (1, 12, ?) on conflict (id) do update set drop_offs_per_day = 12, waiter_slots = excluded.waiter_slots",
+  ).run(JSON.stringify(slots));
+  const days: string[] = [];
+  for (let date = addDays(today, -182); date <= addDays(today, 182); date = addDays(date, 1)) {
+    if (weekdayOf(date) !== 0 && weekdayOf(date) !== 6) days.push(date);
+  }
+  const requests = db
+    .prepare("select id from service_requests where status <> 'spam' order by submitted_at desc limit ?")
+    .all(APPOINTMENTS)
+    .map((row) => String(row.id));
+  const insert = db.prepare(
+    "insert into appointments (id, service_request_id, date, kind, time, status, sequence, token_salt, token_hash, created_at, created_by, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 'bench', ?)",
+  );
+  const hex = () => crypto.randomUUID().replaceAll("-", "");
+  db.exec("begin");
+  requests.forEach((requestId, index) => {
+    const date = days[index % days.length]!;
+    const waiter = random() < 0.4;
+    const time = waiter ? slots[Math.floor(random() * slots.length)]!.time : null;
+    const roll = random();
+    const status =
+      date < today
+        ? roll < 0.8
+          ? "done"
+          : roll < 0.88
+            ? "no-show"
+            : roll < 0.95
+              ? "cancelled"
+              : "arrived"
+        : roll < 0.92
+          ? "confirmed"
+          : "cancelled";
+    const at = Date.now();
+    insert.run(
+      crypto.randomUUID(),
+      requestId,
+      date,
+      waiter ? "waiter" : "drop-off",
+      time,
+      status,
+      hex(),
+      hex() + hex(),
+      at,
+      at,
+    );
+  });
+  db.exec("commit");
+  db.close();
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Seeds, serves and measures the calendar's week and a month of the list API. */
+export async function benchAppointments(log: (line: string) => void): Promise<InboxBench> {
+  log(
+    `Appointments: seeding ${RECORDS.toLocaleString("en-US")} records of each kind and ${APPOINTMENTS} appointments…`,
+  );
+  rmSync(stateDir, { recursive: true, force: true });
+  seedInbox({ count: RECORDS, stateDir });
+  run("npm", ["run", "-s", "admin:create", "--", staff.username, "--persist-to", stateDir], `${staff.password}\n`);
+  const today = shopToday();
+  seedAppointments(today);
+  const load = loadavg()[0]!.toFixed(1);
+  log(`Appointments: measuring the calendar's week and a month of GET /api/appointments (load average ${load})…`);
+  const server = await startServer({ port, stateDir });
+  try {
+    const cookie = await signIn();
+    const get = (pathAndQuery: string) => () =>
+      [`${origin}${pathAndQuery}`, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } }] as [
+        string,
+        RequestInit,
+      ];
+    const monthEnd = addDays(today, 30);
+    const week = await timeRequests(get(`/incoming/calendar?date=${today}`));
+    const month = await timeRequests(get(`/api/appointments?from=${today}&to=${monthEnd}`));
+    const listed = (
+      JSON.parse(
+        Buffer.from(
+          await (await fetch(...get(`/api/appointments?from=${today}&to=${monthEnd}`)())).arrayBuffer(),
+        ).toString(),
+      ) as unknown[]
+    ).length;
+    const table = [
+      `Appointments: ${APPOINTMENTS.toLocaleString("en-US")} over a year beside ${RECORDS.toLocaleString("en-US")} records of each kind (load average ${load} when measuring began)`,
+      "request                                          p50      p99      sent / gzip",
+      ...(
+        [
+          [`/incoming/calendar (week of ${today})`, week],
+          [`GET /api/appointments, ${today} to ${monthEnd} (${listed} listed)`, month],
+        ] as [string, Timing][]
+      ).map(
+        ([label, timing]) =>
+          `${label.padEnd(48)} ${ms(timing.p50).padStart(7)}  ${ms(timing.p99).padStart(7)}  ${kb(timing.bytes)} / ${kb(timing.gzip)}`,
+      ),
+    ];
+    const measured: [string, Timing][] = [
+      ["calendar week view", week],
+      ["a month of GET /api/appointments", month],
+    ];
+    const checks: Check[] = measured.flatMap(([label, timing]) => [
+      {
+        ok: timing.p50 <= TARGETS.p50Ms,
+        line: `appointments: ${label} p50 ${ms(timing.p50)} (target <= ${TARGETS.p50Ms} ms)`,
+        timing: true,
+      },
+      {
+        ok: timing.gzip <= TARGETS.gzip,
+        line: `appointments: ${label} ${kb(timing.gzip)} gzip (target <= ${kb(TARGETS.gzip)})`,
+      },
+    ]);
+    return {
+      table,
+      checks,
+      report: { records: RECORDS, appointments: APPOINTMENTS, loadAverage: Number(load), week, month, listed },
+    };
+  } finally {
+    stopServer(server);
+  }
+}
