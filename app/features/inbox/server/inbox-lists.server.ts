@@ -14,36 +14,12 @@ import {
 } from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
 import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "../inbox.server";
-import { emailFailingSql } from "../../replies/replies.server";
-import { earlierRequestExists } from "./customer.server";
+import { listColumns, type ListedRecord } from "./list-columns.server";
 
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
 // however deep it is, and two records received in the same millisecond are neither lost nor
-// repeated. See docs/decisions/020-inbox-statuses-and-lists.md.
-
-/** What a list's card says beyond the record: "Returning" (decision 047) and a failing address (decision 041). */
-export type ListFlags = { returning: boolean; emailFailing: boolean };
-export type ListedRecord = InboxRecord & ListFlags;
-
-/**
- * The record's columns and the card's flags, each flag a correlated subquery on an index, worked out
- * for the page's rows only. The CSV export reads `recordColumns` alone.
- */
-function listColumns<Kind extends InboxKind>(kind: Kind) {
-  const table = inboxTables[kind];
-  // Named with their table: in a one-table select drizzle writes a column inside sql`` bare, which
-  // a subquery would read as its own table's column of that name.
-  const own = (column: string) => sql`${table}.${sql.identifier(column)}`;
-  return {
-    ...recordColumns(kind),
-    returning: earlierRequestExists({
-      emailKey: own("email_key"),
-      phoneKey: own("phone_key"),
-      submittedAt: own("submitted_at"),
-    }),
-    emailFailing: emailFailingSql(kind, own("id")),
-  };
-}
+// repeated. See docs/decisions/020-inbox-statuses-and-lists.md. Each row carries its card's flags
+// (list-columns.server.ts).
 
 type ListFilters = Pick<InboxListQuery, "statuses" | "terms" | "dueBefore" | "replied" | "assignee">;
 
