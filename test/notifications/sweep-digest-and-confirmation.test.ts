@@ -72,6 +72,7 @@ describe("the record's notification state", () => {
       [
         "assignee",
         "email",
+        "emailFailing",
         "firstContactAt",
         "firstName",
         "followUpAt",
@@ -82,6 +83,7 @@ describe("the record's notification state", () => {
         "phone",
         "possibleSpam",
         "repliedAt",
+        "returning",
         "spamReason",
         "status",
         "submittedAt",

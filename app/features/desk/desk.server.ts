@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import { submissionActivity } from "~/db/schema/desk";
-import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
+import { inboxTables } from "~/db/schema/inbox";
 import { users } from "~/db/schema/staff";
 import { type ActivityType, type CallOutcome, countsAsContact } from "~/features/desk/activity";
 import { type ActivityInput, activitySchema } from "~/features/desk/schemas";
@@ -14,6 +14,7 @@ import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import {
   auditTarget,
+  contactStatements,
   type InboxRecordWithHistory,
   recordFrom,
   recordReads,
@@ -37,10 +38,39 @@ export async function activeMembers(env: Pick<AppEnv, "DB">): Promise<DeskMember
   return rows;
 }
 
+/** One entry of a record's call log, written only while the record exists; returns its id. */
+export function activityInsert(
+  db: Database,
+  kind: InboxKind,
+  id: string,
+  entry: { type: ActivityType; outcome: CallOutcome | null; note: string | null },
+  acting: Acting,
+) {
+  const table = inboxTables[kind];
+  const log = submissionActivity;
+  return db
+    .insert(log)
+    .select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+          submissionId: table.id,
+          type: sql<ActivityType>`${entry.type}`.as("type"),
+          outcome: sql<CallOutcome | null>`${entry.outcome}`.as("outcome"),
+          note: sql<string | null>`${entry.note}`.as("note"),
+          by: sql<string>`${acting.actor?.name ?? ""}`.as("by"),
+          at: sql<Date>`${acting.at.getTime()}`.as("at"),
+        })
+        .from(table)
+        .where(eq(table.id, id)),
+    )
+    .returning({ id: log.id });
+}
+
 /**
  * Logs a call, a note or an email on a record, by the acting member at the request's time; null
- * for an unknown record. A call that reached them or an email is the first contact if there was
- * none, and moves a `new` record to `contacted` with an entry in its history.
+ * for an unknown record. A call that reached them or an email counts as contact (contactStatements).
  */
 export async function logActivity(
   env: AppEnv,
@@ -50,74 +80,18 @@ export async function logActivity(
   acting: Acting,
 ): Promise<InboxRecordWithHistory | null> {
   const db = getDb(env);
-  const table = inboxTables[kind];
-  const by = acting.actor?.name ?? "";
-  const at = acting.at.getTime();
   const outcome: CallOutcome | null = input.type === "call" ? input.outcome : null;
   const contact = countsAsContact(input.type, outcome);
-  const note = input.note ?? null;
-  const log = submissionActivity;
-  const changes = submissionStatusChanges;
   const target = auditTarget(kind, id);
   const [logged, , , , , rows, history, activity] = await db.batch([
-    db
-      .insert(log)
-      .select(
-        db
-          .select({
-            id: sql<number>`null`.as("id"),
-            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-            submissionId: table.id,
-            type: sql<ActivityType>`${input.type}`.as("type"),
-            outcome: sql<CallOutcome | null>`${outcome}`.as("outcome"),
-            note: sql<string | null>`${note}`.as("note"),
-            by: sql<string>`${by}`.as("by"),
-            at: sql<Date>`${at}`.as("at"),
-          })
-          .from(table)
-          .where(eq(table.id, id)),
-      )
-      .returning({ id: log.id }),
+    activityInsert(db, kind, id, { type: input.type, outcome, note: input.note ?? null }, acting),
     auditInsertIf(
       db,
       { ...acting, action: `record.${input.type}`, target, detail: outcome ? { outcome } : undefined },
       AUDIT_IF_CHANGED,
     ),
-    // Before the update, while the old status can still be read: one history entry for the change.
-    db
-      .insert(changes)
-      .select(
-        db
-          .select({
-            id: sql<number>`null`.as("id"),
-            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-            submissionId: table.id,
-            status: sql<SubmissionStatus>`'contacted'`.as("status"),
-            changedBy: sql<string>`${by}`.as("changed_by"),
-            changedAt: sql<Date>`${at}`.as("changed_at"),
-          })
-          .from(table)
-          .where(and(eq(table.id, id), eq(table.status, "new"), sql`${contact ? 1 : 0} = 1`)),
-      )
-      .returning({ id: changes.id }),
-    auditInsertIf(
-      db,
-      { ...acting, action: "record.status", target, detail: { status: "contacted" } },
-      AUDIT_IF_CHANGED,
-    ),
-    db
-      .update(table)
-      .set(
-        contact
-          ? {
-              status: sql`case when ${table.status} = 'new' then 'contacted' else ${table.status} end`,
-              firstContactAt: sql`coalesce(${table.firstContactAt}, ${at})`,
-              // A customer's answer waiting on staff (app/features/replies/) is answered by this contact.
-              repliedAt: null,
-            }
-          : { firstContactAt: sql`${table.firstContactAt}` },
-      )
-      .where(eq(table.id, id)),
+    // Only for a contact (each statement finds no row of an unknown record).
+    ...contactStatements(db, kind, id, acting, contact ? sql`1 = 1` : sql`0 = 1`),
     ...recordReads(db, kind, id),
   ]);
   if (logged.length === 0) return null;

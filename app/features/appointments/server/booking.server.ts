@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentMessages, appointments } from "~/db/schema/appointments";
-import { serviceRequests, submissionStatusChanges } from "~/db/schema/inbox";
+import { serviceRequests } from "~/db/schema/inbox";
 import type { AuditAction } from "~/features/audit/audit";
-import { auditInsert } from "~/features/audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
+import { auditTarget, contactStatements } from "~/features/inbox/inbox.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
@@ -95,7 +96,6 @@ export async function bookAppointment(
   const by = acting.actor?.name ?? "";
   const written = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${id})`;
   const table = serviceRequests;
-  const changes = submissionStatusChanges;
   let results;
   try {
     results = await db.batch([
@@ -129,30 +129,18 @@ export async function bookAppointment(
             ),
         )
         .returning(),
-      // Booking is a contact: the history entry first, while the old status can still be read.
-      db
-        .insert(changes)
-        .select(
-          db
-            .select({
-              id: sql<number>`null`.as("id"),
-              submissionKind: sql<"serviceRequest">`'serviceRequest'`.as("submission_kind"),
-              submissionId: table.id,
-              status: sql<"contacted">`'contacted'`.as("status"),
-              changedBy: sql<string>`${by}`.as("changed_by"),
-              changedAt: sql<Date>`${at.getTime()}`.as("changed_at"),
-            })
-            .from(table)
-            .where(and(eq(table.id, requestId), eq(table.status, "new"), written)),
-        )
-        .returning({ id: changes.id }),
-      db
-        .update(table)
-        .set({
-          status: sql`case when ${table.status} = 'new' then 'contacted' else ${table.status} end`,
-          firstContactAt: sql`coalesce(${table.firstContactAt}, ${at.getTime()})`,
-        })
-        .where(and(eq(table.id, requestId), written)),
+      auditInsertIf(
+        db,
+        {
+          ...acting,
+          action: "appointment.book",
+          target: auditTarget("serviceRequest", requestId),
+          detail: { date: place.date, kind: place.kind, time: place.time },
+        },
+        AUDIT_IF_CHANGED,
+      ),
+      // Booking is a contact, once the appointment above is written.
+      ...contactStatements(db, "serviceRequest", requestId, acting, written),
       messageInsert(env, id, "confirmation", at),
     ]);
   } catch (error) {
@@ -160,7 +148,7 @@ export async function bookAppointment(
     if (String(error).includes("UNIQUE")) return alreadyBooked();
     throw error;
   }
-  const [inserted, marked, , message] = results;
+  const [inserted, , , , , message] = results;
   const row = inserted[0];
   if (!row) {
     const [request] = await db.select({ id: table.id }).from(table).where(eq(table.id, requestId));
@@ -168,18 +156,6 @@ export async function bookAppointment(
     if (await appointmentOfRequestLive(env, requestId)) return alreadyBooked();
     return fullRefusal(env, rules, place);
   }
-  const target = `service-requests/${requestId}`;
-  await db.batch([
-    auditInsert(db, {
-      ...acting,
-      action: "appointment.book",
-      target,
-      detail: { date: place.date, kind: place.kind, time: place.time },
-    }),
-    ...(marked.length > 0
-      ? [auditInsert(db, { ...acting, action: "record.status", target, detail: { status: "contacted" } })]
-      : []),
-  ]);
   return { ok: true, appointment: toView(row), messageId: message[0]?.id ?? null };
 }
 
@@ -200,22 +176,25 @@ export type Changed = { ok: true; appointment: AppointmentView; messageIds: numb
 /** Who changes an appointment: a member (audited as them) or the customer from their link. */
 export type ChangedBy = { acting: Acting; byCustomer: boolean };
 
-async function auditChange(
+/** A change's audit entry for its batch: made only when the change above it was (updated at its time). */
+function changeAudit(
   env: AppEnv,
   who: ChangedBy,
   action: AuditAction,
-  row: AppointmentView,
+  current: AppointmentView,
   detail: Record<string, string | null>,
 ) {
-  const db = getDb(env);
-  await db.batch([
-    auditInsert(db, {
+  const changed = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${current.id} and ${appointments.updatedAt} = ${who.acting.at.getTime()})`;
+  return auditInsertIf(
+    getDb(env),
+    {
       ...who.acting,
       action,
-      target: `service-requests/${row.serviceRequestId}`,
+      target: auditTarget("serviceRequest", current.serviceRequestId),
       detail: { ...detail, by: who.byCustomer ? "customer" : "staff" },
-    }),
-  ]);
+    },
+    changed,
+  );
 }
 
 /** Moves a confirmed appointment to another place (its own place does not count against it). */
@@ -237,7 +216,7 @@ export async function rescheduleAppointment(
   }
   const db = getDb(env);
   const at = who.acting.at;
-  const [updated, customerMessage, shopMessage] = await db.batch([
+  const [updated, , customerMessage, shopMessage] = await db.batch([
     db
       .update(appointments)
       .set({
@@ -258,16 +237,16 @@ export async function rescheduleAppointment(
         ),
       )
       .returning(),
+    changeAudit(env, who, "appointment.reschedule", current, {
+      from: `${current.date} ${current.time ?? current.kind}`,
+      to: `${place.date} ${place.time ?? place.kind}`,
+    }),
     messageInsert(env, current.id, "update", at),
     ...(who.byCustomer ? [messageInsert(env, current.id, "shop-change", at)] : []),
   ]);
   const row = updated[0];
   if (!row) return fullRefusal(env, rules, place, current);
   const view = toView(row);
-  await auditChange(env, who, "appointment.reschedule", view, {
-    from: `${current.date} ${current.time ?? current.kind}`,
-    to: `${place.date} ${place.time ?? place.kind}`,
-  });
   const messageIds = [...customerMessage, ...(shopMessage ?? [])].map((message) => message.id);
   return { ok: true, appointment: view, messageIds };
 }
@@ -283,19 +262,19 @@ export async function cancelAppointment(
   }
   const db = getDb(env);
   const at = who.acting.at;
-  const [updated, customerMessage, shopMessage] = await db.batch([
+  const [updated, , customerMessage, shopMessage] = await db.batch([
     db
       .update(appointments)
       .set({ status: "cancelled", sequence: sql`${appointments.sequence} + 1`, updatedAt: at })
       .where(and(eq(appointments.id, current.id), eq(appointments.status, "confirmed")))
       .returning(),
+    changeAudit(env, who, "appointment.cancel", current, { date: current.date, time: current.time }),
     messageInsert(env, current.id, "cancellation", at),
     ...(who.byCustomer ? [messageInsert(env, current.id, "shop-change", at)] : []),
   ]);
   const row = updated[0];
   if (!row) return { ok: false, status: 409, message: "This appointment is no longer confirmed.", nextDays: [] };
   const view = toView(row);
-  await auditChange(env, who, "appointment.cancel", view, { date: current.date, time: current.time });
   const messageIds = [...customerMessage, ...(shopMessage ?? [])].map((message) => message.id);
   return { ok: true, appointment: view, messageIds };
 }

@@ -1,0 +1,254 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { type Database, getDb } from "~/db/db.server";
+import { inboxTables } from "~/db/schema/inbox";
+import { type RecordMessageRow } from "~/db/schema/replies";
+import { users } from "~/db/schema/staff";
+import type { ReplyJob } from "./reply-job.server";
+import { type InboxKind, recordPath } from "~/records/kinds";
+import { absoluteSiteUrl } from "~/http/site-url.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
+import { activityInsert } from "../../desk/desk.server";
+import { auditTarget, contactStatements } from "../../inbox/inbox.server";
+import { type AppEnv, isMailAddress } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
+import { type OutgoingMail } from "~/mail/mime.server";
+import type { ConversationMessage, ReplyInput } from "../messages";
+import { answerNoticeMail, defaultSubject, replyMail, replyMessageId } from "./reply-mail.server";
+import { readMailSettings } from "../../settings/settings.server";
+import { lastSubjectQuery, listMessages, messages, ofRecord } from "./conversation.server";
+
+// Replies from the record (issue 29, docs/decisions/041-reply-address-and-threading.md): what the
+// rest of the Worker asks of this feature. A reply is stored with its own sending state and counts
+// as contact in the same D1 batch (first contact, `contacted`, the desk's log), then goes through
+// the notification queue (a `reply` job) to the send_email binding: claimed, sent, recorded, as
+// the shop's emails are (decision 030). What the queue loses, the sweep finds unsent in D1.
+
+export type ReplyEnv = Pick<AppEnv, "DB" | "NOTIFY_QUEUE" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+
+// As the notification ledger's (app/server/notifications/ledger.server.ts): a claim lapses after
+// two minutes; a reply still unsent five minutes after it was due is taken for lost and sent again.
+const CLAIM_MS = 2 * 60_000;
+const SWEEP_GRACE_MS = 5 * 60_000;
+const SWEEP_LIMIT = 100;
+
+export type SendReplyResult =
+  | { ok: true; message: ConversationMessage }
+  | { ok: false; reason: "missing" }
+  | { ok: false; reason: "no-email"; phone: string };
+
+/**
+ * Stores a reply to the record's customer and queues it. In the same batch it counts as contact:
+ * an entry in the desk's log, the first contact if there was none, and a `new` record `contacted`
+ * with its history entry; the audit log has it. Unknown record: missing; an address that cannot
+ * be written into a header (none the forms took would be): no-email, with the phone to call.
+ */
+export async function sendReply(
+  env: ReplyEnv,
+  kind: InboxKind,
+  id: string,
+  input: ReplyInput,
+  acting: Acting,
+): Promise<SendReplyResult> {
+  const db = getDb(env);
+  const table = inboxTables[kind];
+  const [records, last] = await db.batch([
+    db.select({ email: table.email, phone: table.phone }).from(table).where(eq(table.id, id)).limit(1),
+    lastSubjectQuery(db, kind, id),
+  ]);
+  const [record] = records;
+  if (!record) return { ok: false, reason: "missing" };
+  const to = record.email.trim();
+  if (!isMailAddress(to)) return { ok: false, reason: "no-email", phone: record.phone };
+
+  const messageUuid = crypto.randomUUID();
+  const at = acting.at;
+  const by = acting.actor?.name ?? "";
+  const subject = input.subject ?? defaultSubject(kind, last[0]?.subject ?? null);
+  const [stored] = await db.batch([
+    db
+      .insert(messages)
+      .select(
+        db
+          .select({
+            id: sql<string>`${messageUuid}`.as("id"),
+            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
+            submissionId: table.id,
+            direction: sql<"out">`'out'`.as("direction"),
+            at: sql<Date>`${at.getTime()}`.as("at"),
+            by: sql<string>`${by}`.as("by"),
+            fromAddress: sql<string>`${env.NOTIFY_FROM}`.as("from_address"),
+            toAddress: sql<string>`${to}`.as("to_address"),
+            subject: sql<string>`${subject}`.as("subject"),
+            body: sql<string>`${input.body}`.as("body"),
+            messageId: sql<string>`${replyMessageId(env, messageUuid)}`.as("message_id"),
+            automatic: sql<boolean>`0`.as("automatic"),
+            bounce: sql<boolean>`0`.as("bounce"),
+            attachments: sql<string>`'[]'`.as("attachments"),
+            dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
+            claimedUntil: sql<Date | null>`null`.as("claimed_until"),
+            sentAt: sql<Date | null>`null`.as("sent_at"),
+            attempts: sql<number>`0`.as("attempts"),
+            lastError: sql<string | null>`null`.as("last_error"),
+          })
+          .from(table)
+          .where(eq(table.id, id)),
+      )
+      .returning({ id: messages.id }),
+    auditInsertIf(db, { ...acting, action: "record.reply", target: auditTarget(kind, id) }, AUDIT_IF_CHANGED),
+    activityInsert(db, kind, id, { type: "email", outcome: null, note: `Replied from the record: ${subject}` }, acting),
+    ...contactStatements(db, kind, id, acting, sql`1 = 1`),
+  ]);
+  // Deleted between the two batches: nothing was stored.
+  if (stored.length === 0) return { ok: false, reason: "missing" };
+  await enqueueReply(env, messageUuid);
+  const [message] = (await listMessages(env, kind, id)).filter((each) => each.id === messageUuid);
+  if (!message) return { ok: false, reason: "missing" };
+  return { ok: true, message };
+}
+
+/** Queues a reply's job; a failure here is only logged, since the sweep sends what D1 holds unsent. */
+export async function enqueueReply(env: Pick<AppEnv, "NOTIFY_QUEUE">, id: string) {
+  try {
+    await env.NOTIFY_QUEUE.send({ type: "reply", id } satisfies ReplyJob);
+  } catch (error) {
+    console.error("A reply could not be queued; the sweep will send it", { id, error });
+  }
+}
+
+/** What one attempt to send achieved (as the notification ledger's SendResult). */
+type SendResult = { sentTo: string[]; errors: string[] };
+
+/**
+ * The queue consumer's part: claims the reply (one consumer at a time, never once it was sent),
+ * sends it with `send`, and records the outcome. Returns the errors, if any, for the queue to retry.
+ */
+export async function deliverReply(
+  env: Pick<
+    AppEnv,
+    "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "CONFIRM_VISITOR" | "REPLY_DOMAIN" | "SESSION_SECRET" | "SITE_URL"
+  >,
+  job: ReplyJob,
+  clock: { now: Date; retryAt: Date },
+  send: (mail: OutgoingMail) => Promise<SendResult>,
+): Promise<{ errors: string[] }> {
+  const db = getDb(env);
+  const until = new Date(clock.now.getTime() + CLAIM_MS);
+  const [claimed] = await db
+    .update(messages)
+    .set({
+      claimedUntil: until,
+      // Should this consumer vanish, the reply is overdue the moment its claim lapses.
+      dueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
+      attempts: sql`${messages.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(messages.id, job.id),
+        // An automatic message causes no email: it has no due time.
+        isNotNull(messages.dueAt),
+        isNull(messages.sentAt),
+        or(isNull(messages.claimedUntil), lte(messages.claimedUntil, clock.now)),
+      ),
+    )
+    .returning();
+  // Sent already, being sent by another consumer, or deleted with its record.
+  if (!claimed) return { errors: [] };
+  const settings = await readMailSettings(env);
+  const mail =
+    claimed.direction === "in"
+      ? await answerNotice(env, claimed, settings.recipients)
+      : await replyOf(db, env, claimed, settings.senderName);
+  const result = mail ? await send(mail) : { sentTo: [], errors: [] };
+  const failed = result.errors.length > 0;
+  await db
+    .update(messages)
+    .set({
+      claimedUntil: null,
+      sentAt: failed ? null : clock.now,
+      lastError: failed ? result.errors.join("; ").slice(0, 500) : null,
+      dueAt: failed ? clock.retryAt : null,
+    })
+    .where(eq(messages.id, claimed.id));
+  return { errors: result.errors };
+}
+
+/** A reply as the customer receives it, threaded under the conversation's earlier messages. */
+async function replyOf(
+  db: Database,
+  env: Parameters<typeof replyMail>[0],
+  claimed: RecordMessageRow,
+  senderName: string,
+) {
+  if (!claimed.toAddress) return null;
+  const thread = await db
+    .select({ messageId: messages.messageId })
+    .from(messages)
+    .where(
+      and(
+        ofRecord(claimed.submissionKind, claimed.submissionId),
+        sql`${messages.messageId} is not null`,
+        sql`(${messages.at}, ${messages.id}) < (${claimed.at.getTime()}, ${claimed.id})`,
+        eq(messages.bounce, false),
+      ),
+    )
+    .orderBy(asc(messages.at), asc(messages.id));
+  return replyMail(
+    env,
+    claimed,
+    thread.flatMap((row) => (row.messageId ? [row.messageId] : [])),
+    senderName,
+  );
+}
+
+/**
+ * Staff's notice of a customer's answer: to the record's assignee (an active member with an email
+ * address), or else to the shop's addresses (`shopRecipients`, from Settings), with a link to the record.
+ */
+async function answerNotice(
+  env: Pick<AppEnv, "DB" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SITE_URL">,
+  claimed: RecordMessageRow,
+  shopRecipients: readonly string[],
+): Promise<OutgoingMail | null> {
+  const db = getDb(env);
+  const table = inboxTables[claimed.submissionKind];
+  const [record] = await db
+    .select({
+      firstName: table.firstName,
+      lastName: table.lastName,
+      assigneeEmail: sql<
+        string | null
+      >`(select ${users.email} from ${users} where ${users.username} = ${table.assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`,
+    })
+    .from(table)
+    .where(eq(table.id, claimed.submissionId))
+    .limit(1);
+  if (!record) return null;
+  const to = record.assigneeEmail && isMailAddress(record.assigneeEmail) ? [record.assigneeEmail] : shopRecipients;
+  return answerNoticeMail(
+    env,
+    claimed,
+    record,
+    to,
+    absoluteSiteUrl(env, recordPath(claimed.submissionKind, claimed.submissionId)),
+  );
+}
+
+/** The sweep (every 5 minutes): replies still unsent a while after they were due are queued again. */
+export async function sweepUnsentReplies(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date): Promise<number> {
+  const db = getDb(env);
+  const overdue = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(isNull(messages.sentAt), lte(messages.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS))))
+    .orderBy(asc(messages.dueAt))
+    .limit(SWEEP_LIMIT);
+  const taken = await db
+    .update(messages)
+    .set({ dueAt: new Date(now.getTime() + SWEEP_GRACE_MS) })
+    .where(inArray(messages.id, overdue))
+    .returning({ id: messages.id });
+  if (taken.length === 0) return 0;
+  console.warn(`Re-enqueuing ${taken.length} repl(ies) still unsent`);
+  await env.NOTIFY_QUEUE.sendBatch(taken.map(({ id }) => ({ body: { type: "reply", id } satisfies ReplyJob })));
+  return taken.length;
+}
