@@ -137,6 +137,41 @@ describe("an answer to a reply", () => {
     ]);
   });
 
+  it("comes back by the Message-ID the mail platform wrote in place of ours, which the next reply references", async () => {
+    const { id, path, messageId } = await conversationStarted();
+    // The local runtime, as the platform may, sends the reply under a Message-ID of its own.
+    const row = await env.DB.prepare(
+      "select sent_message_id from record_messages where submission_id = ? and direction = 'out'",
+    )
+      .bind(id)
+      .first<{ sent_message_id: string | null }>();
+    const platformId = row?.sent_message_id;
+    expect(platformId).toMatch(/^[^<>\s]+@[^<>\s]+$/);
+    expect(platformId).not.toBe(messageId);
+
+    const to = "notifications@shop.localhost";
+    expect(await deliver(answer({ to, headers: `In-Reply-To: <${platformId!.toUpperCase()}>\n` }), { to })).toBeNull();
+    expect((await read(path)).messages.map((message) => message.text)).toEqual([
+      "When can you bring it in?",
+      "Tuesday at 9 works.",
+    ]);
+
+    const queue = recordingQueue();
+    await fetchWorker(
+      `${path}/replies`,
+      {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json", "CF-Connecting-IP": newClientAddress() },
+        body: JSON.stringify({ body: "See you Tuesday." }),
+      },
+      { bindings: { NOTIFY_QUEUE: queue } },
+    );
+    const mailer = recordingMailer();
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
+    const references = mailer.sent.at(-1)?.raw.match(/^References: (.*)$/im)?.[1] ?? "";
+    expect(references.toLowerCase()).toContain(`<${platformId}>`);
+  });
+
   it("is refused, and nothing stored, with a forged or altered token and no header naming a message the shop sent", async () => {
     const { path, address } = await conversationStarted();
     const forged = `reply+s${crypto.randomUUID().replaceAll("-", "")}.abcdefghijklmnopqrst@shop.localhost`;

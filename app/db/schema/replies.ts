@@ -45,6 +45,9 @@ export const recordMessages = sqliteTable(
     sentAt: timestampMs("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    // A reply's Message-ID as the mail platform's send() reported it, when it wrote its own in
+    // place of ours (the local runtime does): a mail client answers that one (migration 0034).
+    sentMessageId: text("sent_message_id"),
   },
   (table) => [
     check("record_messages_direction_check", sql`${table.direction} in ('out', 'in')`),
@@ -53,6 +56,9 @@ export const recordMessages = sqliteTable(
     index("record_messages_message_id_idx")
       .on(table.messageId)
       .where(sql`${table.direction} = 'out'`),
+    index("record_messages_sent_message_id_idx")
+      .on(table.sentMessageId)
+      .where(sql`${table.sentMessageId} is not null`),
     // The sweep: emails not yet sent (a reply, or staff's notice of an answer), by due time.
     index("record_messages_unsent_idx")
       .on(table.dueAt)

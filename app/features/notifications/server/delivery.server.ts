@@ -44,16 +44,20 @@ async function sendToEach(binding: SendEmail, mail: OutgoingMail, alreadySent: r
   const raw = buildRawMessage(mail);
   const sentTo = [...alreadySent];
   const errors: string[] = [];
+  const messageIds: string[] = [];
   for (const recipient of mail.to) {
     if (sentTo.includes(recipient)) continue;
     try {
-      await binding.send(new EmailMessage(mail.from.address, recipient, raw));
+      const sent: Partial<EmailSendResult> | undefined = await binding.send(
+        new EmailMessage(mail.from.address, recipient, raw),
+      );
+      if (typeof sent?.messageId === "string") messageIds.push(sent.messageId);
       sentTo.push(recipient);
     } catch (error) {
       errors.push(`${recipient}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { sentTo, errors };
+  return { sentTo, errors, messageIds };
 }
 
 /** Who the shop's emails go to, as the owner set it on Settings (else the configuration), read now. */

@@ -13,7 +13,12 @@ import type { NotifiedSubmission } from "./message.server";
 const ledger = notificationLedger;
 
 /** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
-export type SendResult = { sentTo: string[]; errors: string[] };
+export type SendResult = {
+  sentTo: string[];
+  errors: string[];
+  /** The Message-IDs send() reported, one per recipient sent to (the platform may write its own). */
+  messageIds?: string[];
+};
 
 /** What an entry keeps of an attempt's failures: none when delivered, else the errors, bounded. */
 const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));

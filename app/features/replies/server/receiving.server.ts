@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
@@ -44,16 +44,22 @@ async function recordOfSentIds(
   env: ReceiveEnv,
   ids: readonly string[],
 ): Promise<{ kind: InboxKind; id: string } | null> {
-  const ours = ids.filter((id) => id.startsWith("reply."));
-  if (ours.length > 0) {
-    const [row] = await db
-      .select({ kind: messages.submissionKind, id: messages.submissionId })
-      .from(messages)
-      .where(and(eq(messages.direction, "out"), inArray(messages.messageId, ours)))
-      .orderBy(desc(messages.at))
-      .limit(1);
-    if (row) return row;
-  }
+  // Ours (reply.<id>@…), or the one the platform wrote in its place when it sent the reply.
+  // The newest 20 of each: D1 binds at most 100 values in a statement.
+  const ours = ids.filter((id) => id.startsWith("reply.")).slice(-20);
+  const recent = ids.slice(-20);
+  const [row] = await db
+    .select({ kind: messages.submissionKind, id: messages.submissionId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.direction, "out"),
+        or(inArray(messages.messageId, [...ours, ""]), inArray(messages.sentMessageId, [...recent, ""])),
+      ),
+    )
+    .orderBy(desc(messages.at))
+    .limit(1);
+  if (row) return row;
   const senderDomain = env.NOTIFY_FROM.slice(env.NOTIFY_FROM.lastIndexOf("@") + 1).toLowerCase();
   for (const id of ids.toReversed()) {
     const match = CONFIRMATION_ID.exec(id);
@@ -157,6 +163,7 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
           sentAt: sql<Date | null>`null`.as("sent_at"),
           attempts: sql<number>`0`.as("attempts"),
           lastError: sql<string | null>`null`.as("last_error"),
+          sentMessageId: sql<string | null>`null`.as("sent_message_id"),
         })
         // Once per Message-ID and record: a message the platform delivers again is not stored twice.
         .from(sql`(select 1)`)

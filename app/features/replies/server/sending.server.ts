@@ -89,6 +89,7 @@ export async function sendReply(
             sentAt: sql<Date | null>`null`.as("sent_at"),
             attempts: sql<number>`0`.as("attempts"),
             lastError: sql<string | null>`null`.as("last_error"),
+            sentMessageId: sql<string | null>`null`.as("sent_message_id"),
           })
           .from(table)
           .where(eq(table.id, id)),
@@ -116,7 +117,7 @@ export async function enqueueReply(env: Pick<AppEnv, "NOTIFY_QUEUE">, id: string
 }
 
 /** What one attempt to send achieved (as the notification ledger's SendResult). */
-type SendResult = { sentTo: string[]; errors: string[] };
+type SendResult = { sentTo: string[]; errors: string[]; messageIds?: string[] };
 
 /**
  * The queue consumer's part: claims the reply (one consumer at a time, never once it was sent),
@@ -165,11 +166,20 @@ export async function deliverReply(
     .set({
       claimedUntil: null,
       sentAt: failed ? null : clock.now,
+      // What the platform called it, if it wrote its own Message-ID in place of ours.
+      ...(!failed && claimed.direction === "out" ? { sentMessageId: platformMessageId(result, claimed) } : {}),
       lastError: failed ? result.errors.join("; ").slice(0, 500) : null,
       dueAt: failed ? clock.retryAt : null,
     })
     .where(eq(messages.id, claimed.id));
   return { errors: result.errors };
+}
+
+/** The Message-ID send() reported for a reply, without angle brackets; null when it kept ours. */
+function platformMessageId(result: SendResult, claimed: RecordMessageRow): string | null {
+  // Lower case, as incoming In-Reply-To and References are read (incoming.server.ts).
+  const reported = result.messageIds?.[0]?.trim().replace(/^<|>$/g, "").toLowerCase();
+  return reported && reported !== claimed.messageId && reported.length <= 998 ? reported : null;
 }
 
 /** A reply as the customer receives it, threaded under the conversation's earlier messages. */
@@ -180,8 +190,9 @@ async function replyOf(
   senderName: string,
 ) {
   if (!claimed.toAddress) return null;
+  // Each earlier message by the Message-ID its recipient saw: the platform's, when it wrote its own.
   const thread = await db
-    .select({ messageId: messages.messageId })
+    .select({ messageId: sql<string | null>`coalesce(${messages.sentMessageId}, ${messages.messageId})` })
     .from(messages)
     .where(
       and(
