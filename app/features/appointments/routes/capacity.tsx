@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { SettingsSubpage } from "~/features/settings/settings";
 import type { Route } from "./+types/capacity";
 import { controlClasses } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
@@ -92,21 +93,18 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
   };
   const rows = Array.from({ length: Math.max(SLOT_ROWS, entered.slots.length) }, (_, index) => entered.slots[index]);
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
-      <div>
-        <Link
-          to="/incoming/settings"
-          className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          ← Back to Settings
-        </Link>
-        <h1 className="mt-3 text-3xl font-bold text-blue-950">Appointments</h1>
-        <h2 className="mt-4 text-xl font-bold text-blue-950">Capacity</h2>
-        <p className="mt-2 text-slate-700">
-          The same for every day the shop opens. Closed days (weekly hours, closure days, holidays) take no
-          appointments, and a waiter slot outside a day's hours does not exist that day.
-        </p>
-      </div>
+    <SettingsSubpage
+      title="Appointments"
+      intro={
+        <>
+          <h2 className="mt-4 text-xl font-bold text-blue-950">Capacity</h2>
+          <p className="mt-2 text-slate-700">
+            The same for every day the shop opens. Closed days (weekly hours, closure days, holidays) take no
+            appointments, and a waiter slot outside a day's hours does not exist that day.
+          </p>
+        </>
+      }
+    >
       <Card className="p-4 sm:p-6">
         {refusal?.errors.length ? (
           <div role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
@@ -204,6 +202,6 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
       </Card>
       <ConfirmOnArrivalForm options={options} refusal={optionsRefusal} />
       <ReviewRequestForm options={options} refusal={optionsRefusal} />
-    </div>
+    </SettingsSubpage>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { SettingsSubpage } from "~/features/settings/settings";
 import type { Route } from "./+types/reply-templates";
 import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
@@ -36,20 +37,18 @@ export default function ReplyTemplates({ loaderData, actionData }: Route.Compone
   const refusal = actionData && "intent" in actionData ? actionData : null;
   const refusalFor = (id: number | null) => (refusal?.id === id ? refusal : null);
   return (
-    <div key={key} className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
-      <div>
-        <Link
-          to="/incoming/settings"
-          className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          ← Back to Settings
-        </Link>
-        <h1 className="mt-3 text-3xl font-bold text-blue-950">Reply templates</h1>
-        <p className="mt-2 text-slate-700">
-          On a record, staff pick one of these above the reply form: it is filled in from the record, and they can
-          change anything before sending. The shop's name and phone are added under every reply.
-        </p>
-      </div>
+    <SettingsSubpage
+      title="Reply templates"
+      resetKey={key}
+      intro={
+        <>
+          <p className="mt-2 text-slate-700">
+            On a record, staff pick one of these above the reply form: it is filled in from the record, and they can
+            change anything before sending. The shop's name and phone are added under every reply.
+          </p>
+        </>
+      }
+    >
       <Card className="p-4 sm:p-6" tone="muted">
         <h2 className="text-lg font-bold text-blue-950">Placeholders</h2>
         <p className="mt-1 text-sm text-slate-700">Write them with their braces, exactly as here:</p>
@@ -89,6 +88,6 @@ export default function ReplyTemplates({ loaderData, actionData }: Route.Compone
           )}
         </Card>
       </section>
-    </div>
+    </SettingsSubpage>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { SettingsSubpage } from "~/features/settings/settings";
 import type { Route } from "./+types/emails";
 import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
@@ -29,19 +30,16 @@ export default function EmailSettings({ loaderData, actionData }: Route.Componen
   const { key } = useLocation();
   const refusal = actionData && "errors" in actionData ? actionData : null;
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
-      <div>
-        <Link
-          to="/incoming/settings"
-          className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          ← Back to Settings
-        </Link>
-        <h1 className="mt-3 text-3xl font-bold text-blue-950">Emails</h1>
-        <p className="mt-2 text-slate-700">
-          Where the shop's emails go and what customers receive. A change counts for the next email sent.
-        </p>
-      </div>
+    <SettingsSubpage
+      title="Emails"
+      intro={
+        <>
+          <p className="mt-2 text-slate-700">
+            Where the shop's emails go and what customers receive. A change counts for the next email sent.
+          </p>
+        </>
+      }
+    >
       <Card className="p-4 sm:p-6">
         <p className="mb-4 text-sm text-slate-600">
           {loaderData.saved
@@ -59,6 +57,6 @@ export default function EmailSettings({ loaderData, actionData }: Route.Componen
           defaults={loaderData.defaults}
         />
       </Card>
-    </div>
+    </SettingsSubpage>
   );
 }
