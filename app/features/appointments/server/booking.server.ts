@@ -48,23 +48,26 @@ async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, excep
 export type Booked = { ok: true; appointment: AppointmentView; messageId: number | null };
 
 /** A message for the email ledger, written only if the appointment row now has this sequence and update time. */
+/** A new appointment email's columns (due at `at`, unsent), for an INSERT … SELECT from appointments. */
+export const newMessageColumns = (purpose: AppointmentMessagePurpose, at: Date) => ({
+  id: sql<number>`null`.as("id"),
+  appointmentId: appointments.id,
+  purpose: sql<AppointmentMessagePurpose>`${purpose}`.as("purpose"),
+  sequence: appointments.sequence,
+  dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
+  sentAt: sql<Date | null>`null`.as("sent_at"),
+  attempts: sql<number>`0`.as("attempts"),
+  lastError: sql<string | null>`null`.as("last_error"),
+  claimedUntil: sql<Date | null>`null`.as("claimed_until"),
+});
+
 function messageInsert(env: AppEnv, id: string, purpose: AppointmentMessagePurpose, at: Date) {
   const db = getDb(env);
   return db
     .insert(appointmentMessages)
     .select(
       db
-        .select({
-          id: sql<number>`null`.as("id"),
-          appointmentId: appointments.id,
-          purpose: sql<AppointmentMessagePurpose>`${purpose}`.as("purpose"),
-          sequence: appointments.sequence,
-          dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
-          sentAt: sql<Date | null>`null`.as("sent_at"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<string | null>`null`.as("last_error"),
-          claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-        })
+        .select(newMessageColumns(purpose, at))
         .from(appointments)
         .where(and(eq(appointments.id, id), eq(appointments.updatedAt, at))),
     )

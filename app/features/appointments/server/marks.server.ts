@@ -6,6 +6,7 @@ import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { AppointmentStatus } from "../vocabulary";
+import { newMessageColumns } from "./booking.server";
 
 // The marks staff set at the door (arrived, no-show, done), and the review request a "done" mark
 // may make (docs/decisions/049-review-requests-and-confirm-on-arrival.md). The review request is
@@ -88,17 +89,7 @@ export async function markAppointment(env: AppEnv, id: string, mark: Mark, actin
       .insert(appointmentMessages)
       .select(
         db
-          .select({
-            id: sql<number>`null`.as("id"),
-            appointmentId: appointments.id,
-            purpose: sql<"review">`'review'`.as("purpose"),
-            sequence: appointments.sequence,
-            dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
-            sentAt: sql<Date | null>`null`.as("sent_at"),
-            attempts: sql<number>`0`.as("attempts"),
-            lastError: sql<string | null>`null`.as("last_error"),
-            claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-          })
+          .select(newMessageColumns("review", at))
           .from(appointments)
           .innerJoin(reviewRequests, eq(reviewRequests.appointmentId, appointments.id))
           .where(and(justDone, eq(reviewRequests.requestedAt, at))),

@@ -1,6 +1,6 @@
 import { Figure } from "~/features/insights/components/insights-figures";
-import { Bars } from "~/features/insights/components/weekly-chart";
-import { formatCount, formatPercent, formatWeek } from "~/features/insights/format";
+import { Bars, WeekTable } from "~/features/insights/components/weekly-chart";
+import { formatCount, formatPercent } from "~/features/insights/format";
 import type { Insights } from "~/features/insights/insights.server";
 
 // Appointments in the insights: how many were booked for the window's days and the show rate
@@ -35,37 +35,14 @@ export function AppointmentFigures({ insights }: { insights: Insights }) {
           label={(week) => formatCount(week.appointments)}
           color="fill-blue-800"
         />
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">
-              Appointments and show rate, by week
-            </caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Week of
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Booked
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Show rate
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {weeks.map((week) => (
-                <tr key={week.weekStart}>
-                  <th scope="row" className="px-3 py-1.5 font-medium text-slate-800">
-                    {formatWeek(week.weekStart)}
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(week.appointments)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatPercent(week.showRatePercent)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WeekTable
+          caption="Appointments and show rate, by week"
+          weeks={weeks}
+          columns={[
+            { label: "Booked", cell: (week) => formatCount(week.appointments) },
+            { label: "Show rate", cell: (week) => formatPercent(week.showRatePercent) },
+          ]}
+        />
       </div>
     </section>
   );

@@ -87,39 +87,60 @@ export function WeeklyChart({ weeks }: { weeks: readonly Week[] }) {
           color="fill-red-700"
         />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">Week by week</caption>
-          <thead className="text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Week of
+      <WeekTable
+        caption="Week by week"
+        weeks={weeks}
+        columns={[
+          { label: "Received", cell: (week) => formatCount(week.received) },
+          { label: "Within 24 h", cell: (week) => formatPercent(week.withinPromisePercent) },
+          { label: "Median", cell: (week) => formatWait(week.medianMinutes) },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** A week-by-week table: the week, then one number per column, for readers who skip the bars. */
+export function WeekTable({
+  caption,
+  weeks,
+  columns,
+}: {
+  caption: string;
+  weeks: readonly Week[];
+  columns: readonly { label: string; cell: (week: Week) => string }[];
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="px-3 pt-3 text-left text-sm font-semibold text-blue-950">{caption}</caption>
+        <thead className="text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Week of
+            </th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className="px-3 py-2 text-right font-semibold">
+                {column.label}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Received
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Within 24 h
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Median
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {weeks.map((week) => (
-              <tr key={week.weekStart}>
-                <th scope="row" className="px-3 py-1.5 font-medium text-slate-800">
-                  {formatWeek(week.weekStart)}
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(week.received)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatPercent(week.withinPromisePercent)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatWait(week.medianMinutes)}</td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {weeks.map((week) => (
+            <tr key={week.weekStart}>
+              <th scope="row" className="px-3 py-1.5 font-medium text-slate-800">
+                {formatWeek(week.weekStart)}
+              </th>
+              {columns.map((column) => (
+                <td key={column.label} className="px-3 py-1.5 text-right tabular-nums">
+                  {column.cell(week)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
