@@ -4,8 +4,8 @@ import type { AppEnv } from "~/http/env.server";
 import { getShopSchedule } from "~/features/settings/settings.server";
 import { enqueueJobs } from "~/features/notifications/notifications.server";
 import { appointmentOfRequest, type AppointmentView, type BookingRules } from "./server/booking-reads.server";
-import { readBookingRules, readCapacity } from "./server/capacity-settings.server";
-import { deliverAppointmentMessage, type SendMail } from "./server/appointment-mail.server";
+import { readBookingRules, readCapacity } from "./server/settings/capacity-settings.server";
+import { deliverAppointmentMessage, type SendMail } from "./server/mail/appointment-mail.server";
 import { takeDueReminders, takeOverdueMessages } from "./server/reminders.server";
 
 // What the rest of the Worker asks of appointments (the feature's public file): a service

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/booking-options";
 import type { RouteHandle } from "~/route-handle";
-import { bookingOptionsResponse, putBookingOptions } from "../server/booking-options-api.server";
+import { bookingOptionsResponse, putBookingOptions } from "../server/settings/booking-options-api.server";
 
 export const handle: RouteHandle = { methods: ["GET", "HEAD", "PUT"] };
 

@@ -13,9 +13,9 @@ import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { capacitySchema } from "../capacity";
 import { ConfirmOnArrivalForm, ReviewRequestForm } from "../components/booking-options-forms";
-import { readBookingOptions } from "../server/booking-options.server";
-import { saveBookingOptionsForm } from "../server/booking-options-form.server";
-import { describeCapacity, readCapacity, saveCapacity } from "../server/capacity-settings.server";
+import { readBookingOptions } from "../server/settings/booking-options.server";
+import { saveBookingOptionsForm } from "../server/settings/booking-options-form.server";
+import { describeCapacity, readCapacity, saveCapacity } from "../server/settings/capacity-settings.server";
 import { MAX_WAITER_SLOTS } from "../vocabulary";
 
 // /incoming/settings/capacity (owners): how many drop-offs a day and which waiter slots every open

@@ -8,7 +8,7 @@ import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "..
 import { capacitySchema } from "../capacity";
 import { bookAppointment } from "./booking.server";
 import { type Refusal } from "./place-rules.server";
-import { readCapacity, saveCapacity } from "./capacity-settings.server";
+import { readCapacity, saveCapacity } from "./settings/capacity-settings.server";
 
 // The appointments' JSON endpoints: the owners' capacity (/api/settings/capacity) and booking from
 // a service request (/api/service-requests/<id>/appointment). Writes go through the one JSON door.

@@ -14,8 +14,8 @@ import { recordPath } from "~/records/kinds";
 import { formatSlotTime } from "../capacity";
 import { appointmentKindLabels, appointmentStatusLabels } from "../vocabulary";
 import { appointmentsBetween, appointmentStart } from "./booking-reads.server";
-import { calendarUid, DROP_OFF_WINDOW_MINUTES, WAITER_MINUTES } from "./calendar-file.server";
-import { readBookingRules } from "./capacity-settings.server";
+import { calendarUid, DROP_OFF_WINDOW_MINUTES, WAITER_MINUTES } from "./mail/calendar-file.server";
+import { readBookingRules } from "./settings/capacity-settings.server";
 import { isTokenShaped, tokenHash } from "./customer-link.server";
 
 // Each member's private calendar feed (docs/decisions/050-the-members-calendar-feed.md): a secret

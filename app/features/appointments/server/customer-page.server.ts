@@ -12,7 +12,7 @@ import { NO_STORE } from "~/http/responses.server";
 import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
-import { whenInWords } from "./appointment-mail.server";
+import { whenInWords } from "./mail/appointment-mail.server";
 import { appointmentStart, type BookingRules, daysWithRoom, toView } from "./booking-reads.server";
 import { cancelAppointment, rescheduleAppointment } from "./booking.server";
 import { customerPath, isTokenShaped, linkStillWorks, tokenHash } from "./customer-link.server";

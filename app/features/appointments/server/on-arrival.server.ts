@@ -1,9 +1,9 @@
 import type { AppEnv } from "~/http/env.server";
-import { whenInWords } from "./appointment-mail.server";
-import { readBookingOptions } from "./booking-options.server";
+import { whenInWords } from "./mail/appointment-mail.server";
+import { readBookingOptions } from "./settings/booking-options.server";
 import { appointmentOfRequest } from "./booking-reads.server";
 import { bookAppointment } from "./booking.server";
-import { readBookingRules } from "./capacity-settings.server";
+import { readBookingRules } from "./settings/capacity-settings.server";
 
 // Confirm on arrival (docs/decisions/049-review-requests-and-confirm-on-arrival.md): with the
 // owner's switch on, a new service request whose preferred day has a drop-off place is booked

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
-import { lastCustomerEmail, whenInWords } from "./appointment-mail.server";
+import { lastCustomerEmail, whenInWords } from "./mail/appointment-mail.server";
 import { appointmentById, appointmentOfRequest, daysWithRoom } from "./booking-reads.server";
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from "./booking.server";
 import { type Refusal } from "./place-rules.server";

@@ -4,7 +4,7 @@ import type { ServiceRequest } from "~/db/schema/inbox";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
-import type { BookingOptions } from "../booking-options";
+import type { BookingOptions } from "../../booking-options";
 
 // The email asking for a review after a job (docs/decisions/049): the same words for every
 // customer, built when the queue sends it, from D1 as it is then. It goes only while the job is

@@ -3,7 +3,7 @@ import { getEnv } from "~/http/context.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
-import { bookingOptionsSchema } from "../booking-options";
+import { bookingOptionsSchema } from "../../booking-options";
 import { readBookingOptions, saveBookingOptions } from "./booking-options.server";
 
 // /api/settings/appointment-options (owners): the switches for booking on arrival and the review

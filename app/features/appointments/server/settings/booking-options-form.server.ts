@@ -3,8 +3,8 @@ import { getEnv } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
 import type { Acting } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { type BookingOptionsInput, bookingOptionsSchema } from "../booking-options";
-import type { OptionsRefusal } from "../components/booking-options-forms";
+import { type BookingOptionsInput, bookingOptionsSchema } from "../../booking-options";
+import type { OptionsRefusal } from "../../components/booking-options-forms";
 import { saveBookingOptions } from "./booking-options.server";
 
 // The capacity page's two switch forms (intent "confirm-on-arrival" or "review-requests"): the same

@@ -9,7 +9,7 @@ import {
   type BookingOptions,
   type BookingOptionsInput,
   defaultBookingOptions,
-} from "../booking-options";
+} from "../../booking-options";
 
 // The owner's appointment switches as stored: columns of the capacity's one row (migration 0029).
 

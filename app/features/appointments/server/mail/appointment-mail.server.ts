@@ -10,12 +10,12 @@ import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
-import { formatSlotTime } from "../capacity";
-import type { AppointmentMessagePurpose } from "../vocabulary";
-import { appointmentStart } from "./booking-reads.server";
+import { formatSlotTime } from "../../capacity";
+import type { AppointmentMessagePurpose } from "../../vocabulary";
+import { appointmentStart } from "../booking-reads.server";
 import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
-import { readBookingOptions } from "./booking-options.server";
-import { customerPath, customerToken } from "./customer-link.server";
+import { readBookingOptions } from "../settings/booking-options.server";
+import { customerPath, customerToken } from "../customer-link.server";
 import { buildReviewMail } from "./review-mail.server";
 import { readMailSettings } from "~/features/settings/settings.server";
 

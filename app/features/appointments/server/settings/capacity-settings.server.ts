@@ -6,9 +6,9 @@ import { readScheduleFrom } from "~/features/settings/settings.server";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
-import { type CapacityInput, formatSlotTime } from "../capacity";
-import { type Capacity, defaultCapacity } from "../vocabulary";
-import type { BookingRules } from "./booking-reads.server";
+import { type CapacityInput, formatSlotTime } from "../../capacity";
+import { type Capacity, defaultCapacity } from "../../vocabulary";
+import type { BookingRules } from "../booking-reads.server";
 
 // The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
 // appointment can be booked (0 drop-offs, no waiter slots).

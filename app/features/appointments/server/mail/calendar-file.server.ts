@@ -1,6 +1,6 @@
 import { generateIcsCalendar, type IcsEvent } from "ts-ics";
 import { shop } from "~/content/shop";
-import type { AppointmentKind } from "../vocabulary";
+import type { AppointmentKind } from "../../vocabulary";
 
 // The .ics attached to every email the customer gets about an appointment
 // (docs/decisions/044-the-calendar-file.md), written with ts-ics: RFC 5545 and the iTIP methods
