@@ -15,14 +15,14 @@
 import { loadavg } from "node:os";
 import { benchAppointments } from "./bench/appointments.ts";
 import { benchInbox, type InboxBench } from "./bench/inbox.ts";
-import { runLighthouse } from "./bench/lighthouse.ts";
+import { runLighthouse } from "./bench/lighthouse/lighthouse.ts";
 import {
   type LighthouseRow,
   lighthouseChecks,
   lighthouseDetails,
   lighthouseRows,
   performanceTable,
-} from "./bench/lighthouse-summary.ts";
+} from "./bench/lighthouse/summary.ts";
 import { benchNotifications } from "./bench/notifications.ts";
 import { type Check, printChecks, progressLog, writeReport } from "./bench/output.ts";
 import { type PageServer, port, removeTwins, startPageServer, stateDir } from "./bench/pages.ts";

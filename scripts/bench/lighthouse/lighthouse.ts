@@ -2,9 +2,9 @@
 // interleaved pairs. What the runs add up to (the figures, the targets): lighthouse-summary.ts.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumArgs as chromiumFlags, chromiumPath } from "../../playwright.config.ts";
-import { minutes } from "./output.ts";
-import { type BenchPage, origin, pages, twinPath } from "./pages.ts";
+import { chromiumArgs as chromiumFlags, chromiumPath } from "../../../playwright.config.ts";
+import { minutes } from "../output.ts";
+import { type BenchPage, origin, pages, twinPath } from "../pages.ts";
 
 /** The page's best LCP run over its twin's: at most this. */
 export const LCP_RATIO_TARGET = 1.05;
