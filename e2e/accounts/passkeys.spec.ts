@@ -34,6 +34,29 @@ test("adds a passkey, signs in with it, and removes it", async ({ page }) => {
   await expect(passkeys.getByText("No passkeys yet.")).toBeVisible();
 });
 
+// The button appears only once the script runs. Above the links, it pushed them down mid-tap: a click
+// aimed at "Forgot password?" landed on it and left the visitor waiting for a passkey.
+test("the passkey button appearing moves nothing the visitor can tap", async ({ browser }) => {
+  const boxes = [];
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    if (javaScriptEnabled) {
+      await gotoHydrated(page, "/login");
+      await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+    } else {
+      await page.goto("/login");
+    }
+    boxes.push({
+      signIn: await page.getByRole("button", { name: "Sign In", exact: true }).boundingBox(),
+      forgot: await page.getByRole("link", { name: "Forgot password?" }).boundingBox(),
+    });
+    await context.close();
+  }
+  const [withoutScript, withScript] = boxes;
+  expect(withScript).toEqual(withoutScript);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

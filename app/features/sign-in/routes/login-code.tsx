@@ -52,7 +52,6 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
       <div className="mt-6">
         <CodeForm id="sign-in-code" lastResult={actionData?.result} submitLabel="Verify and sign in" />
       </div>
-      <PasskeySignIn />
       <details className="mt-6 text-sm text-slate-700">
         <summary className="cursor-pointer font-semibold text-blue-800">Lost your phone?</summary>
         <p className="mt-2">
@@ -65,6 +64,8 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
           Start again
         </a>
       </p>
+      {/* Last: it appears once the script runs, and must not move a link the visitor is about to tap. */}
+      <PasskeySignIn />
     </CardPage>
   );
 }

@@ -62,12 +62,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       after={<p className="mt-6 text-center text-xs text-slate-500">{APP_VERSION}</p>}
     >
       <LoginForm lastResult={actionData?.result} constraint={loaderData.constraint} />
-      <PasskeySignIn />
       <p className="mt-4 text-center text-sm">
         <a href="/login/reset" className="font-semibold text-blue-800 underline">
           Forgot password?
         </a>
       </p>
+      {/* Last: it appears once the script runs, and must not move a link the visitor is about to tap. */}
+      <PasskeySignIn />
     </CardPage>
   );
 }
