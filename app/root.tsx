@@ -42,10 +42,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const { toast, clearCookie } = await takeToast(request, env);
+  // The open-now line is in the site's header, the notice on top of every public page; the page
+  // cache keeps no page past their next change. The staff pages (/incoming) have a header of their
+  // own without either: they carry no hours (0.5 KB gzip of each, decision 053).
+  const staffPage = new URL(request.url).pathname.startsWith("/incoming");
   return data(
-    // The open-now line is in every page's header, the notice on top of every public page; the
-    // page cache keeps no page past their next change.
-    { origin: siteOriginOf(request, env), toast, shopHours: await shopHoursOf(context, getRequestTime(context)) },
+    {
+      origin: siteOriginOf(request, env),
+      toast,
+      shopHours: staffPage ? undefined : await shopHoursOf(context, getRequestTime(context)),
+    },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

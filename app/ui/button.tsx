@@ -19,7 +19,8 @@ const sizes = {
 export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes };
 
 export function buttonClasses({ variant = "primary", size = "md" }: ButtonStyle = {}): string {
-  return `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${sizes[size]}`;
+  // The base is the class `button` in app/app.css.
+  return `button ${variants[variant]} ${sizes[size]}`;
 }
 
 export function Button({ variant, size, className = "", ...props }: ComponentProps<"button"> & ButtonStyle) {

@@ -129,21 +129,19 @@ describe("a record's page", () => {
     ]) {
       expect(html, text).toContain(text);
     }
-    // One form per button, each back to this page without JavaScript.
-    const forms = [...html.matchAll(/<form action="([^"]+)" method="post">([\s\S]*?)<\/form>/g)];
-    const buttons = forms
-      .filter(([, , body]) => body!.includes('value="status"'))
-      .map(([, action, body]) => [
-        action,
-        /name="status" value="(\w+)"/.exec(body!)?.[1],
-        /name="returnTo" value="([^"]+)"/.exec(body!)?.[1],
-      ]);
+    // One form, a button per status, back to this page without JavaScript.
+    const forms = [...html.matchAll(/<form([^>]*)>([\s\S]*?)<\/form>/g)];
+    const statusForms = forms
+      .filter(([, , body]) => body!.includes('name="intent" value="status"'))
+      .map(([, attributes, body]) => ({
+        action: /action="([^"]+)"/.exec(attributes!)?.[1],
+        returnTo: /name="returnTo" value="([^"]+)"/.exec(body!)?.[1],
+        statuses: [...body!.matchAll(/<button[^>]*>/g)]
+          .filter(([button]) => button.includes('name="status"'))
+          .map(([button]) => /value="(\w+)"/.exec(button)?.[1]),
+      }));
     const here = `/incoming/service-requests/${id}`;
-    expect(buttons).toEqual([
-      [here, "new", here],
-      [here, "closed", here],
-      [here, "spam", here],
-    ]);
+    expect(statusForms).toEqual([{ action: here, returnTo: here, statuses: ["new", "closed", "spam"] }]);
     const confirm = /<input[^>]*type="checkbox"[^>]*>/.exec(html)?.[0] ?? "";
     expect(confirm).toContain('name="confirm"');
     expect(confirm).toContain("required");

@@ -1,11 +1,11 @@
 import { followUpState, formatShortShopDateTime } from "~/features/desk/desk";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import { ROW_GRID, type SubmissionCardData } from "./submission-card";
+import type { SubmissionCardData } from "./submission-card";
 
 // The inbox from 1024 px: one dense row per record, for triage (decision 037). Every fact of the
 // card is on the row (cut to fit, whole in its title and on the record's page); the name is the
 // row's first link, so Tab walks the rows in order. The row is the card's own markup laid out on
-// the grid ROW_GRID (submission-card.tsx): one list for both widths.
+// the grid `inbox-grid` (inbox-row.css): one list for both widths.
 
 export type MemberNames = Record<string, string>;
 
@@ -49,7 +49,7 @@ export function InboxListHeader() {
   return (
     <div
       aria-hidden="true"
-      className={`hidden ${ROW_GRID} border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs font-semibold text-slate-600`}
+      className="inbox-grid hidden border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs font-semibold text-slate-600 lg:grid"
     >
       <span>Status</span>
       <span>Name</span>

@@ -33,7 +33,8 @@ export function useStatusChange(action: string, status: SubmissionStatus) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    // The button pressed names the status (`status=closed`), as it does in a plain HTML post.
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
     // Without returnTo the action answers with data instead of a redirect (inbox-actions.server.ts).
     form.delete("returnTo");
     void fetcher.submit(form, { method: "post", action });
@@ -42,8 +43,8 @@ export function useStatusChange(action: string, status: SubmissionStatus) {
 }
 
 /**
- * One form per button ("Mark contacted", "Mark closed", "Mark spam", "Not spam"): each a plain
- * HTML form, so it works without JavaScript.
+ * One plain HTML form, a button per status it can move to ("Mark contacted", "Mark closed", "Mark
+ * spam", "Not spam"): the button pressed sends its status, with or without JavaScript.
  */
 export function StatusButtons({
   action,
@@ -75,34 +76,30 @@ export function StatusButtons({
         ? "flex flex-nowrap justify-end gap-1"
         : "flex flex-wrap gap-2";
   return (
-    <div className={container}>
+    <form method="post" action={action} onSubmit={onSubmit} className={container}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="returnTo" value={returnTo} />
       {nextStatuses(current).map((status) => {
         const label = statusActionLabel(current, status);
         return (
-          <form key={status} method="post" action={action} onSubmit={onSubmit}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="status" value={status} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <Button
-              type="submit"
-              variant={status === "spam" ? "quiet" : "secondary"}
-              size="sm"
-              disabled={busy}
-              aria-label={`${label}: ${name}`}
-              className={
-                compact === "from-lg"
-                  ? "lg:h-6 lg:!px-2 lg:!py-0 lg:!text-xs"
-                  : compact
-                    ? "h-6 !px-2 !py-0 !text-xs"
-                    : ""
-              }
-            >
-              {compact === "from-lg" ? <ResponsiveLabel label={label} /> : compact ? shortLabel(label) : label}
-            </Button>
-          </form>
+          <Button
+            key={status}
+            type="submit"
+            name="status"
+            value={status}
+            variant={status === "spam" ? "quiet" : "secondary"}
+            size="sm"
+            disabled={busy}
+            aria-label={`${label}: ${name}`}
+            className={
+              compact === "from-lg" ? "lg:h-6 lg:!px-2 lg:!py-0 lg:!text-xs" : compact ? "h-6 !px-2 !py-0 !text-xs" : ""
+            }
+          >
+            {compact === "from-lg" ? <ResponsiveLabel label={label} /> : compact ? shortLabel(label) : label}
+          </Button>
         );
       })}
-    </div>
+    </form>
   );
 }
 

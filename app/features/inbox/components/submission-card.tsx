@@ -51,10 +51,6 @@ export type SubmissionCardData = {
   assignee?: string | null;
 } & FormFields;
 
-/** Each column's width: the need takes what is left. */
-export const ROW_GRID =
-  "lg:grid lg:grid-cols-[5.25rem_minmax(6rem,9rem)_7rem_minmax(6rem,10rem)_minmax(8rem,1fr)_11rem_minmax(6rem,9.5rem)_12.5rem] lg:items-center lg:gap-x-2";
-
 /** "Brake Repair · Squeaks when I stop at… · 2019 Honda Civic": what they need, on one line. */
 export function needLine(kind: InboxKind, record: SubmissionCardData): { service?: string; rest: string } {
   const fields = shownFields(kind, record);
@@ -70,8 +66,9 @@ export const fullName = (record: { firstName: string; lastName: string }) =>
 
 /**
  * One contact message or service request, in one markup for both widths: below 1024 px a card with
- * everything the visitor gave; from 1024 px a dense row of the list's grid (`ROW_GRID`, decision
- * 037), its parts placed in their columns and the card's other parts hidden. Everything shown was
+ * everything the visitor gave; from 1024 px a dense row of the list's grid (decision 037), its
+ * parts placed in their columns and the card's other parts hidden; the parts' classes are named in
+ * inbox-row.css (decision 053). Everything shown was
  * typed by a visitor: text only. `href` is the record's own page; `status` may run ahead of the
  * record's (a change on its way).
  */
@@ -111,22 +108,20 @@ export function SubmissionCard({
   const shopEmailFailing =
     submission.notification && !submission.notification.sentAt && submission.notification.lastError;
   return (
-    <article
-      className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${ROW_GRID} lg:rounded-none lg:border-0 lg:border-b lg:bg-transparent lg:px-3 lg:py-0.5 lg:shadow-none lg:hover:bg-slate-50`}
-    >
-      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 lg:contents">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 lg:contents">
-          <h3 className="text-lg font-semibold break-words text-blue-950 lg:col-start-2 lg:row-start-1 lg:truncate lg:text-sm lg:break-normal">
+    <article className="inbox-record">
+      <header className="inbox-record-head">
+        <div className="inbox-record-title">
+          <h3 className="inbox-cell-name">
             <Link to={href} className="underline-offset-2 hover:underline" title={name}>
               {name}
             </Link>
           </h3>
-          <div className="flex flex-wrap gap-1 lg:col-start-1 lg:row-start-1 lg:block">
+          <div className="inbox-cell-status">
             <StatusBadge status={status} />
             {submission.repliedAt ? <RepliedBadge /> : null}
           </div>
         </div>
-        <p className="flex items-center gap-1.5 text-sm text-slate-600 lg:col-start-6 lg:row-start-1 lg:block lg:min-w-0 lg:text-xs lg:leading-[0.875rem]">
+        <p className="inbox-cell-received">
           <CalendarIcon className="size-4 shrink-0 lg:hidden" />
           <span className="sr-only">Received </span>
           {received ? (
@@ -173,18 +168,14 @@ export function SubmissionCard({
         <DetailLines fields={fields} />
         {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       </div>
-      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:contents">
+      <dl className="inbox-card-contact">
         <div className="flex min-w-0 items-center gap-2 lg:contents">
           <dt className="lg:sr-only">
             <MailIcon className="size-4 text-slate-500" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 break-all lg:col-start-4 lg:row-start-1 lg:truncate lg:break-normal">
-            <a
-              href={`mailto:${submission.email}`}
-              className="text-blue-800 underline-offset-2 hover:underline"
-              title={submission.email}
-            >
+          <dd className="inbox-cell-email">
+            <a href={`mailto:${submission.email}`} className="inbox-link" title={submission.email}>
               {submission.email}
             </a>
           </dd>
@@ -194,24 +185,21 @@ export function SubmissionCard({
             <PhoneIcon className="size-4 text-slate-500" />
             <span className="sr-only">Phone</span>
           </dt>
-          <dd className="lg:col-start-3 lg:row-start-1 lg:truncate">
-            <a href={telHref(submission.phone)} className="text-blue-800 underline-offset-2 hover:underline">
+          <dd className="inbox-cell-phone">
+            <a href={telHref(submission.phone)} className="inbox-link">
               {formatPhone(submission.phone)}
             </a>
           </dd>
         </div>
       </dl>
-      <p
-        className="hidden truncate text-sm text-slate-800 lg:col-start-5 lg:row-start-1 lg:block"
-        title={[need.service, need.rest].filter(Boolean).join(" · ")}
-      >
+      <p className="inbox-cell-need" title={[need.service, need.rest].filter(Boolean).join(" · ")}>
         {flag ? <span className="font-semibold text-red-800">{flag} · </span> : null}
         {submission.emailFailing ? <span className="font-semibold text-red-800">{EMAIL_FAILING_LABEL} · </span> : null}
         {shopEmailFailing ? <span className="font-semibold text-red-800">Shop&apos;s email failing · </span> : null}
         {need.service ? <span className="font-semibold">{need.service} · </span> : null}
         {need.rest}
       </p>
-      <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800 lg:hidden">
+      <p className="inbox-card-message">
         {submission.message}
         {submission.messageCut ? (
           <>
@@ -222,12 +210,8 @@ export function SubmissionCard({
           </>
         ) : null}
       </p>
-      <p className="hidden truncate text-xs text-slate-700 lg:col-start-7 lg:row-start-1 lg:block">{deskCell}</p>
-      {actions ? (
-        <div className="mt-4 border-t border-slate-100 pt-3 lg:col-start-8 lg:row-start-1 lg:mt-0 lg:border-0 lg:pt-0">
-          {actions}
-        </div>
-      ) : null}
+      <p className="inbox-cell-desk">{deskCell}</p>
+      {actions ? <div className="inbox-cell-mark">{actions}</div> : null}
     </article>
   );
 }

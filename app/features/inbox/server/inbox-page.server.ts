@@ -15,7 +15,8 @@ import { NO_STORE } from "../../../http/responses.server";
 /** Longer messages are cut on the cards (the record's page shows all): 25 cards stay small. */
 const MESSAGE_PREVIEW_LENGTH = 280;
 
-function toCard(record: InboxRecord): SubmissionCardData {
+function toCard({ firstContactAt: _firstContactAt, ...record }: InboxRecord): SubmissionCardData {
+  // The first contact is for the insights: the card does not show it, so the page does not send it.
   const cut = record.message.length > MESSAGE_PREVIEW_LENGTH;
   return {
     ...record,
