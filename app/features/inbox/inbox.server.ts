@@ -66,8 +66,14 @@ export const ledgerColumns = {
   notifyLastError: notificationLedger.lastError,
 } as const;
 
-/** Every column but the bookkeeping, and the email ledger's state (`withNotificationState` folds it). */
-export function recordColumns<Kind extends InboxKind>(kind: Kind) {
+/** A record's own columns, without the bookkeeping or the ledger: what the CSV export reads. */
+export type OwnRecord = Omit<
+  (typeof contactSubmissions)["$inferSelect"] | (typeof serviceRequests)["$inferSelect"],
+  Bookkeeping
+>;
+
+/** Every column but the bookkeeping. */
+export function ownColumns<Kind extends InboxKind>(kind: Kind) {
   const {
     searchText: _searchText,
     spamReportedIn: _spamReportedIn,
@@ -75,8 +81,13 @@ export function recordColumns<Kind extends InboxKind>(kind: Kind) {
     phoneKey: _phoneKey,
     ...columns
   } = getTableColumns(inboxTables[kind]);
+  return columns;
+}
+
+/** Every column but the bookkeeping, and the email ledger's state (`withNotificationState` folds it). */
+export function recordColumns<Kind extends InboxKind>(kind: Kind) {
   return {
-    ...columns,
+    ...ownColumns(kind),
     notifiedAt: ledgerField<Date | null>(kind, notificationLedger.notifiedAt),
     notifyAttempts: ledgerField<number | null>(kind, notificationLedger.attempts),
     notifyLastError: ledgerField<string | null>(kind, notificationLedger.lastError),

