@@ -4,7 +4,8 @@ import { autocannon, type Cannon } from "./autocannon.ts";
 import type { Check } from "./output.ts";
 import { origin, pages, twinPath } from "./pages.ts";
 
-const RPS_RATIO_TARGET = 0.5;
+// Issue 28: the page cache serves `/` at least 0.7 of its static twin's rate (0.57 measured a round ago).
+const RPS_RATIO_TARGET = 0.7;
 
 type Load = { label: string; url: string; headers?: Record<string, string> };
 type Throughput = { label: string; rps: number; p50: number; p99: number; non2xx: number; cacheStatus: string };
