@@ -27,9 +27,21 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return tree;
 }
 
+// matchRoutes flattens and ranks the whole tree on every call, and every request asks twice (its
+// methods, then the page cache) before a cached page goes out: the answers are kept per path. Any
+// path can be asked for, so the memory is bounded: past MAX_REMEMBERED_PATHS it starts again.
+const MAX_REMEMBERED_PATHS = 512;
+const leafIds = new WeakMap<ServerBuild["routes"], Map<string, string | undefined>>();
+
 /** The id of the route that answers `pathname` (the catch-all's for an unknown path). */
 export function leafRouteId(routes: ServerBuild["routes"], pathname: string): string | undefined {
-  return matchRoutes(routeTree(routes), pathname)?.at(-1)?.route.id;
+  let known = leafIds.get(routes);
+  if (!known) leafIds.set(routes, (known = new Map<string, string | undefined>()));
+  if (known.has(pathname)) return known.get(pathname);
+  if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
+  const id = matchRoutes(routeTree(routes), pathname)?.at(-1)?.route.id;
+  known.set(pathname, id);
+  return id;
 }
 
 /** The `handle` of the route that answers `pathname` (the catch-all's for an unknown path). */

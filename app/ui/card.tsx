@@ -1,4 +1,6 @@
 import type { ComponentProps, ComponentType, ReactNode, SVGProps } from "react";
+import type { IconName } from "~/content/icon-names";
+import { iconsByName } from "./icons";
 
 export type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -67,6 +69,27 @@ export function CardGrid({
   ...props
 }: ComponentProps<"ul"> & { columns?: keyof typeof gridColumns }) {
   return <ul className={`grid gap-6 ${gridColumns[columns]} ${className}`} {...props} />;
+}
+
+/** The pages' lists of points (values, reasons, what the shop offers): an icon card each, in a grid. */
+export function IconCardGrid({
+  items,
+  columns,
+}: {
+  items: readonly { icon: IconName; title: string; description: ReactNode }[];
+  columns?: keyof typeof gridColumns;
+}) {
+  return (
+    <CardGrid columns={columns}>
+      {items.map((item) => (
+        <li key={item.title}>
+          <IconCard icon={iconsByName[item.icon]} title={item.title}>
+            {item.description}
+          </IconCard>
+        </li>
+      ))}
+    </CardGrid>
+  );
 }
 
 /**

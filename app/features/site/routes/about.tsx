@@ -5,8 +5,7 @@ import { CallToAction } from "~/features/site/sections/call-to-action";
 import { PageHero } from "~/features/site/sections/page-hero";
 import { StatList } from "~/features/site/sections/stat-list";
 import { ButtonLink, CallButton } from "~/ui/button";
-import { Card, CardGrid, IconCard } from "~/ui/card";
-import { iconsByName } from "~/ui/icons";
+import { Card, CardGrid, IconCardGrid } from "~/ui/card";
 import { Section, SectionHeading } from "~/ui/section";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
@@ -70,15 +69,7 @@ export default function About() {
       </Section>
 
       <Section id="values" eyebrow="What we stand for" title="Our Values">
-        <CardGrid columns={4}>
-          {values.map((value) => (
-            <li key={value.title}>
-              <IconCard icon={iconsByName[value.icon]} title={value.title}>
-                {value.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
+        <IconCardGrid columns={4} items={values} />
       </Section>
 
       <Section
@@ -108,15 +99,7 @@ export default function About() {
       </Section>
 
       <Section id="facilities" eyebrow="Our shop" title="Our Facilities">
-        <CardGrid columns={4}>
-          {facilities.map((facility) => (
-            <li key={facility.title}>
-              <IconCard icon={iconsByName[facility.icon]} title={facility.title}>
-                {facility.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
+        <IconCardGrid columns={4} items={facilities} />
       </Section>
 
       <CallToAction tone="muted" title="Experience the Family Difference">

@@ -8,8 +8,8 @@ import { JsonLd } from "~/ui/json-ld";
 import { AreaLinks } from "~/features/site/sections/area-links";
 import { PageHero } from "~/features/site/sections/page-hero";
 import { CallButton } from "~/ui/button";
-import { Card, CardGrid, IconBadge, IconCard, type IconComponent } from "~/ui/card";
-import { AlertIcon, CalendarIcon, ClipboardIcon, ClockIcon, iconsByName, MapPinIcon, PhoneIcon } from "~/ui/icons";
+import { Card, CardGrid, IconBadge, IconCardGrid, type IconComponent } from "~/ui/card";
+import { AlertIcon, CalendarIcon, ClipboardIcon, ClockIcon, MapPinIcon, PhoneIcon } from "~/ui/icons";
 import { Section } from "~/ui/section";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { useSiteOrigin } from "~/seo/meta";
@@ -61,15 +61,7 @@ export function ContactIntroduction() {
 
       <Section id="contact-features">
         <h2 className="sr-only">What we offer</h2>
-        <CardGrid columns={3}>
-          {contactFeatures.map((feature) => (
-            <li key={feature.title}>
-              <IconCard icon={iconsByName[feature.icon]} title={feature.title}>
-                {feature.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
+        <IconCardGrid columns={3} items={contactFeatures} />
       </Section>
     </>
   );

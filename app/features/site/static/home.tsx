@@ -10,8 +10,8 @@ import { ServicePreview } from "~/features/site/sections/service-card";
 import { StatList } from "~/features/site/sections/stat-list";
 import { TestimonialCard } from "~/features/site/sections/testimonial-card";
 import { ButtonLink, CallButton } from "~/ui/button";
-import { CardGrid, IconCard } from "~/ui/card";
-import { ClipboardIcon, ClockIcon, iconsByName, MapPinIcon } from "~/ui/icons";
+import { CardGrid, IconCardGrid } from "~/ui/card";
+import { ClipboardIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 import { Section } from "~/ui/section";
 import { autoRepairJsonLd } from "~/seo/json-ld";
 import { useSiteOrigin } from "~/seo/meta";
@@ -71,15 +71,7 @@ export function HomeIntroduction() {
         eyebrow="Why choose us"
         title="The Kind of Shop You Tell Your Neighbors About"
       >
-        <CardGrid columns={3}>
-          {benefits.map((benefit) => (
-            <li key={benefit.title}>
-              <IconCard icon={iconsByName[benefit.icon]} title={benefit.title}>
-                {benefit.description}
-              </IconCard>
-            </li>
-          ))}
-        </CardGrid>
+        <IconCardGrid columns={3} items={benefits} />
       </Section>
 
       <Section id="testimonials" eyebrow="Testimonials" title="What Our Customers Say">
