@@ -9,6 +9,7 @@ async function postJson(path: string, body: unknown): Promise<Response> {
 /**
  * "Sign in with a passkey": shown only once the page's script runs in a browser that has WebAuthn
  * (without JavaScript the password form is the whole page). A passkey counts as both factors.
+ * Until then its place is kept, invisible, so that nothing below it moves when it appears.
  */
 export function PasskeySignIn() {
   const hydrated = useHydrated();
@@ -16,7 +17,13 @@ export function PasskeySignIn() {
   const [message, setMessage] = useState<string | null>(null);
   // The ceremony's code loads only when the button is pressed (decision 040), so /login's first visit
   // does not download and run it (Lighthouse counted it as blocking time).
-  if (!hydrated || typeof window.PublicKeyCredential !== "function") return null;
+  if (!hydrated || typeof window.PublicKeyCredential !== "function") {
+    return (
+      <div className="invisible" aria-hidden="true">
+        <PasskeyBlock busy={false} onClick={undefined} message={null} />
+      </div>
+    );
+  }
 
   async function signIn() {
     setBusy(true);
@@ -39,6 +46,19 @@ export function PasskeySignIn() {
     setBusy(false);
   }
 
+  return <PasskeyBlock busy={busy} onClick={() => void signIn()} message={message} />;
+}
+
+/** The divider and the button (and what went wrong): the same box whether it works yet or not. */
+function PasskeyBlock({
+  busy,
+  onClick,
+  message,
+}: {
+  busy: boolean;
+  onClick: (() => void) | undefined;
+  message: string | null;
+}) {
   return (
     <div className="mt-4 grid gap-2">
       <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
@@ -49,8 +69,8 @@ export function PasskeySignIn() {
         variant="secondary"
         size="lg"
         className="w-full"
-        onClick={() => void signIn()}
-        disabled={busy}
+        onClick={onClick}
+        disabled={busy || !onClick}
       >
         {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
       </Button>
