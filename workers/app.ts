@@ -8,11 +8,8 @@ import {
 import { parseEnv } from "../app/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
-import { receiveEmail } from "~/features/replies/replies.server";
-import { handleNotificationBatch } from "~/features/notifications/notifications.server";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
 import { NO_STORE } from "../app/http/responses.server";
-import { runScheduled } from "../app/scheduled/scheduled.server";
 import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/features/settings/settings.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite, withVouchedOrigin } from "../app/http/security.server";
 
@@ -94,19 +91,25 @@ export function createWorker({
       return response;
     },
 
+    // The other handlers load their code when they first run: an isolate that only serves pages
+    // never evaluates the mail parser, the MIME builder or the jobs (decision 040, startup time).
+
     // The NOTIFY_QUEUE consumer: the shop's emails (app/features/notifications/server/).
     async queue(batch, env) {
+      const { handleNotificationBatch } = await import("~/features/notifications/notifications.server");
       await handleNotificationBatch(batch, parseEnv(env), now());
     },
 
     // Email Routing's deliveries to reply+<token>@ addresses: customers' answers (app/features/replies/).
     async email(message, env) {
+      const { receiveEmail } = await import("~/features/replies/replies.server");
       const received = await receiveEmail(message, parseEnv(env), now());
       console.log("Incoming email", received);
     },
 
     // Cron Triggers (wrangler.toml), each dispatched to its job.
     async scheduled(controller, env) {
+      const { runScheduled } = await import("../app/scheduled/scheduled.server");
       await runScheduled(controller, parseEnv(env));
     },
   } satisfies ExportedHandler<Env>;

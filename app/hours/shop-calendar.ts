@@ -31,16 +31,36 @@ const shopClock = formatOnFirstUse({
 
 type WallClock = { date: CalendarDate; minutes: number };
 
+const HOUR_MS = 3_600_000;
+// The shop's zone moves its clocks at whole UTC hours, so one UTC hour has one offset: asked once
+// per hour and kept for the next instant in it. The CSV export asks for 100,000 instants, newest
+// first; one formatToParts each was a quarter of its time.
+let offsetHour = Number.NaN;
+let offsetMs = 0;
+
+/** How far the shop's wall clock is from UTC at an instant, in milliseconds (negative in the Americas). */
+function shopOffsetMs(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  if (hour !== offsetHour) {
+    const start = new Date(hour * HOUR_MS);
+    const parts = Object.fromEntries(
+      shopClock()
+        .formatToParts(start)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute);
+    offsetMs = wall - start.getTime();
+    offsetHour = hour;
+  }
+  return offsetMs;
+}
+
 /** The shop's calendar date and minutes since its midnight at an instant. */
 export function shopWallClock(instant: Date): WallClock {
-  const parts = Object.fromEntries(
-    shopClock()
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+  const wall = new Date(instant.getTime() + shopOffsetMs(instant));
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    date: wall.toISOString().slice(0, 10),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
   };
 }
 

@@ -17,8 +17,12 @@ const FORMULA_AFTER_SEPARATOR = /[;,]\s*[=+\-@\t\r]/;
  * separator; quoted if RFC 4180 needs it, and always when a separator comes before a formula
  * character, so that a semicolon locale keeps the cell whole.
  */
+// Most cells (an id, a date, a phone number, a name) need none of that: one test lets them through.
+const PLAIN_CELL = /^(?:[^=+\-@\t\r][^",;\r\n]*)?$/;
+
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
+  if (PLAIN_CELL.test(text)) return text;
   const formulaAfterSeparator = FORMULA_AFTER_SEPARATOR.test(text);
   if (FORMULA_START.test(text) || formulaAfterSeparator) text = `'${text}`;
   return formulaAfterSeparator || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
