@@ -261,7 +261,7 @@ export async function* recordsInPages(
   env: AppEnv,
   kind: InboxKind,
   query: InboxListQuery,
-  pageSize = 500,
+  pageSize = 2_000,
 ): AsyncGenerator<OwnRecord[]> {
   const db = getDb(env);
   let cursor: ListCursor | null = query.cursor?.direction === "older" ? query.cursor : null;
