@@ -21,7 +21,7 @@ import { useNonce } from "./ui/nonce-provider";
 import { StaticMarkup } from "./ui/hydration/static-markup";
 import { showToast } from "./ui/toast/toast-store";
 import { Toaster } from "./ui/toast/toaster";
-import { StaffErrorPage, StaffHeader } from "~/features/staff/staff";
+import { StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
 import { ButtonLink } from "./ui/button";
 import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
@@ -150,11 +150,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 // Pages set their own meta; this applies only when the root error boundary renders.
-export const meta: Route.MetaFunction = ({ matches, error }) => {
+export const meta: Route.MetaFunction = ({ matches, error, location }) => {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A staff page's refusal is titled as its heading says ("For the shop's owners").
+  const staffRefusal =
+    isRouteErrorResponse(error) && error.status < 500 && location.pathname.startsWith("/incoming")
+      ? staffErrorText(error.status).title
+      : null;
   return [
     ...pageMeta(siteOrigin(matches), {
-      title: notFound ? "Page Not Found" : "Something went wrong",
+      title: staffRefusal ?? (notFound ? "Page Not Found" : "Something went wrong"),
       description: notFound
         ? "The page you are looking for does not exist. Find our services, hours and phone number here."
         : "This page could not be loaded. Please try again or call the shop.",

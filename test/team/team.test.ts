@@ -189,6 +189,7 @@ describe("the team page", () => {
     expect(refused.status).toBe(403);
     const refusal = await refused.text();
     expect(refusal).toContain("For the shop&#x27;s owners");
+    expect(refusal).toContain("<title>For the shop&#x27;s owners | ");
     expect(refusal).toContain("Back to the inbox");
   });
 });

@@ -17,7 +17,7 @@ export function StaffErrorPage({ status }: { status: number }) {
   );
 }
 
-function staffErrorText(status: number): { title: string; text: string } {
+export function staffErrorText(status: number): { title: string; text: string } {
   switch (status) {
     case 403:
       return { title: "For the shop's owners", text: "Only the shop's owners can open this page." };
