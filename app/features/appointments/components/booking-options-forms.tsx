@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -47,6 +48,37 @@ function Switch({ name, label, hint, checked }: { name: string; label: string; h
   );
 }
 
+/** One switch's card: its heading, a plain post with its intent, its refusal, what it holds and its button. */
+function OptionForm({
+  intent,
+  title,
+  refusal,
+  submitLabel,
+  children,
+}: {
+  intent: OptionsRefusal["intent"];
+  title: string;
+  refusal: OptionsRefusal | null;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 id={intent} className="text-xl font-bold text-blue-950">
+        {title}
+      </h2>
+      <Form method="post" className="mt-3 grid gap-4" aria-labelledby={intent}>
+        <input type="hidden" name="intent" value={intent} />
+        <Refused refusal={refusal} intent={intent} />
+        {children}
+        <div>
+          <Button type="submit">{submitLabel}</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
 export function ConfirmOnArrivalForm({
   options,
   refusal,
@@ -55,24 +87,14 @@ export function ConfirmOnArrivalForm({
   refusal: OptionsRefusal | null;
 }) {
   return (
-    <Card className="p-4 sm:p-6">
-      <h2 id="confirm-on-arrival" className="text-xl font-bold text-blue-950">
-        Book new requests on arrival
-      </h2>
-      <Form method="post" className="mt-3 grid gap-4" aria-labelledby="confirm-on-arrival">
-        <input type="hidden" name="intent" value="confirm-on-arrival" />
-        <Refused refusal={refusal} intent="confirm-on-arrival" />
-        <Switch
-          name="confirmOnArrival"
-          label="Book a drop-off at once when the preferred day has room"
-          hint="The visitor is told it is booked and gets the confirmation with the calendar file. Requests without a preferred day, or whose day is full or closed, wait for you as today."
-          checked={options.confirmOnArrival}
-        />
-        <div>
-          <Button type="submit">Save</Button>
-        </div>
-      </Form>
-    </Card>
+    <OptionForm intent="confirm-on-arrival" title="Book new requests on arrival" refusal={refusal} submitLabel="Save">
+      <Switch
+        name="confirmOnArrival"
+        label="Book a drop-off at once when the preferred day has room"
+        hint="The visitor is told it is booked and gets the confirmation with the calendar file. Requests without a preferred day, or whose day is full or closed, wait for you as today."
+        checked={options.confirmOnArrival}
+      />
+    </OptionForm>
   );
 }
 
@@ -80,42 +102,37 @@ export function ReviewRequestForm({ options, refusal }: { options: BookingOption
   const sent = refusal?.intent === "review-requests" ? refusal : null;
   const entered = sent?.reviewUrl;
   return (
-    <Card className="p-4 sm:p-6">
-      <h2 id="review-requests" className="text-xl font-bold text-blue-950">
-        Ask for a review after the job
-      </h2>
-      <Form method="post" className="mt-3 grid gap-4" aria-labelledby="review-requests">
-        <input type="hidden" name="intent" value="review-requests" />
-        <Refused refusal={refusal} intent="review-requests" />
-        <Switch
-          name="reviewRequestsOn"
-          label="Email a review request when an appointment is marked done"
-          hint="Every customer whose job is done is asked, at most once a year per email address; never after a no-show or a cancellation. Review rules forbid choosing who is asked."
-          checked={sent?.reviewRequestsOn ?? options.reviewRequestsOn}
+    <OptionForm
+      intent="review-requests"
+      title="Ask for a review after the job"
+      refusal={refusal}
+      submitLabel="Save review request"
+    >
+      <Switch
+        name="reviewRequestsOn"
+        label="Email a review request when an appointment is marked done"
+        hint="Every customer whose job is done is asked, at most once a year per email address; never after a no-show or a cancellation. Review rules forbid choosing who is asked."
+        checked={sent?.reviewRequestsOn ?? options.reviewRequestsOn}
+      />
+      <div>
+        <label htmlFor="reviewUrl" className="block text-sm font-semibold text-slate-800">
+          Review link
+        </label>
+        <p id="reviewUrl-hint" className="mt-1 text-sm text-slate-600">
+          The https:// address where customers write a review (your Google Business Profile's review link).
+        </p>
+        <input
+          id="reviewUrl"
+          name="reviewUrl"
+          type="url"
+          inputMode="url"
+          maxLength={REVIEW_URL_MAX}
+          defaultValue={entered ?? options.reviewUrl ?? ""}
+          aria-describedby="reviewUrl-hint"
+          aria-invalid={entered !== undefined ? true : undefined}
+          className={controlClasses}
         />
-        <div>
-          <label htmlFor="reviewUrl" className="block text-sm font-semibold text-slate-800">
-            Review link
-          </label>
-          <p id="reviewUrl-hint" className="mt-1 text-sm text-slate-600">
-            The https:// address where customers write a review (your Google Business Profile's review link).
-          </p>
-          <input
-            id="reviewUrl"
-            name="reviewUrl"
-            type="url"
-            inputMode="url"
-            maxLength={REVIEW_URL_MAX}
-            defaultValue={entered ?? options.reviewUrl ?? ""}
-            aria-describedby="reviewUrl-hint"
-            aria-invalid={entered !== undefined ? true : undefined}
-            className={controlClasses}
-          />
-        </div>
-        <div>
-          <Button type="submit">Save review request</Button>
-        </div>
-      </Form>
-    </Card>
+      </div>
+    </OptionForm>
   );
 }
