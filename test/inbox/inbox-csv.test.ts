@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../support/csv";
 import { csvCell } from "~/features/inbox/server/csv.server";
+import { CSV_PAGE_SIZE } from "~/features/inbox/server/inbox-lists.server";
 import { fetchWorker } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
 import { staffApi, staffSessionCookie } from "../support/staff";
@@ -194,7 +195,10 @@ describe("streaming", () => {
     const tag = `t${crypto.randomUUID().slice(0, 8)}`;
     await insertInboxRecords(
       "contact",
-      Array.from({ length: 1600 }, (_, index) => ({ message: tag, submittedAt: Date.UTC(2026, 3, 1) - index })),
+      Array.from({ length: CSV_PAGE_SIZE * 3 + 200 }, (_, index) => ({
+        message: tag,
+        submittedAt: Date.UTC(2026, 3, 1) - index,
+      })),
     );
     // The database as the Worker sees it, counting the pages of records it reads.
     let pagesRead = 0;
@@ -222,9 +226,9 @@ describe("streaming", () => {
     // The header comes first, before any record is read.
     expect(decoder.decode((await reader.read()).value)).toMatch(/^\uFEFFID,Received/);
     expect(pagesRead).toBe(0);
-    // Each read after it takes one page of 500 records from D1, and no more.
+    // Each read after it takes one page of records from D1, and no more.
     const first = decoder.decode((await reader.read()).value);
-    expect(first.split("\r\n").filter(Boolean)).toHaveLength(500);
+    expect(first.split("\r\n").filter(Boolean)).toHaveLength(CSV_PAGE_SIZE);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pagesRead).toBe(1);
     await reader.read();
