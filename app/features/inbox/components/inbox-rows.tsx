@@ -5,7 +5,7 @@ import type { SubmissionCardData } from "./submission-card";
 // The inbox from 1024 px: one dense row per record, for triage (decision 037). Every fact of the
 // card is on the row (cut to fit, whole in its title and on the record's page); the name is the
 // row's first link, so Tab walks the rows in order. The row is the card's own markup laid out on
-// the grid `inbox-grid` (inbox-row.css): one list for both widths.
+// the grid `inbox-grid` (app/features/inbox/inbox-row.css): one list for both widths.
 
 export type MemberNames = Record<string, string>;
 

@@ -68,7 +68,7 @@ export const fullName = (record: { firstName: string; lastName: string }) =>
  * One contact message or service request, in one markup for both widths: below 1024 px a card with
  * everything the visitor gave; from 1024 px a dense row of the list's grid (decision 037), its
  * parts placed in their columns and the card's other parts hidden; the parts' classes are named in
- * inbox-row.css (decision 053). Everything shown was
+ * ../inbox-row.css (decision 053). Everything shown was
  * typed by a visitor: text only. `href` is the record's own page; `status` may run ahead of the
  * record's (a change on its way).
  */
