@@ -4,6 +4,7 @@ import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { jsonResponse } from "~/http/responses.server";
 import { insightsJson, readInsights } from "~/features/insights/insights.server";
+import { getShopSettings } from "~/features/settings/settings.server";
 
 // Read only: every other method gets 405 with Allow.
 export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
@@ -13,5 +14,6 @@ export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
   if (days === null) return jsonResponse({ message: "days must be 7, 30 or 90." }, 400);
-  return jsonResponse(insightsJson(await readInsights(getEnv(context), getRequestTime(context), days)));
+  const insights = await readInsights(getEnv(context), getShopSettings(context), getRequestTime(context), days);
+  return jsonResponse(insightsJson(insights));
 }

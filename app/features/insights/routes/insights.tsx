@@ -25,7 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
   if (days === null) throw data({ message: "days must be 7, 30 or 90." }, { status: 400, headers: NO_STORE });
   const now = getRequestTime(context);
-  const [insights, settings] = await Promise.all([readInsights(getEnv(context), now, days), getShopSettings(context)]);
+  const shopSettings = getShopSettings(context);
+  const [insights, settings] = await Promise.all([
+    readInsights(getEnv(context), shopSettings, now, days),
+    shopSettings,
+  ]);
   const { show, figure } = settings.responseRecord;
   const record =
     getStaffMember(context).role === "owner"
