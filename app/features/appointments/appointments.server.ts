@@ -61,4 +61,4 @@ export type { AppointmentView };
 export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/on-arrival.server";
 export { appointmentPanelData } from "./server/record-panel.server";
 export { calendarFeedOf } from "./server/calendar-feed.server";
-export { type AppointmentTally, appointmentTallies } from "./server/appointment-tallies.server";
+export { type AppointmentTally, appointmentTalliesRead } from "./server/appointment-tallies.server";

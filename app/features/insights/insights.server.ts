@@ -26,8 +26,8 @@ import {
   together,
 } from "./server/measure.server";
 import { openClockOf } from "./server/open-clock.server";
-import { type AppointmentTally, appointmentTallies } from "../appointments/appointments.server";
-import { readResponseRows, type Waiting } from "./server/insights-reads.server";
+import { type AppointmentTally, appointmentTalliesRead } from "../appointments/appointments.server";
+import { readResponseRows, responseRowsRead, type Waiting } from "./server/insights-reads.server";
 
 // The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
 // show (docs/decisions/038-response-record.md). Every member may read them; the switch is the owners'.
@@ -102,11 +102,15 @@ export async function readInsights(
     ...starts.map((start) => ({ from: start, to: addDays(start, 6) })),
     { from: addDays(today, 1 - days), to: today },
   ];
-  const [rows, schedule, tallies] = await Promise.all([
-    readResponseRows(env, new Date(from), now),
+  // One round trip: the response rows and the appointments' tallies in one batch.
+  const responses = responseRowsRead(env, new Date(from), now);
+  const appointmentsRead = appointmentTalliesRead(env, spans, today);
+  const [results, schedule] = await Promise.all([
+    env.DB.batch([...responses.statements, appointmentsRead.statement]),
     settings.then((read) => scheduleOf(read, firstDate)),
-    appointmentTallies(env, spans, today),
   ]);
+  const rows = responses.rows(results);
+  const tallies = appointmentsRead.tallies(results[responses.statements.length]!);
   const clock = openClockOf(schedule, firstDate, addDays(shopWallClock(now).date, 1));
   const inWindow = (samples: Samples) => samplesBetween(samples, windowStart, Number.POSITIVE_INFINITY);
   const kinds = {

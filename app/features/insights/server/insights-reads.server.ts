@@ -41,11 +41,11 @@ function parseSamples(rows: readonly { samples: string | null }[]): Samples {
   );
 }
 
-export async function readResponseRows(
-  env: Pick<AppEnv, "DB">,
-  from: Date,
-  to: Date,
-): Promise<Record<InboxKind, KindRows>> {
+/**
+ * The response rows' statements, for the caller's D1 batch, and how their results become each
+ * kind's samples and waiting count. `readResponseRows` runs them alone.
+ */
+export function responseRowsRead(env: Pick<AppEnv, "DB">, from: Date, to: Date) {
   const samplesOf = (kind: InboxKind) =>
     env.DB.prepare(samplesSql(inboxKinds[kind].tableName)).bind(from.getTime(), to.getTime());
   // `first_contact_at is null` as the partial index (migration 0014) says it, so SQLite answers from it.
@@ -54,20 +54,33 @@ export async function readResponseRows(
       `select count(*) as waiting, min(submitted_at) as oldest from ${inboxKinds[kind].tableName} ` +
         `where first_contact_at is null and status in (${OPEN_STATUSES.map((status) => `'${status}'`).join(", ")})`,
     );
-  const [contactRows, serviceRows, contactWaiting, serviceWaiting] = await env.DB.batch<Record<string, unknown>>([
+  const statements = [
     samplesOf("contact"),
     samplesOf("serviceRequest"),
     waitingOf("contact"),
     waitingOf("serviceRequest"),
-  ]);
-  const waitingFrom = (result: typeof contactWaiting): Waiting => {
-    const row = result?.results[0] as { waiting: number; oldest: number | null } | undefined;
-    return { waiting: row?.waiting ?? 0, oldestWaitingAt: row?.oldest == null ? null : new Date(row.oldest) };
+  ];
+  const rows = (results: readonly (D1Result | undefined)[]): Record<InboxKind, KindRows> => {
+    const [contactRows, serviceRows, contactWaiting, serviceWaiting] = results;
+    const waitingFrom = (result: D1Result | undefined): Waiting => {
+      const row = result?.results[0] as { waiting: number; oldest: number | null } | undefined;
+      return { waiting: row?.waiting ?? 0, oldestWaitingAt: row?.oldest == null ? null : new Date(row.oldest) };
+    };
+    const samplesFrom = (result: D1Result | undefined) =>
+      parseSamples((result?.results ?? []) as { samples: string | null }[]);
+    return {
+      contact: { samples: samplesFrom(contactRows), ...waitingFrom(contactWaiting) },
+      serviceRequest: { samples: samplesFrom(serviceRows), ...waitingFrom(serviceWaiting) },
+    };
   };
-  const samplesFrom = (result: typeof contactRows) =>
-    parseSamples((result?.results ?? []) as { samples: string | null }[]);
-  return {
-    contact: { samples: samplesFrom(contactRows), ...waitingFrom(contactWaiting) },
-    serviceRequest: { samples: samplesFrom(serviceRows), ...waitingFrom(serviceWaiting) },
-  };
+  return { statements, rows };
+}
+
+export async function readResponseRows(
+  env: Pick<AppEnv, "DB">,
+  from: Date,
+  to: Date,
+): Promise<Record<InboxKind, KindRows>> {
+  const read = responseRowsRead(env, from, to);
+  return read.rows(await env.DB.batch(read.statements));
 }
