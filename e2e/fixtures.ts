@@ -108,6 +108,18 @@ export async function gotoHydrated(page: Page, path: string) {
   await waitForHydration(page);
 }
 
+/** Opens `path` as the test's browser would use it: hydrated when JavaScript is on, so clicks go through React. */
+export async function openPage(page: Page, path: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await gotoHydrated(page, path);
+  else await page.goto(path);
+}
+
+/** The toast after a change: Radix's region with JavaScript, the page's status line without. */
+export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string) {
+  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(text);
+  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+}
+
 /** Waits until React has hydrated the current page (see gotoHydrated). */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { executeSql, expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
 import { newMember, signIn } from "../members";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
@@ -9,16 +8,6 @@ import { newMember, signIn } from "../members";
 
 // Each test creates its account with the real CLI (wrangler d1 execute): several seconds on its own.
 test.describe.configure({ timeout: 120_000 });
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await gotoHydrated(page, path);
-  else await page.goto(path);
-}
-
-async function expectToast(page: Page, javaScriptEnabled: boolean, text: string) {
-  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(text);
-  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`account with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -31,7 +20,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(otherPage, member);
       await signIn(page, member);
 
-      await open(page, "/incoming/account", javaScriptEnabled);
+      await openPage(page, "/incoming/account", javaScriptEnabled);
       const sessions = page.getByRole("region", { name: "Where you are signed in" });
       await expect(sessions.getByRole("listitem")).toHaveCount(2);
       await expect(sessions.getByRole("listitem").filter({ hasText: "This browser" })).toHaveCount(1);
@@ -58,13 +47,13 @@ for (const javaScriptEnabled of [true, false]) {
       expect(seeded.code).toBe(0);
       await signIn(page, member);
 
-      await open(page, "/incoming/account", javaScriptEnabled);
+      await openPage(page, "/incoming/account", javaScriptEnabled);
       await page.getByLabel("Display name").fill(name);
       await page.getByRole("button", { name: "Save name and email" }).click();
       await expectToast(page, javaScriptEnabled, "Your name and email are saved.");
       await expect(page.getByLabel("Display name")).toHaveValue(name);
 
-      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       await page.getByRole("button", { name: "Mark contacted: Hist Ory" }).click();
       await expectToast(page, javaScriptEnabled, "Hist Ory: Contacted");
       const history = page.getByRole("list", { name: "Timeline, oldest first" });

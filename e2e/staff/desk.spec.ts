@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { executeSql, expect, gotoHydrated, openPage, test } from "../fixtures";
 
 // The call-back desk as the front desk uses it, with JavaScript and without (issue 21): log a call
 // and see the status change, set a call-back and find it under Due, give a record to a colleague and
@@ -32,11 +31,6 @@ async function seedColleague(tag: string): Promise<{ username: string; name: str
   return { username, name };
 }
 
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await gotoHydrated(page, path);
-  else await page.goto(path);
-}
-
 /** Today in the shop's calendar, as a date input wants it. */
 const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 
@@ -48,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
       const tag = newTag();
       const [id] = await seedContacts(tag);
       await logInAsStaff();
-      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       await expect(page.getByText("Status: New", { exact: true })).toBeVisible();
       const form = page.getByRole("form", { name: "Log a call" });
       await form.getByRole("radio", { name: "Reached them" }).check();
@@ -70,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("refuses a call without its outcome and keeps the note", async ({ page, logInAsStaff }) => {
       const [id] = await seedContacts(newTag());
       await logInAsStaff();
-      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Log a call" });
       await form.getByLabel("Note (optional)").fill("Kept when refused");
       // The browser would ask for the outcome first; the server's answer is what is tested here.
@@ -85,14 +79,14 @@ for (const javaScriptEnabled of [true, false]) {
       const tag = newTag();
       const [id] = await seedContacts(tag);
       await logInAsStaff();
-      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Call back by" });
       await form.getByLabel("Day").fill(shopToday());
       await form.getByLabel("Time").fill("00:05");
       await form.getByRole("button", { name: "Save call-back" }).click();
       await expect(page.getByText(/call by/).first()).toBeVisible();
 
-      await open(page, `/incoming?q=${tag}`, javaScriptEnabled);
+      await openPage(page, `/incoming?q=${tag}`, javaScriptEnabled);
       await page.getByRole("checkbox", { name: "Due: call back today" }).check();
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/due=1/);
@@ -105,13 +99,13 @@ for (const javaScriptEnabled of [true, false]) {
       const colleague = await seedColleague(tag);
       const [id] = await seedContacts(tag, 2);
       await logInAsStaff();
-      await open(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
+      await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Assigned to" });
       await form.getByRole("combobox", { name: "Assigned to" }).selectOption({ label: colleague.name });
       await form.getByRole("button", { name: "Save" }).click();
       await expect(page.getByText(`${colleague.name}`).first()).toBeVisible();
 
-      await open(page, `/incoming?q=${tag}`, javaScriptEnabled);
+      await openPage(page, `/incoming?q=${tag}`, javaScriptEnabled);
       await expect(page.getByRole("article")).toHaveCount(2);
       await page.getByRole("combobox", { name: "Assigned to" }).selectOption({ label: colleague.name });
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -125,7 +119,7 @@ for (const javaScriptEnabled of [true, false]) {
       await seedContacts(tag, 3);
       await logInAsStaff();
       const list = `/incoming?status=all&q=${tag}`;
-      await open(page, list, javaScriptEnabled);
+      await openPage(page, list, javaScriptEnabled);
       await page.getByRole("link", { name: `Robin1 ${tag}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: `Robin1 ${tag}` })).toBeVisible();
       await page.getByRole("link", { name: /Back to Contact Messages/ }).click();

@@ -1,7 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, holdRequests, staffAccount, test, type TestDatabase } from "../fixtures";
+import {
+  executeSql,
+  expect,
+  expectToast,
+  gotoHydrated,
+  holdRequests,
+  openPage,
+  staffAccount,
+  test,
+  type TestDatabase,
+} from "../fixtures";
 
 // Working through the inbox as staff do, with JavaScript and without: statuses, filter, search,
 // older pages, a record's page, deleting with confirmation, and the CSV export. Every test makes
@@ -34,13 +44,7 @@ const statusIn = (db: TestDatabase, id: string) =>
 /** Signs in, then opens `path` (hydrated when JavaScript is on, so clicks go through React). */
 async function openAsStaff(page: Page, logInAsStaff: () => Promise<void>, path: string, javaScriptEnabled: boolean) {
   await logInAsStaff();
-  if (javaScriptEnabled) await gotoHydrated(page, path);
-  else await page.goto(path);
-}
-
-async function expectToast(page: Page, javaScriptEnabled: boolean, text: string) {
-  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(text);
-  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  await openPage(page, path, javaScriptEnabled);
 }
 
 for (const javaScriptEnabled of [true, false]) {

@@ -1,9 +1,8 @@
-import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { type ReactNode, useEffect } from "react";
 import { controlClasses } from "~/ui/forms/fields";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
-import { useHydrated } from "~/ui/hydration/use-hydrated";
+import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 import { ACTIVITY_NOTE_MAX, CALL_OUTCOMES, callOutcomeLabels } from "~/features/desk/activity";
 import { shopDateAndTime } from "~/features/desk/follow-up";
 import type { DeskMember } from "~/features/desk/members";
@@ -33,25 +32,15 @@ function DeskForm({
   label: string;
   children: (state: { busy: boolean; fields: Record<string, string> }) => ReactNode;
 }) {
-  const fetcher = useFetcher<RecordActionResult>();
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, form, onSubmit } = useFetcherForm<RecordActionResult>(action);
   const result = fetcher.data;
   useEffect(() => {
     if (result?.ok) form.current?.reset();
     else if (result && !result.intent) {
       showToast({ title: "Nothing changed", description: result.message, variant: "destructive" });
     }
-  }, [result]);
+  }, [result, form]);
   const shown = result && !result.ok && result.intent === intent ? result : refusal?.intent === intent ? refusal : null;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    // Without returnTo the action answers with data instead of a redirect (inbox-actions.server.ts).
-    data.delete("returnTo");
-    void fetcher.submit(data, { method: "post", action });
-  };
   const errorId = `${intent}-error`;
   return (
     <form

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect } from "react";
-import { useFetcher } from "react-router";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
-import { useHydrated } from "~/ui/hydration/use-hydrated";
+import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 import { statusActionLabel, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
 import type { RecordActionResult } from "~/features/inbox/record-action";
 
@@ -18,8 +17,7 @@ export function nextStatuses(current: SubmissionStatus): SubmissionStatus[] {
  * status at once, and if the server refuses, the old one comes back with an error toast.
  */
 export function useStatusChange(action: string, status: SubmissionStatus) {
-  const fetcher = useFetcher<RecordActionResult>();
-  const hydrated = useHydrated();
+  const { fetcher, onSubmit } = useFetcherForm<RecordActionResult>(action);
   const pending = fetcher.formData?.get("status");
   const shown = SUBMISSION_STATUSES.find((value) => value === pending) ?? status;
 
@@ -30,15 +28,6 @@ export function useStatusChange(action: string, status: SubmissionStatus) {
     }
   }, [result]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    // The button pressed names the status (`status=closed`), as it does in a plain HTML post.
-    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    // Without returnTo the action answers with data instead of a redirect (inbox-actions.server.ts).
-    form.delete("returnTo");
-    void fetcher.submit(form, { method: "post", action });
-  };
   return { shown, busy: fetcher.state !== "idle", onSubmit };
 }
 

@@ -1,8 +1,7 @@
-import { type FormEvent, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect } from "react";
 import { controlClasses } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
-import { useHydrated } from "~/ui/hydration/use-hydrated";
+import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type ReplyFormResult } from "../messages";
 
 // The reply form: a plain HTML form posting to /incoming/<kind>/<id>/reply, which works without
@@ -32,24 +31,14 @@ export function ReplyForm({
   /** The refusal of a post without JavaScript, shown with what was typed. */
   refusal?: Refusal | null;
 }) {
-  const fetcher = useFetcher<ReplyFormResult>();
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, form, onSubmit } = useFetcherForm<ReplyFormResult>(action);
   const result = fetcher.data;
   useEffect(() => {
     if (!result?.ok) return;
     form.current?.reset();
     onSent?.();
-  }, [result, onSent]);
+  }, [result, onSent, form]);
   const shown = result && !result.ok ? result : (refusal ?? null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    // Without returnTo the action answers with data instead of a redirect.
-    data.delete("returnTo");
-    void fetcher.submit(data, { method: "post", action });
-  };
   const busy = fetcher.state !== "idle";
   return (
     <form
