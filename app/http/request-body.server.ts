@@ -28,16 +28,11 @@ export function hasMediaType(contentType: string | null, mediaType: string): boo
 }
 
 /**
- * Reads a request body as UTF-8 text, refusing it as soon as it passes `limitBytes`
- * (BodyTooLargeError) or when its bytes are not UTF-8 (BodyNotTextError). Content-Length is
- * checked first, but the count is what decides: chunked bodies carry no length.
+ * A stream's bytes, read until it ends or passes `limitBytes` (then cancelled: null). The count
+ * decides, whatever length the sender declared. Request bodies and incoming emails read through it.
  */
-export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
-  if (!request.body) return "";
-
-  const reader = request.body.getReader();
+export async function readStreamWithin(stream: ReadableStream<Uint8Array>, limitBytes: number) {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
@@ -46,7 +41,7 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     received += value.byteLength;
     if (received > limitBytes) {
       await reader.cancel();
-      throw new BodyTooLargeError(limitBytes);
+      return null;
     }
     chunks.push(value);
   }
@@ -56,6 +51,21 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/**
+ * Reads a request body as UTF-8 text, refusing it as soon as it passes `limitBytes`
+ * (BodyTooLargeError) or when its bytes are not UTF-8 (BodyNotTextError). Content-Length is
+ * checked first, but the count is what decides: chunked bodies carry no length.
+ */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
+  if (!request.body) return "";
+
+  const bytes = await readStreamWithin(request.body, limitBytes);
+  if (!bytes) throw new BodyTooLargeError(limitBytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

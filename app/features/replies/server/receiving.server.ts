@@ -3,6 +3,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { type AppEnv } from "~/http/env.server";
+import { readStreamWithin } from "~/http/request-body.server";
 import { singleLine } from "~/mail/mime.server";
 import {
   answeredMessageIds,
@@ -76,30 +77,6 @@ async function recordExists(db: Database, kind: InboxKind, id: string) {
   return row !== undefined;
 }
 
-/** The raw message, read up to the limit (rawSize is the sender's claim; the bytes are counted too). */
-async function readRaw(raw: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = raw.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * The Worker's email() handler: attaches the message to the record named by the token in its
  * recipient (reply+<token>@…), or else by the In-Reply-To/References that name a message the shop
@@ -113,7 +90,7 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
   };
   const tooLarge = `Message too large: this address takes messages up to ${MAX_INCOMING_BYTES / 1024 / 1024} MB.`;
   if (message.rawSize > MAX_INCOMING_BYTES) return refuse(tooLarge);
-  const raw = await readRaw(message.raw, MAX_INCOMING_BYTES);
+  const raw = await readStreamWithin(message.raw, MAX_INCOMING_BYTES);
   if (!raw) return refuse(tooLarge);
   const { default: PostalMime } = await import("postal-mime");
   const email = await PostalMime.parse(raw);
