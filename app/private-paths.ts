@@ -12,3 +12,8 @@ export const PRIVATE_PATH_PREFIXES = ["/incoming", "/login", "/join", "/api", "/
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
+
+/** The staff pages (`/incoming` and below): their own header, without the site's hours, notice or footer. */
+export function isStaffPath(pathname: string): boolean {
+  return pathname === "/incoming" || pathname.startsWith("/incoming/");
+}

@@ -23,7 +23,7 @@ import { showToast } from "./ui/toast/toast-store";
 import { Toaster } from "./ui/toast/toaster";
 import { StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
 import { ButtonLink } from "./ui/button";
-import { isPrivatePath, PRIVATE_PATH_PREFIXES } from "./private-paths";
+import { isPrivatePath, isStaffPath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
 import { pageMeta, siteOrigin } from "./seo/meta";
 import { getEnv, getRequestTime } from "./http/context.server";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The open-now line is in the site's header, the notice on top of every public page; the page
   // cache keeps no page past their next change. The staff pages (/incoming) have a header of their
   // own without either: they carry no hours (0.5 KB gzip of each, decision 053).
-  const staffPage = new URL(request.url).pathname.startsWith("/incoming");
+  const staffPage = isStaffPath(new URL(request.url).pathname);
   return data(
     {
       origin: siteOriginOf(request, env),
@@ -154,7 +154,7 @@ export const meta: Route.MetaFunction = ({ matches, error, location }) => {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A staff page's refusal is titled as its heading says ("For the shop's owners").
   const staffRefusal =
-    isRouteErrorResponse(error) && error.status < 500 && location.pathname.startsWith("/incoming")
+    isRouteErrorResponse(error) && error.status < 500 && isStaffPath(location.pathname)
       ? staffErrorText(error.status).title
       : null;
   return [
