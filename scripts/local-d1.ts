@@ -25,10 +25,10 @@ export function localD1File(stateDir: string): string {
 
 // `wrangler d1 execute` sets no busy timeout: while a local server is writing, it fails at once with
 // SQLITE_BUSY. A busy statement changed nothing, so its callers run it again, up to this many
-// times in all, a little longer apart each time.
+// times in all, a little longer apart each time (the server does the same: decision 055).
 export const D1_BUSY_ATTEMPTS = 8;
 
-/** Whether a failed `wrangler d1 execute` only met a database that was busy at that moment. */
-export const isD1Busy = (output: string) => /SQLITE_BUSY|database is locked/.test(output);
+/** Whether a failed `wrangler d1 execute` (its output) only met a database that was busy at that moment. */
+export { isD1Busy } from "../app/db/busy-retry.server.ts";
 
 export const d1BusyDelayMs = (attempt: number) => 100 * attempt + Math.random() * 200;

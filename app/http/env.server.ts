@@ -1,3 +1,4 @@
+import { retryWhenBusy } from "~/db/busy-retry.server";
 import { z } from "~/forms/zod";
 
 const binding = <T>(name: string, method: string) =>
@@ -20,7 +21,8 @@ const mailAddress = (name: string) =>
 
 const envSchema = z
   .object({
-    DB: binding<D1Database>("D1 (DB)", "prepare"),
+    // Run again while the local file is locked by another process (decision 055).
+    DB: binding<D1Database>("D1 (DB)", "prepare").transform(retryWhenBusy),
     SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
     SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
     CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),

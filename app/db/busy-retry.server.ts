@@ -1,0 +1,63 @@
+// The local D1 database is a SQLite file that other processes open too: `wrangler d1 execute`
+// behind `npm run admin:create`, the browser tests' set-up and the bench's seeding. workerd gives
+// SQLite no busy timeout, so a statement that meets another process's write fails at once with
+// SQLITE_BUSY: a visitor's form answered 503, a staff member's check page 500 (decision 055).
+// A statement or batch refused as busy changed nothing (SQLite takes the lock before writing, and a
+// batch is one transaction), so running it again is always safe. Deployed, D1 has one writer and
+// never answers busy: this wrapper then only passes calls through.
+//
+// No file here may import through the `~` alias: scripts/local-d1.ts reads isD1Busy under Node.
+
+/** Whether an error (or a CLI's output) is SQLite refusing a statement because the file is locked. */
+export const isD1Busy = (error: unknown) => /SQLITE_BUSY|database is locked/.test(String(error));
+
+export const BUSY_ATTEMPTS = 8;
+
+/** Waits a little longer before each attempt, with jitter so two waiting writers do not meet again. */
+export const busyDelayMs = (attempt: number) => 20 * attempt + Math.random() * 30;
+
+async function untilNotBusy<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= BUSY_ATTEMPTS || !isD1Busy(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, busyDelayMs(attempt)));
+    }
+  }
+}
+
+const RUNS = new Set<PropertyKey>(["first", "run", "all", "raw"]);
+
+function retryingStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  return new Proxy(statement, {
+    get(target, property) {
+      if (property === "bind") {
+        return (...values: unknown[]) => retryingStatement(target.bind(...values));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      // Methods run on the binding's own object, never on the proxy.
+      const method = value as (...args: unknown[]) => unknown;
+      if (RUNS.has(property))
+        return (...args: unknown[]) => untilNotBusy(() => Promise.resolve(method.apply(target, args)));
+      return method.bind(target);
+    },
+  });
+}
+
+/** The D1 binding, with each statement and batch run again while the database answers busy. */
+export function retryWhenBusy(database: D1Database): D1Database {
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => retryingStatement(target.prepare(query));
+      if (property === "batch") {
+        // The binding reads its statements' fields through the proxies (the last test checks it).
+        return (statements: D1PreparedStatement[]) => untilNotBusy(() => target.batch(statements));
+      }
+      if (property === "exec") return (query: string) => untilNotBusy(() => target.exec(query));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
