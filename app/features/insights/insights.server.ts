@@ -21,7 +21,7 @@ import {
   HOUR_MS,
   joinSamples,
   type Samples,
-  samplesBetween,
+  splitAt,
   tally,
   together,
 } from "./server/measure.server";
@@ -64,10 +64,12 @@ function weekStarts(now: Date): string[] {
 const MIDNIGHT = { hour: 0, minute: 0 };
 
 function weeksOf(samples: Samples, starts: readonly string[], booked: readonly AppointmentTally[], now: Date): Week[] {
-  const bounds = starts.map((date) => shopInstant(date, MIDNIGHT).getTime());
+  const byWeek = splitAt(
+    samples,
+    starts.map((date) => shopInstant(date, MIDNIGHT).getTime()),
+  );
   return starts.map((weekStart, index) => {
-    const inWeek = samplesBetween(samples, bounds[index]!, bounds[index + 1] ?? Number.POSITIVE_INFINITY);
-    const { received, withinPromisePercent, medianMinutes } = figures(tally(inWeek, now, null));
+    const { received, withinPromisePercent, medianMinutes } = figures(tally(byWeek[index]!, now, null));
     const { booked: appointments, showRatePercent } = booked[index]!;
     return { weekStart, received, withinPromisePercent, medianMinutes, appointments, showRatePercent };
   });
@@ -112,7 +114,7 @@ export async function readInsights(
   const rows = responses.rows(results);
   const tallies = appointmentsRead.tallies(results[responses.statements.length]!);
   const clock = openClockOf(schedule, firstDate, addDays(shopWallClock(now).date, 1));
-  const inWindow = (samples: Samples) => samplesBetween(samples, windowStart, Number.POSITIVE_INFINITY);
+  const inWindow = (samples: Samples) => splitAt(samples, [windowStart])[0]!;
   const kinds = {
     contact: tally(inWindow(rows.contact.samples), now, clock),
     serviceRequest: tally(inWindow(rows.serviceRequest.samples), now, clock),
