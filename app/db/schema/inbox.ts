@@ -117,13 +117,15 @@ const customerIndexes = (
   index(`${table}_phone_key_idx`).on(columns.phoneKey, columns.submittedAt),
 ];
 
-// Lists are read newest first, by status, a page at a time (keyset on submitted_at and id).
+// Lists are read newest first, by status, a page at a time (keyset on submitted_at and id). The
+// status index carries each record's search text too, so a search of open records reads the index
+// alone, never the rows (decision 021: 16 → 2 ms at 100,000 records).
 const listIndexes = (
   table: string,
-  columns: { status: AnySQLiteColumn; submittedAt: AnySQLiteColumn; id: AnySQLiteColumn },
+  columns: { status: AnySQLiteColumn; submittedAt: AnySQLiteColumn; id: AnySQLiteColumn; searchText: AnySQLiteColumn },
 ) => [
   index(`${table}_submitted_at_idx`).on(columns.submittedAt, columns.id),
-  index(`${table}_status_submitted_at_idx`).on(columns.status, columns.submittedAt, columns.id),
+  index(`${table}_status_search_idx`).on(columns.status, columns.submittedAt, columns.id, columns.searchText),
 ];
 
 export const contactSubmissions = sqliteTable(
