@@ -8,8 +8,12 @@ import type { StaffRole } from "~/http/staff-roles";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, setCookieLine } from "./http";
 
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
-export async function createStaffUser(username: string, password: string, role: StaffRole = "owner"): Promise<string> {
-  const id = crypto.randomUUID();
+export async function createStaffUser(
+  username: string,
+  password: string,
+  role: StaffRole = "owner",
+  id: string = crypto.randomUUID(),
+): Promise<string> {
   await env.DB.prepare("insert into users (id, username, password, role) values (?, ?, ?, ?)")
     .bind(id, username, await hashPassword(password), role)
     .run();
