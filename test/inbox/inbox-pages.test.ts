@@ -148,7 +148,13 @@ describe("a record's page", () => {
   });
 
   it("answers 404 for an unknown id or kind, and sends strangers to /login", async () => {
-    expect((await page(`/incoming/contact-messages/${crypto.randomUUID()}`)).status).toBe(404);
+    const gone = await page(`/incoming/contact-messages/${crypto.randomUUID()}`);
+    expect(gone.status).toBe(404);
+    // Still in the staff area: its header names the member and keeps the navigation and Sign out.
+    const html = (await gone.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain('<span class="font-semibold text-white">robin</span>');
+    expect(html).toContain("Sign out");
     expect((await page("/incoming/invoices/abc")).status).toBe(404);
     const [id] = await insertInboxRecords("contact", [{}]);
     const stranger = await fetchWorker(`/incoming/contact-messages/${id}`, { redirect: "manual" });

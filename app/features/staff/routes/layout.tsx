@@ -37,7 +37,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 // A staff page that failed (a record that is gone, a page for owners only, an outage) keeps the
 // staff header when the member is known, and says what happened in the staff's words.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const layout = useRouteLoaderData<typeof loader>("routes/staff/layout");
+  const layout = useRouteLoaderData<typeof loader>("features/staff/routes/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
   return (
