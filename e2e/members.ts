@@ -37,19 +37,3 @@ export function phoneCode(secret: string, after = -Infinity): { code: string; st
   const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
   return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
 }
-
-/** Chromium's virtual authenticator (DevTools' WebAuthn domain) in place of a fingerprint reader. */
-export async function addVirtualAuthenticator(page: Page) {
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}

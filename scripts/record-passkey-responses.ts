@@ -11,6 +11,7 @@
 // and signs in with it twice: the registration carries the counter 1, the sign-ins 2 and 3.
 import { writeFileSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
+import { addVirtualAuthenticator } from "../e2e/virtual-authenticator.ts";
 import { chromiumArgs, chromiumPath } from "../playwright.config.ts";
 
 const [origin, username, password] = process.argv.slice(2);
@@ -42,18 +43,7 @@ const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ s
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   const page = await browser.newPage({ baseURL: origin });
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("WebAuthn.enable");
-  await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await page.goto("/login");
   await page.getByLabel("Username").fill(username);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { executeSql, expect, gotoHydrated, test } from "../fixtures";
-import { addVirtualAuthenticator, type Member, newMember, phoneCode, signIn } from "../members";
+import { type Member, newMember, phoneCode, signIn } from "../members";
+import { addVirtualAuthenticator } from "../virtual-authenticator";
 
 // A stale session (its last check over 2 hours old) cannot make new recovery codes or add a
 // passkey until it is checked again, and can right after: with JavaScript and without. The

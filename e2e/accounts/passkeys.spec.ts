@@ -1,5 +1,6 @@
 import { expect, gotoHydrated, test } from "../fixtures";
-import { addVirtualAuthenticator, newMember, signIn } from "../members";
+import { newMember, signIn } from "../members";
+import { addVirtualAuthenticator } from "../virtual-authenticator";
 
 // A passkey added on the account page, used to sign in, and removed, with Chromium's virtual
 // authenticator (the DevTools protocol's WebAuthn domain) standing in for a fingerprint reader.

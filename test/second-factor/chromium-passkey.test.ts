@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { createCookie } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHALLENGE_COOKIE_NAME } from "~/features/second-factor/server/webauthn-challenges.server";
+import { keepChallenge } from "~/features/second-factor/server/webauthn-challenges.server";
+import { parseEnv } from "~/http/env.server";
 import { signIn } from "../support/account";
 import { fetchWorker } from "../support/http";
 import { createStaffUser } from "../support/staff";
@@ -20,16 +20,10 @@ const credentialId = recorded.registration.response.id;
 
 let memberSession = "";
 
-/** This browser's challenge, as keepChallenge stores it: a D1 row named by a signed cookie. */
+/** This browser's challenge, kept by the server's own keepChallenge: its cookie, for the answer. */
 async function challengeCookie(purpose: "register" | "sign-in", challenge: string, userId: string | null) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "insert into webauthn_challenges (id, challenge, purpose, user_id, expires_at) values (?, ?, ?, ?, ?)",
-  )
-    .bind(id, challenge, purpose, userId, Date.now() + 60_000)
-    .run();
-  const cookie = createCookie(CHALLENGE_COOKIE_NAME, { secure: true, path: "/", secrets: [env.SESSION_SECRET] });
-  return (await cookie.serialize(id)).split(";")[0]!;
+  const setCookie = await keepChallenge(parseEnv(env), { challenge, purpose, userId, now: new Date() });
+  return setCookie.split(";")[0]!;
 }
 
 /** Posts to the Worker as the recorded site (`site`: the origin its SITE_URL names). */
