@@ -1,3 +1,4 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { startFresh } from "./support/fresh-state";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Before every test file: the state of a fresh deploy (test/support/fresh-state.ts).
+await startFresh();

@@ -1,6 +1,6 @@
 // Requests to the Worker as browsers and API clients send them: the deployed Worker or one with
 // some bindings or its clock replaced, form posts and JSON calls, cookies, and failing bindings.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createWorker } from "../../workers/app";
 
 export const ORIGIN = "http://localhost";
@@ -13,6 +13,19 @@ export type WorkerOptions = {
   at?: Date;
 };
 
+/**
+ * The deployed Worker as this test file sees it. The files of one vitest worker share a runtime
+ * (decision 056), so each file deploys afresh (test/setup.ts calls `deployForThisFile`): a Worker
+ * whose isolate memory starts empty, under a version id of its own, so no page another file cached,
+ * in memory or in the location's cache, is served to this one.
+ */
+let deployed = { worker: createWorker(), env };
+
+export function deployForThisFile() {
+  const version = { ...env.CF_VERSION_METADATA, id: crypto.randomUUID() };
+  deployed = { worker: createWorker(), env: { ...env, CF_VERSION_METADATA: version } };
+}
+
 /** Sends a request to the Worker: as deployed, or with some bindings or its clock replaced. */
 export async function fetchWorker(
   path: string,
@@ -20,8 +33,8 @@ export async function fetchWorker(
   { bindings, at }: WorkerOptions = {},
 ): Promise<Response> {
   if (at) return workerAt(at).fetch(path, init, bindings);
-  if (!bindings) return SELF.fetch(`${ORIGIN}${path}`, init);
-  return runWorker(createWorker(), path, init, { ...env, ...bindings });
+  if (!bindings) return runWorker(deployed.worker, path, init, deployed.env);
+  return runWorker(createWorker(), path, init, { ...deployed.env, ...bindings });
 }
 
 async function runWorker(
