@@ -26,7 +26,23 @@ export type RouteHandle = {
    * POST unless they say; every JSON endpoint says.
    */
   methods?: readonly HttpMethod[];
+  /**
+   * The staff page's entry in the staff navigation: its words and its place among the entries
+   * (app/features/staff/server/navigation.server.ts). Its link is the route's path; a route under
+   * the owners' layout is shown to owners only.
+   */
+  staffNav?: StaffNavEntry;
 };
+
+export type StaffNavEntry = { label: string; position: number };
+
+const isStaffNavEntry = (value: unknown): value is StaffNavEntry =>
+  typeof value === "object" &&
+  value !== null &&
+  "label" in value &&
+  typeof value.label === "string" &&
+  "position" in value &&
+  typeof value.position === "number";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 const HTTP_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
@@ -65,7 +81,8 @@ export function readRouteHandle(handle: unknown): RouteHandle {
     typeof pageCache.maxAgeSeconds === "function";
   const shell = "shell" in handle && handle.shell === "staff" ? "staff" : "public";
   const methods = "methods" in handle && isMethodList(handle.methods) ? handle.methods : undefined;
-  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell, methods };
+  const staffNav = "staffNav" in handle && isStaffNavEntry(handle.staffNav) ? handle.staffNav : undefined;
+  return { hydrate, pageCache: hasPolicy ? (pageCache as PageCachePolicy) : undefined, shell, methods, staffNav };
 }
 
 export function wearsStaffShell(matches: readonly Pick<UIMatch, "handle">[]): boolean {

@@ -1,16 +1,15 @@
-import { executeSql, runAdminScript, staffAccount } from "./fixtures";
+import { hashPassword } from "../app/features/sign-in/server/password.server.ts";
+import { executeSql, staffAccount } from "./fixtures";
 
 // Runs after Playwright has started the webServer (wrangler dev with fresh state and migrations):
-// creates the staff account through the real CLI and seeds the inbox, including a message that
-// would run as script if the inbox ever rendered submissions as HTML.
+// creates the staff account (an owner, as `npm run admin:create` makes it; admin-cli.spec.ts tests
+// that command) and seeds the inbox, including a message that would run as script if the inbox ever
+// rendered submissions as HTML.
 export default async function globalSetup() {
-  const created = await runAdminScript("admin:create", staffAccount.username, `${staffAccount.password}\n`);
-  if (created.code !== 0) {
-    throw new Error(`admin:create failed (${created.code}):\n${created.stdout}\n${created.stderr}`);
-  }
-
-  const seeded = await executeSql(
+  const hash = await hashPassword(staffAccount.password);
+  executeSql(
     [
+      `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${staffAccount.username}', '${hash}', 'owner')`,
       `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at) VALUES
         ('e2e-contact-script', 'Olivia', 'Older', 'olivia@example.com', '(410) 555-0101', '<script>alert(1)</script>', ${Date.UTC(2026, 0, 5, 20, 30)}),
         ('e2e-contact-plain', 'Nate', 'Newer', 'nate@example.com', '410-555-0102', 'My brakes squeal when it is cold.', ${Date.UTC(2026, 6, 4, 16, 0)})`,
@@ -18,5 +17,4 @@ export default async function globalSetup() {
         ('e2e-request-brakes', 'Rita', 'Request', 'rita@example.com', '4105550103', 'brake-service', 'Front pads, please.', ${Date.UTC(2026, 2, 10, 14, 15)})`,
     ].join(";\n"),
   );
-  if (seeded.code !== 0) throw new Error(`Seeding D1 failed:\n${seeded.stdout}\n${seeded.stderr}`);
 }

@@ -3,17 +3,27 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { expect, runAdminScript } from "./fixtures";
+import { hashPassword } from "../app/features/sign-in/server/password.server.ts";
+import { executeSql, expect } from "./fixtures";
 
 export type Member = { username: string; password: string };
 
-/** A new active member made with `npm run admin:create`, named `<prefix>-<random>`. */
+/** What every member a test makes signs in with: its hash is worked out once per test process. */
+const MEMBER_PASSWORD = "e2e member password, local only";
+let memberPasswordHash: Promise<string> | undefined;
+
+/**
+ * A new active owner named `<prefix>-<random>`, written to the test server's D1 as
+ * `npm run admin:create` writes it (that command has tests of its own in admin-cli.spec.ts; spawning
+ * it took 4 s of CPU per member).
+ */
 export async function newMember(prefix: string): Promise<Member> {
   const username = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `${username} password, local only`;
-  const created = await runAdminScript("admin:create", username, `${password}\n`);
-  if (created.code !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
-  return { username, password };
+  memberPasswordHash ??= hashPassword(MEMBER_PASSWORD);
+  executeSql(
+    `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${username}', '${await memberPasswordHash}', 'owner')`,
+  );
+  return { username, password: MEMBER_PASSWORD };
 }
 
 /** Types the member's username and password on /login and signs in: the inbox, or the code step next. */

@@ -4,6 +4,7 @@ import {
   cspNonceContext,
   formSubmissionIdContext,
   requestTimeContext,
+  serverRoutesContext,
 } from "../app/http/context.server";
 import { parseEnv } from "../app/http/env.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
@@ -72,6 +73,7 @@ export function createWorker({
         const context = new RouterContextProvider();
         context.set(cloudflareContext, { env: appEnv, ctx });
         context.set(requestTimeContext, requestTime);
+        context.set(serverRoutesContext, routes);
         context.set(shopSettingsContext, shopSettings);
         context.set(cspNonceContext, tokens.nonce);
         context.set(formSubmissionIdContext, tokens.submissionId);

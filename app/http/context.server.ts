@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppEnv } from "./env.server";
 
 export type CloudflareContext = { env: AppEnv; ctx: ExecutionContext };
@@ -24,6 +24,13 @@ export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";
 // the booking window, the service request's rules and the page cache's expiry all agree on it.
 // Tests give the Worker a fixed clock (createWorker in workers/app.ts).
 export const requestTimeContext = createContext<Date>();
+
+// The build's routes, with their modules' handles: what the staff navigation is read from.
+export const serverRoutesContext = createContext<ServerBuild["routes"]>();
+
+export function getServerRoutes(context: Readonly<RouterContextProvider>): ServerBuild["routes"] {
+  return context.get(serverRoutesContext);
+}
 
 export function getEnv(context: Readonly<RouterContextProvider>): AppEnv {
   return context.get(cloudflareContext).env;

@@ -84,10 +84,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("recovery-codes")).toBeVisible();
 
       // Three hours pass for this session (its sign-in moved back in the test server's D1).
-      const moved = await executeSql(
+      executeSql(
         `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
       );
-      expect(moved.code, moved.stderr).toBe(0);
 
       if (javaScriptEnabled) await gotoHydrated(page, "/incoming");
       else await page.goto("/incoming");
@@ -136,10 +135,9 @@ test("admin:2fa-reset removes a locked-out member's second factor, and sign-in i
   db,
 }) => {
   const member = await newMember("e2e-2fa");
-  const added = await executeSql(
+  executeSql(
     `INSERT INTO totp_secrets (user_id, secret, confirmed_at, created_at) SELECT id, 'JBSWY3DPEHPK3PXP', 1, 1 FROM users WHERE username = '${member.username}'`,
   );
-  expect(added.code, added.stderr).toBe(0);
   const asked = await page.request.post("/api/login", { data: member });
   expect(await asked.json()).toEqual({ secondFactor: "required" });
 

@@ -7,21 +7,16 @@ import { executeSql, expect, gotoHydrated, test } from "../fixtures";
 
 const newTag = () => `Appt${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
-async function sql(statement: string) {
-  const result = await executeSql(statement);
-  if (result.code !== 0) throw new Error(`SQL failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 /** Capacity every open day: plenty, so parallel tests never fill a day. */
-async function setCapacity() {
-  await sql(
+function setCapacity() {
+  executeSql(
     `INSERT INTO appointment_settings (id, drop_offs_per_day, waiter_slots, change_cutoff_minutes) VALUES (1, 100, '[{"time":"09:00","places":20},{"time":"14:00","places":20}]', 120) ON CONFLICT (id) DO UPDATE SET drop_offs_per_day = 100, waiter_slots = excluded.waiter_slots`,
   );
 }
 
-async function seedRequest(tag: string): Promise<string> {
+function seedRequest(tag: string): string {
   const id = crypto.randomUUID();
-  await sql(
+  executeSql(
     `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status) VALUES ('${id}', 'Robin', '${tag}', '${tag.toLowerCase()}@example.com', '4105550177', 'oil-change', 'Oil change please (${tag}).', ${Date.now()}, 'new')`,
   );
   return id;
@@ -45,9 +40,9 @@ test.describe("appointments without JavaScript", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("staff book from the record; the customer moves and cancels from their link", async ({ page, logInAsStaff }) => {
-    await setCapacity();
+    setCapacity();
     const tag = newTag();
-    const id = await seedRequest(tag);
+    const id = seedRequest(tag);
     await logInAsStaff();
     await page.goto(`/incoming/service-requests/${id}`);
     const place = page.getByLabel("Book an appointment");
@@ -98,9 +93,9 @@ test.describe("appointments without JavaScript", () => {
   });
 
   test("the calendar shows the week and the day, and marks an arrival", async ({ page, logInAsStaff }) => {
-    await setCapacity();
+    setCapacity();
     const tag = newTag();
-    const id = await seedRequest(tag);
+    const id = seedRequest(tag);
     await logInAsStaff();
     await page.goto(`/incoming/service-requests/${id}`);
     const place = page.getByLabel("Book an appointment");
@@ -187,9 +182,9 @@ test.describe("appointments without JavaScript", () => {
 
 test.describe("appointments with JavaScript", () => {
   test("staff book from the record without a page load, and cancel it", async ({ page, logInAsStaff }) => {
-    await setCapacity();
+    setCapacity();
     const tag = newTag();
-    const id = await seedRequest(tag);
+    const id = seedRequest(tag);
     await logInAsStaff();
     await gotoHydrated(page, `/incoming/service-requests/${id}`);
     await page.getByLabel("Book an appointment").selectOption({ index: 1 });

@@ -5,11 +5,6 @@ import { executeSql, expect, test } from "../fixtures";
 
 const newTag = () => `Cust${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
-async function seed(statement: string) {
-  const result = await executeSql(statement);
-  if (result.code !== 0) throw new Error(`Seeding failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 test("a returning customer's earlier request is listed on the record page and opens from there", async ({
   page,
   logInAsStaff,
@@ -20,10 +15,10 @@ test("a returning customer's earlier request is listed on the record page and op
   // A fictional number of its own (the last four digits from the tag), written two ways.
   const digits = String(parseInt(tag.slice(4, 10), 16) % 10_000).padStart(4, "0");
   const day = 86_400_000;
-  await seed(
+  executeSql(
     `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status) VALUES ('${earlier}', 'Jordan', '${tag}', '${tag.toLowerCase()}.old@example.com', '(667) 123-${digits}', 'oil-change', 'Oil change please (${tag}).', ${Date.now() - 40 * day}, 'closed')`,
   );
-  await seed(
+  executeSql(
     `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status) VALUES ('${later}', 'Jordan', '${tag}', '${tag.toLowerCase()}@example.com', '+1 667-123-${digits}', 'The noise is back (${tag}).', ${Date.now()}, 'new')`,
   );
   await logInAsStaff();

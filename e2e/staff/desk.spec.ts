@@ -7,27 +7,25 @@ import { executeSql, expect, gotoHydrated, openPage, test } from "../fixtures";
 
 const newTag = () => `Desk${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
-async function seedContacts(tag: string, count = 1, phone = "4105550177"): Promise<string[]> {
+function seedContacts(tag: string, count = 1, phone = "4105550177"): string[] {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
   const values = ids.map(
     (id, index) =>
       `('${id}', 'Robin${index}', '${tag}', '${tag.toLowerCase()}@example.com', '${phone}', 'Brakes squeal (${tag}).', ${Date.now() - index * 60_000}, 'new')`,
   );
-  const result = await executeSql(
+  executeSql(
     `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status) VALUES ${values.join(", ")}`,
   );
-  if (result.code !== 0) throw new Error(`Seeding failed:\n${result.stdout}\n${result.stderr}`);
   return ids;
 }
 
 /** A colleague records can be given to (no password: the desk only needs the name). */
-async function seedColleague(tag: string): Promise<{ username: string; name: string }> {
+function seedColleague(tag: string): { username: string; name: string } {
   const username = `colleague-${tag.toLowerCase()}`;
   const name = `Casey ${tag}`;
-  const result = await executeSql(
+  executeSql(
     `INSERT INTO users (id, username, password, role, display_name) VALUES ('${crypto.randomUUID()}', '${username}', '!', 'staff', '${name}')`,
   );
-  if (result.code !== 0) throw new Error(`Seeding failed:\n${result.stdout}\n${result.stderr}`);
   return { username, name };
 }
 
@@ -40,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("logs a call that reached them, and the record becomes contacted", async ({ page, db, logInAsStaff }) => {
       const tag = newTag();
-      const [id] = await seedContacts(tag);
+      const [id] = seedContacts(tag);
       await logInAsStaff();
       await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       await expect(page.getByText("Status: New", { exact: true })).toBeVisible();
@@ -62,7 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("refuses a call without its outcome and keeps the note", async ({ page, logInAsStaff }) => {
-      const [id] = await seedContacts(newTag());
+      const [id] = seedContacts(newTag());
       await logInAsStaff();
       await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Log a call" });
@@ -77,7 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("sets a call-back and finds the record under Due", async ({ page, logInAsStaff }) => {
       const tag = newTag();
-      const [id] = await seedContacts(tag);
+      const [id] = seedContacts(tag);
       await logInAsStaff();
       await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Call back by" });
@@ -96,8 +94,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("gives a record to a colleague and finds it under their name", async ({ page, logInAsStaff }) => {
       const tag = newTag();
-      const colleague = await seedColleague(tag);
-      const [id] = await seedContacts(tag, 2);
+      const colleague = seedColleague(tag);
+      const [id] = seedContacts(tag, 2);
       await logInAsStaff();
       await openPage(page, `/incoming/contact-messages/${id}`, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Assigned to" });
@@ -116,7 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("goes back from a record to the list's filter and search", async ({ page, logInAsStaff }) => {
       const tag = newTag();
-      await seedContacts(tag, 3);
+      seedContacts(tag, 3);
       await logInAsStaff();
       const list = `/incoming?status=all&q=${tag}`;
       await openPage(page, list, javaScriptEnabled);
@@ -135,7 +133,7 @@ test("shows a dense list at 1280 px (15 rows or more without scrolling) and card
   logInAsStaff,
 }) => {
   const tag = newTag();
-  await seedContacts(tag, 20, "4435550120");
+  seedContacts(tag, 20, "4435550120");
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAsStaff();
   await gotoHydrated(page, `/incoming?q=${tag}`);

@@ -1,29 +1,30 @@
-import type { StaffRole } from "../../http/staff-roles";
+import { inboxKindBySlug } from "~/records/kinds";
 
-// The staff shell's navigation, in order. A page that joins the staff area adds its entry here;
-// `owners` entries are shown to owners only (their routes sit behind the owners' gate as well).
-export type StaffNavItem = { label: string; href: string; owners?: boolean };
-
-export const staffNavigation: readonly StaffNavItem[] = [
-  { label: "Inbox", href: "/incoming" },
-  { label: "Calendar", href: "/incoming/calendar" },
-  { label: "Insights", href: "/incoming/insights" },
-  { label: "Team", href: "/incoming/team", owners: true },
-  { label: "Settings", href: "/incoming/settings", owners: true },
-  { label: "Account", href: "/incoming/account" },
-  { label: "Audit log", href: "/incoming/audit", owners: true },
-];
-
-export function staffNavigationFor(role: StaffRole): StaffNavItem[] {
-  return staffNavigation.filter((item) => !item.owners || role === "owner");
-}
+// The staff shell's navigation as the header draws it. Each page declares its own entry in its
+// route module's `handle` (`staffNav`); the server collects them (server/navigation.server.ts).
+export type StaffNavItem = { label: string; href: string };
 
 /** The entry a path belongs to: the inbox owns its record pages, the others their own subpaths. */
 export function isCurrentStaffPage(href: string, pathname: string): boolean {
   if (href === "/incoming") {
     // A record's page is /incoming/<kind>/<id>; /incoming/account/second-factor is the account's.
-    const ownedByAnother = staffNavigation.some((item) => item.href !== href && pathname.startsWith(`${item.href}/`));
-    return pathname === "/incoming" || (/^\/incoming\/[a-z-]+\/[^/]+$/.test(pathname) && !ownedByAnother);
+    const record = /^\/incoming\/([a-z-]+)\/[^/]+$/.exec(pathname);
+    return pathname === "/incoming" || (record !== null && inboxKindBySlug(record[1]) !== undefined);
   }
   return pathname === href || pathname.startsWith(`${href}/`);
 }
+
+/** The navigation a refusal carries (the owners' pages' gate sends it, since no loader ran), or none. */
+export function navigationIn(refusal: unknown): StaffNavItem[] {
+  if (typeof refusal !== "object" || refusal === null || !("navigation" in refusal)) return [];
+  const { navigation } = refusal;
+  return Array.isArray(navigation) ? navigation.filter(isStaffNavItem) : [];
+}
+
+const isStaffNavItem = (item: unknown): item is StaffNavItem =>
+  typeof item === "object" &&
+  item !== null &&
+  "label" in item &&
+  typeof item.label === "string" &&
+  "href" in item &&
+  typeof item.href === "string";

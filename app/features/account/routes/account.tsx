@@ -18,7 +18,7 @@ import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 // /incoming/account, for every member: their name and email, their password, and the browsers
 // they are signed in on. Every form works as a plain post; the page hydrates like the staff area.
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Account", position: 6 } };
 
 export async function loader(args: Route.LoaderArgs) {
   const member = getStaffMember(args.context);

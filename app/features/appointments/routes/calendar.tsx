@@ -20,7 +20,7 @@ import { appointmentStatusLabels } from "../vocabulary";
 // free, each appointment linked to its record, and the marks staff set at the door. Plain links and
 // plain form posts: it reads and works without JavaScript.
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Calendar", position: 2 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = calendarQuery(new URL(request.url), getRequestTime(context));

@@ -12,7 +12,7 @@ import { NO_STORE } from "~/http/responses.server";
 // /incoming/audit, for owners (the owners' layout in app/routes.ts): who did what, newest first,
 // 50 a page, filtered by person and by kind of action. Read only: nothing edits an entry.
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Audit log", position: 7 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);

@@ -21,7 +21,7 @@ import { loadInboxPage } from "~/features/inbox/server/inbox-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Inbox", position: 1 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);

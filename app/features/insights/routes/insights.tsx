@@ -19,7 +19,7 @@ import { getShopSettings } from "~/features/settings/settings.server";
 // days, per kind and together, and the last 12 weeks; for owners, the switch that shows the
 // response record on the website (docs/decisions/038-response-record.md).
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Insights", position: 3 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));

@@ -15,7 +15,7 @@ import { settingsPageData } from "~/features/settings/server/settings-page.serve
 // site's notice. Every change shows on the public pages within a minute, without a deploy.
 
 // The forms work as plain posts; with JavaScript they answer without a page load.
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Settings", position: 5 } };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return data(await settingsPageData(context), { headers: NO_STORE });

@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { LogOutIcon, MenuIcon } from "~/ui/icons";
 import { ShopMark } from "~/ui/shop-mark";
 import { roleLabels, type StaffRole } from "~/http/staff-roles";
-import { isCurrentStaffPage, staffNavigationFor } from "~/features/staff/navigation";
+import { isCurrentStaffPage, type StaffNavItem } from "~/features/staff/navigation";
 
 export type SignedInMember = { username: string; role: StaffRole };
 
@@ -12,17 +12,16 @@ const linkClasses = (current: boolean) =>
   }`;
 
 /**
- * The staff area's header: the shop's name, the staff navigation, who is signed in and Sign out.
- * On a phone the navigation folds into a <details> menu, which opens without JavaScript.
- * Without a member (a gate refused the page before anything was loaded: only a signed-in staff
- * member reaches the owners' gate) it shows a staff member's navigation and no name.
+ * The staff area's header: the shop's name, the staff navigation (the member's entries, from the
+ * server), who is signed in and Sign out. On a phone the navigation folds into a <details> menu,
+ * which opens without JavaScript. Without a member (a gate refused the page before anything was
+ * loaded) it shows no name.
  */
-export function StaffHeader({ member }: { member?: SignedInMember }) {
+export function StaffHeader({ member, navigation }: { member?: SignedInMember; navigation: readonly StaffNavItem[] }) {
   const { pathname } = useLocation();
-  const items = staffNavigationFor(member?.role ?? "staff");
   const links = (
     <ul className="flex flex-col gap-1 md:flex-row md:items-center">
-      {items.map((item) => {
+      {navigation.map((item) => {
         const current = isCurrentStaffPage(item.href, pathname);
         return (
           <li key={item.href}>

@@ -5,6 +5,8 @@ import { StaffErrorPage } from "~/features/staff/components/staff-error";
 import type { RouteHandle } from "~/route-handle";
 import { staffPageGate } from "../server/gates.server";
 import { getStaffMember } from "~/http/staff-member.server";
+import { getServerRoutes } from "~/http/context.server";
+import { staffNavigationFor } from "../server/navigation.server";
 import { NO_STORE } from "~/http/responses.server";
 
 // The staff area (app/routes.ts): every page below this route is for a signed-in member, checked
@@ -18,7 +20,8 @@ export const handle: RouteHandle = { shell: "staff", hydrate: true };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { username, role } = getStaffMember(context);
-  return data({ member: { username, role } }, { headers: NO_STORE });
+  const navigation = staffNavigationFor(getServerRoutes(context), role);
+  return data({ member: { username, role }, navigation }, { headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -26,7 +29,7 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <StaffHeader member={loaderData.member} />
+      <StaffHeader member={loaderData.member} navigation={loaderData.navigation} />
       <main id="main" className="flex-1 bg-slate-50">
         <Outlet />
       </main>
@@ -42,7 +45,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (status >= 500) console.error(error);
   return (
     <>
-      {layout ? <StaffHeader member={layout.member} /> : null}
+      {layout ? <StaffHeader member={layout.member} navigation={layout.navigation} /> : null}
       <StaffErrorPage status={status} />
     </>
   );

@@ -1,10 +1,12 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { getEnv, getRequestTime } from "../../../http/context.server";
+import { getEnv, getRequestTime, getServerRoutes } from "../../../http/context.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
 import { getDb } from "~/db/db.server";
 import { getStaffUser } from "../../sign-in/sign-in.server";
 import { mustEnrol } from "../../second-factor/second-factor.server";
+import { staffNavigationFor } from "./navigation.server";
+import type { StaffNavItem } from "../navigation";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
@@ -12,6 +14,9 @@ import { mustEnrol } from "../../second-factor/second-factor.server";
 // test/architecture/route-gates.test.ts lists every route and the gates above it.
 
 const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
+
+/** What the owners' pages' gate answers a staff member with (403). */
+export type StaffPageRefusal = { message: string; navigation: StaffNavItem[] };
 
 // Where a member the owners require a second factor of, who has none yet, may go: their account
 // page (to set one up) and its API; everything else sends them there (decision 035).
@@ -43,10 +48,18 @@ export const staffApiGate: MiddlewareFunction<Response> = async ({ request, cont
   return next();
 };
 
-/** Owners' pages, inside the staff pages' group: a staff member gets the 403 page. */
+/**
+ * Owners' pages, inside the staff pages' group: a staff member gets the 403 page. No loader runs
+ * after a refusal, so the refusal carries the member's navigation for the page's staff header.
+ */
 export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) => {
-  if (getStaffMember(context).role !== "owner") {
-    throw data({ message: FORBIDDEN_MESSAGE }, { status: 403, headers: NO_STORE });
+  const { role } = getStaffMember(context);
+  if (role !== "owner") {
+    const refusal: StaffPageRefusal = {
+      message: FORBIDDEN_MESSAGE,
+      navigation: staffNavigationFor(getServerRoutes(context), role),
+    };
+    throw data(refusal, { status: 403, headers: NO_STORE });
   }
   return next();
 };

@@ -15,7 +15,7 @@ import { actingMember } from "~/http/staff-member.server";
 
 // /incoming/team (owners): every account, the pending invitations, and each action as a plain form.
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Team", position: 4 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
