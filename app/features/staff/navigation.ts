@@ -17,14 +17,6 @@ export function isCurrentStaffPage(href: string, pathname: string): boolean {
 /** The navigation a refusal carries (the owners' pages' gate sends it, since no loader ran), or none. */
 export function navigationIn(refusal: unknown): StaffNavItem[] {
   if (typeof refusal !== "object" || refusal === null || !("navigation" in refusal)) return [];
-  const { navigation } = refusal;
-  return Array.isArray(navigation) ? navigation.filter(isStaffNavItem) : [];
+  // Made by the gate on this server (StaffPageRefusal), not read from a client.
+  return Array.isArray(refusal.navigation) ? (refusal.navigation as StaffNavItem[]) : [];
 }
-
-const isStaffNavItem = (item: unknown): item is StaffNavItem =>
-  typeof item === "object" &&
-  item !== null &&
-  "label" in item &&
-  typeof item.label === "string" &&
-  "href" in item &&
-  typeof item.href === "string";
