@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, newClientAddress, ORIGIN, type WorkerOptions } from "../support/http";
+import { fetchWorker, newClientAddress, ORIGIN, postForm, type WorkerOptions } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "../support/staff";
 
@@ -42,26 +42,8 @@ async function invite(cookie: string, body: unknown = { role: "staff" }, options
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-/** The link's form, posted as a browser without JavaScript sends it. */
-function postLinkForm(path: string, fields: Record<string, string>, options: WorkerOptions = {}) {
-  return fetchWorker(
-    path,
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: ORIGIN,
-        "CF-Connecting-IP": newClientAddress(),
-      },
-      body: new URLSearchParams(fields),
-    },
-    options,
-  );
-}
-
 const join = (path: string, username: string, options: WorkerOptions = {}) =>
-  postLinkForm(path, { username, displayName: "New Person", password: PASSWORD }, options);
+  postForm(path, { username, displayName: "New Person", password: PASSWORD }, options);
 
 async function auditCount(action: string) {
   const row = await env.DB.prepare("select count(*) as n from audit_log where action = ?")
@@ -199,14 +181,14 @@ describe("password resets", () => {
     const page = await fetchWorker(pathOf(url));
     expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
     const newPassword = "a brand new password, long enough";
-    const done = await postLinkForm(pathOf(url), { password: newPassword });
+    const done = await postForm(pathOf(url), { password: newPassword });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/login");
     for (const session of sessions) expect(await isAuthenticated(session)).toBe(false);
     expect((await apiLogin("reset-target", PASSWORD)).status).toBe(401);
     expect((await apiLogin("reset-target", newPassword)).status).toBe(200);
 
-    expect((await postLinkForm(pathOf(url), { password: "yet another long password" })).status).toBe(410);
+    expect((await postForm(pathOf(url), { password: "yet another long password" })).status).toBe(410);
     expect(await auditCount("password.reset-request")).toBeGreaterThanOrEqual(1);
     expect(await auditCount("password.reset")).toBe(1);
   });
@@ -235,8 +217,8 @@ describe("password resets", () => {
       await ownerPost(cookie, "/api/team/race-reset-target/password-reset", {})
     ).json<{ url: string }>();
     const answers = await Promise.all([
-      postLinkForm(pathOf(url), { password: "first racing password!!" }),
-      postLinkForm(pathOf(url), { password: "second racing password!" }),
+      postForm(pathOf(url), { password: "first racing password!!" }),
+      postForm(pathOf(url), { password: "second racing password!" }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 410]);
   });
