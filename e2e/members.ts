@@ -26,6 +26,13 @@ export async function newMember(prefix: string): Promise<Member> {
   return { username, password: MEMBER_PASSWORD };
 }
 
+/** Moves the member's sign-ins 3 hours back in the test server's D1: their sessions need the check again. */
+export function makeSessionsStale(member: Member) {
+  executeSql(
+    `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
+  );
+}
+
 /** Types the member's username and password on /login and signs in: the inbox, or the code step next. */
 export async function passwordStep(page: Page, member: Member) {
   await page.goto("/login");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
-import { type Member, newMember, phoneCode, signIn } from "../members";
+import { expect, gotoHydrated, test, openPage } from "../fixtures";
+import { makeSessionsStale, newMember, phoneCode, signIn } from "../members";
 import { addVirtualAuthenticator } from "../virtual-authenticator";
 
 // A stale session (its last check over 2 hours old) cannot make new recovery codes or add a
@@ -9,15 +9,8 @@ import { addVirtualAuthenticator } from "../virtual-authenticator";
 
 test.describe.configure({ timeout: 120_000 });
 
-function makeStale(member: Member) {
-  executeSql(
-    `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
-  );
-}
-
 async function openAccount(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
-  else await page.goto("/incoming/account");
+  await openPage(page, "/incoming/account", javaScriptEnabled);
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -36,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("recovery-codes")).toBeVisible();
       const firstCodes = await page.getByTestId("recovery-codes").innerText();
 
-      makeStale(member);
+      makeSessionsStale(member);
       await openAccount(page, javaScriptEnabled);
       await page.getByRole("button", { name: "Make new codes" }).click();
       await expect(page).toHaveURL(/\/incoming\/check\?next=%2Fincoming%2Faccount$/);
@@ -58,7 +51,7 @@ test("a passkey from a stale session asks for the password first, then is added"
   const member = await newMember("e2e-fc");
   await addVirtualAuthenticator(page);
   await signIn(page, member);
-  makeStale(member);
+  makeSessionsStale(member);
 
   await gotoHydrated(page, "/incoming/account");
   const passkeys = page.getByRole("region", { name: "Passkeys" });
@@ -83,7 +76,7 @@ test.describe("a passkey without JavaScript", () => {
   test("cannot be started from a stale session, and can after the check", async ({ page }) => {
     const member = await newMember("e2e-fc");
     await signIn(page, member);
-    makeStale(member);
+    makeSessionsStale(member);
     await page.goto("/incoming/account");
     await expect(page.getByText("Adding a passkey needs JavaScript in this browser.")).toBeVisible();
     // The browser's own session, as a script on the page would send it: refused until checked.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, runAdminScript, test } from "../fixtures";
-import { newMember, passwordStep, phoneCode } from "../members";
+import { executeSql, expect, gotoHydrated, runAdminScript, test, openPage } from "../fixtures";
+import { makeSessionsStale, newMember, passwordStep, phoneCode } from "../members";
 
 // An authenticator app set up on the account page and used to sign in, as a member does it, with
 // JavaScript and without. The test is the phone: it reads the secret the page shows and computes
@@ -29,8 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       await passwordStep(page, member);
       await expect(page).toHaveURL(/\/incoming$/);
 
-      if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
-      else await page.goto("/incoming/account");
+      await openPage(page, "/incoming/account", javaScriptEnabled);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
       await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
       const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
@@ -74,8 +73,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("an export after 2 hours asks for the code, then the download goes on", async ({ page }) => {
       const member = await newMember("e2e-2fa");
       await passwordStep(page, member);
-      if (javaScriptEnabled) await gotoHydrated(page, "/incoming/account");
-      else await page.goto("/incoming/account");
+      await openPage(page, "/incoming/account", javaScriptEnabled);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
       const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
       const first = phoneCode(secret);
@@ -84,12 +82,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("recovery-codes")).toBeVisible();
 
       // Three hours pass for this session (its sign-in moved back in the test server's D1).
-      executeSql(
-        `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
-      );
+      makeSessionsStale(member);
 
-      if (javaScriptEnabled) await gotoHydrated(page, "/incoming");
-      else await page.goto("/incoming");
+      await openPage(page, "/incoming", javaScriptEnabled);
       await page.getByRole("link", { name: "Export CSV" }).click();
       await expect(page).toHaveURL(/\/incoming\/check\?next=/);
       await expect(page.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();

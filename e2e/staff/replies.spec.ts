@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { replyToken } from "../../app/features/replies/server/reply-token.server";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
 
 // Replies from the record (issue 29): a member answers a customer from the record's page, with
 // JavaScript and without; the customer's answer, delivered to the Worker's email() handler through
@@ -48,8 +48,7 @@ for (const javaScriptEnabled of [true, false]) {
       const id = seedRequest(tag);
       const path = `/incoming/service-requests/${id}`;
       await logInAsStaff();
-      if (javaScriptEnabled) await gotoHydrated(page, path);
-      else await page.goto(path);
+      await openPage(page, path, javaScriptEnabled);
       await expect(page.getByText("Status: New", { exact: true })).toBeVisible();
       await sendReply(page, `Hello Robin, bring it in Tuesday (${tag}).`);
       await expect(page).toHaveURL(path);
@@ -73,8 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
       const id = seedRequest(newTag());
       const path = `/incoming/service-requests/${id}`;
       await logInAsStaff();
-      if (javaScriptEnabled) await gotoHydrated(page, path);
-      else await page.goto(path);
+      await openPage(page, path, javaScriptEnabled);
       const form = page.getByRole("form", { name: "Reply by email" });
       await form.getByLabel("Subject").fill("Kept");
       // A control character the text rules refuse (the browser's maxlength would stop a long one).

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
 // without (a plain GET that brings the page back with the reply form filled in from the record), edits it
@@ -24,8 +24,7 @@ for (const javaScriptEnabled of [false, true]) {
       const id = seedRequest(tag);
       const path = `/incoming/service-requests/${id}`;
       await logInAsStaff();
-      if (javaScriptEnabled) await gotoHydrated(page, path);
-      else await page.goto(path);
+      await openPage(page, path, javaScriptEnabled);
 
       await page.getByLabel("Start from a template").selectOption({ label: "Your car is ready" });
       await page.getByRole("button", { name: "Use template" }).click();
