@@ -100,6 +100,28 @@ export async function fillVisitorDetails(form: Locator, email: string) {
 }
 
 /**
+ * Opens the home page's service request as a visitor would (enhanced first when JavaScript is on) and
+ * fills in their details, the service and the message; returns the form.
+ */
+export async function startServiceRequest(
+  page: Page,
+  {
+    javaScriptEnabled,
+    email,
+    service,
+    details,
+  }: { javaScriptEnabled: boolean; email: string; service: string; details: string },
+) {
+  await page.goto("/");
+  if (javaScriptEnabled) await waitForEnhancedForm(page);
+  const form = visitorForm(page);
+  await fillVisitorDetails(form, email);
+  await form.getByLabel("Service Needed").selectOption(service);
+  await form.getByLabel("Additional Details").fill(details);
+  return form;
+}
+
+/**
  * Opens a page that loads JavaScript and waits until React has hydrated it: its scripts start
  * only after the first paint, so `goto` alone returns while it is still plain HTML.
  */

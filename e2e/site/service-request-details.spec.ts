@@ -5,6 +5,7 @@ import {
   executeSql,
   expect,
   fillVisitorDetails,
+  startServiceRequest,
   liveSchedule,
   test,
   uniqueEmail,
@@ -48,12 +49,12 @@ for (const javaScriptEnabled of [false, true]) {
     test("are sent and stored with the request", async ({ page, db, request }) => {
       const email = uniqueEmail();
       const { first } = await bookableDays(request);
-      await page.goto("/");
-      if (javaScriptEnabled) await waitForEnhancedForm(page);
-      const form = visitorForm(page);
-      await fillVisitorDetails(form, email);
-      await form.getByLabel("Service Needed").selectOption("brake-service");
-      await form.getByLabel("Additional Details").fill("Squeal from the front when braking.");
+      const form = await startServiceRequest(page, {
+        javaScriptEnabled,
+        email,
+        service: "brake-service",
+        details: "Squeal from the front when braking.",
+      });
 
       const vehicle = form.getByRole("group", { name: "Your vehicle" });
       await vehicle.getByLabel("Year").selectOption("2019");
@@ -85,12 +86,12 @@ for (const javaScriptEnabled of [false, true]) {
     test("explain what to fix, keep what was typed and store nothing", async ({ page, db, request }) => {
       const email = uniqueEmail();
       const { saturday } = await bookableDays(request);
-      await page.goto("/");
-      if (javaScriptEnabled) await waitForEnhancedForm(page);
-      const form = visitorForm(page);
-      await fillVisitorDetails(form, email);
-      await form.getByLabel("Service Needed").selectOption("oil-change");
-      await form.getByLabel("Additional Details").fill("Due for an oil change.");
+      const form = await startServiceRequest(page, {
+        javaScriptEnabled,
+        email,
+        service: "oil-change",
+        details: "Due for an oil change.",
+      });
       await form.getByLabel("Mileage").fill("84000.5");
       await form.getByLabel("Preferred date").fill(saturday);
       await form.getByRole("button", { name: "Submit Service Request" }).click();
@@ -153,12 +154,12 @@ for (const javaScriptEnabled of [false, true]) {
       const { first } = await bookableDays(request);
       bookOnArrival(true);
       try {
-        await page.goto("/");
-        if (javaScriptEnabled) await waitForEnhancedForm(page);
-        const form = visitorForm(page);
-        await fillVisitorDetails(form, email);
-        await form.getByLabel("Service Needed").selectOption("oil-change");
-        await form.getByLabel("Additional Details").fill("Due for an oil change.");
+        const form = await startServiceRequest(page, {
+          javaScriptEnabled,
+          email,
+          service: "oil-change",
+          details: "Due for an oil change.",
+        });
         const visit = form.getByRole("group", { name: "When would you like to come in?" });
         await visit.getByLabel("Preferred date").fill(first);
         await visit.getByLabel("I'll drop it off").check();
