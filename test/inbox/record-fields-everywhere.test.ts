@@ -7,7 +7,7 @@ import { weeklyOnlySchedule } from "~/hours/shop-schedule";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "~/records/kinds";
 import { parseCsv } from "../support/csv";
 import { fetchWorker, postJson } from "../support/http";
-import { uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
+import { uniqueEmail, validContact, validServiceRequest, vehicleAndVisit } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 import { staffSessionCookie } from "../support/staff";
 
@@ -20,16 +20,7 @@ const at = new Date("2026-11-23T15:00:00Z"); // Monday 10:00 AM in Pikesville: T
 
 const everyField: Record<InboxKind, () => Record<string, unknown>> = {
   contact: validContact,
-  serviceRequest: () => ({
-    ...validServiceRequest(),
-    vehicleYear: 2019,
-    vehicleMake: "Toyota",
-    vehicleModel: "RAV4",
-    mileage: 84_000,
-    preferredDate: "2026-11-24",
-    preferredTime: "morning",
-    visitType: "drop-off",
-  }),
+  serviceRequest: () => ({ ...validServiceRequest(), ...vehicleAndVisit() }),
 };
 
 const schemas: Record<InboxKind, z.ZodObject> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { services } from "~/content/services";
 import { fetchWorker, postForm, postJson } from "../support/http";
-import { storedRows, uniqueEmail, validServiceRequest } from "../support/inbox";
+import { storedRows, uniqueEmail, validServiceRequest, vehicleAndVisit } from "../support/inbox";
 import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
 
 // The service request's optional vehicle and visit fields. The Worker's clock is pinned: which
@@ -9,16 +9,6 @@ import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
 
 const mondayMorning = new Date("2026-11-23T15:00:00Z"); // Monday 10:00 AM in Pikesville
 const at = mondayMorning;
-
-const details = () => ({
-  vehicleYear: 2019,
-  vehicleMake: "Toyota",
-  vehicleModel: "RAV4",
-  mileage: 84_000,
-  preferredDate: "2026-11-24",
-  preferredTime: "morning",
-  visitType: "drop-off",
-});
 
 type Answer = { message?: string; fieldErrors?: Record<string, string[]>; [field: string]: unknown };
 
@@ -45,10 +35,10 @@ describe("POST /api/service-request with the vehicle and the visit", () => {
 
   it("stores every detail given, trimmed, with numbers as numbers", async () => {
     const email = uniqueEmail();
-    const body = { ...validServiceRequest(), email, ...details(), vehicleMake: "  Toyota " };
+    const body = { ...validServiceRequest(), email, ...vehicleAndVisit(), vehicleMake: "  Toyota " };
     const response = await postJson("/api/service-request", body, { at });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject(details());
+    expect(await response.json()).toMatchObject(vehicleAndVisit());
     const [row] = await storedRows("service_requests", email);
     expect(row).toMatchObject({
       vehicle_year: 2019,
@@ -122,7 +112,7 @@ describe("POST /api/service-request with the vehicle and the visit", () => {
 
   it("answers a resent request the same, and refuses other details under its id with 409", async () => {
     const email = uniqueEmail();
-    const body = { ...validServiceRequest(), email, ...details(), submissionId: crypto.randomUUID() };
+    const body = { ...validServiceRequest(), email, ...vehicleAndVisit(), submissionId: crypto.randomUUID() };
     const first = await postJson("/api/service-request", body, { at });
     expect(first.status).toBe(201);
     const again = await postJson("/api/service-request", body, { at });
@@ -198,7 +188,7 @@ describe("the service request form on /", () => {
 
   it("stores the details posted without JavaScript", async () => {
     const email = uniqueEmail();
-    const fields = { ...validServiceRequest(), email, ...details(), vehicleYear: "2019", mileage: "84000" };
+    const fields = { ...validServiceRequest(), email, ...vehicleAndVisit(), vehicleYear: "2019", mileage: "84000" };
     const response = await postForm("/?index", fields, { at });
     expect(response.status).toBe(302);
     const [row] = await storedRows("service_requests", email);
@@ -258,7 +248,7 @@ describe("the staff inbox", () => {
   it("shows the vehicle and the visit on the request's card, and nothing for a request without them", async () => {
     await createStaffUser("dee", "the inbox password, long");
     const cookie = sessionCookie(await apiLogin("dee", "the inbox password, long"));
-    const full = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Detailed", ...details() };
+    const full = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Detailed", ...vehicleAndVisit() };
     const partial = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Partial", vehicleMake: "Subaru" };
     const bare = { ...validServiceRequest(), email: uniqueEmail(), lastName: "Bare" };
     for (const body of [full, partial, bare]) {

@@ -26,6 +26,17 @@ export const validServiceRequest = () => ({
   message: "2019 Toyota RAV4, grinding noise from the front left wheel.",
 });
 
+/** The service request's optional fields, every one given (a Tuesday the shop is open, for a Monday clock). */
+export const vehicleAndVisit = () => ({
+  vehicleYear: 2019,
+  vehicleMake: "Toyota",
+  vehicleModel: "RAV4",
+  mileage: 84_000,
+  preferredDate: "2026-11-24",
+  preferredTime: "morning",
+  visitType: "drop-off",
+});
+
 /** The rows a submission table holds for one email address. */
 export async function storedRows(table: "contact_submissions" | "service_requests", email: string) {
   const { results } = await env.DB.prepare(`select * from ${table} where email = ?`).bind(email).all();
