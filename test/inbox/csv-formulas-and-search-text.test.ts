@@ -16,6 +16,14 @@ beforeAll(async () => {
 
 const tagWord = () => `w${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
+/** The email addresses of the contact messages a staff search for `q` finds. */
+async function emailsFound(q: string): Promise<string[]> {
+  const found = await (
+    await staffApi(cookie, `/api/contact-submissions?q=${encodeURIComponent(q)}`)
+  ).json<{ email: string }[]>();
+  return found.map((record) => record.email);
+}
+
 describe("a CSV cell with a separator before a formula character", () => {
   it.each([
     ['Call me;=HYPERLINK("http://evil.example")', '"\'Call me;=HYPERLINK(""http://evil.example"")"'],
@@ -79,13 +87,7 @@ describe("the inbox search", () => {
     const response = await postJson("/api/contact", { ...validContact(), phone: `(410) 555-${suffix}`, email });
     expect(response.status).toBe(201);
     for (const q of [`+1 410 555 ${suffix}`, `+1 (410) 555-${suffix}`, `1-410-555-${suffix}`, `1410555${suffix}`]) {
-      const found = await (
-        await staffApi(cookie, `/api/contact-submissions?q=${encodeURIComponent(q)}`)
-      ).json<{ email: string }[]>();
-      expect(
-        found.map((record) => record.email),
-        q,
-      ).toContain(email);
+      expect(await emailsFound(q), q).toContain(email);
     }
   });
 
@@ -94,13 +96,7 @@ describe("the inbox search", () => {
     const response = await postJson("/api/contact", { ...validContact(), phone: "+1 443 555 0199", email });
     expect(response.status).toBe(201);
     for (const q of ["443-555-0199", "+1 443 555 0199", "(443) 555-0199"]) {
-      const found = await (
-        await staffApi(cookie, `/api/contact-submissions?q=${encodeURIComponent(q)}`)
-      ).json<{ email: string }[]>();
-      expect(
-        found.map((record) => record.email),
-        q,
-      ).toContain(email);
+      expect(await emailsFound(q), q).toContain(email);
     }
   });
 });
