@@ -1,8 +1,9 @@
 // `npm run db:generate -- --name <what changed>`: drizzle-kit's generate, numbered after the newest
 // migration. drizzle-kit numbers a new migration by how many its journal lists (27), not after the
-// newest file (0035): some numbers were never used, so its file would sort among the old ones and
-// wrangler, which applies them in file-name order, would skip it on a database already past that
-// number. This moves what it wrote (the SQL, the snapshot, the journal's tag) to the next number.
+// newest file (0035): some numbers were never used, so its file would sort among the old ones, and
+// wrangler, which applies them in file-name order, would run it on a fresh database before the
+// migrations that made its tables (`npm run db:check` refuses it, but not in words that say why).
+// This moves what it wrote (the SQL, the snapshot, the journal's tag) to the next number.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
