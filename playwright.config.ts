@@ -29,8 +29,7 @@ export const chromiumArgs = [
 const buildFirst = process.env.E2E_BUILD_IS_FRESH === "1" ? "" : "npm run build && ";
 
 // Browser tests drive Debian's Chromium against the production build served by `wrangler dev`
-// with its own throwaway D1/KV state. The server command builds first, so `npx playwright test`
-// alone always tests the code as it is, never a stale build.
+// with its own throwaway D1/KV state.
 export default defineConfig({
   testDir: "e2e",
   // Runs after webServer is up: creates the staff account and seeds D1.

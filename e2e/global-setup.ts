@@ -1,15 +1,13 @@
-import { hashPassword } from "../app/features/sign-in/server/password.server.ts";
 import { executeSql, staffAccount } from "./fixtures";
+import { addOwner } from "./members";
 
 // Runs after Playwright has started the webServer (wrangler dev with fresh state and migrations):
-// creates the staff account (an owner, as `npm run admin:create` makes it; admin-cli.spec.ts tests
-// that command) and seeds the inbox, including a message that would run as script if the inbox ever
-// rendered submissions as HTML.
+// creates the staff account (an owner) and seeds the inbox, including a message that would run as
+// script if the inbox ever rendered submissions as HTML.
 export default async function globalSetup() {
-  const hash = await hashPassword(staffAccount.password);
+  await addOwner(staffAccount);
   executeSql(
     [
-      `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${staffAccount.username}', '${hash}', 'owner')`,
       `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at) VALUES
         ('e2e-contact-script', 'Olivia', 'Older', 'olivia@example.com', '(410) 555-0101', '<script>alert(1)</script>', ${Date.UTC(2026, 0, 5, 20, 30)}),
         ('e2e-contact-plain', 'Nate', 'Newer', 'nate@example.com', '410-555-0102', 'My brakes squeal when it is cold.', ${Date.UTC(2026, 6, 4, 16, 0)})`,

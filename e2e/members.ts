@@ -8,22 +8,28 @@ import { executeSql, expect } from "./fixtures";
 
 export type Member = { username: string; password: string };
 
-/** What every member a test makes signs in with: its hash is worked out once per test process. */
+/** What every member a test makes signs in with. */
 const MEMBER_PASSWORD = "e2e member password, local only";
-let memberPasswordHash: Promise<string> | undefined;
+// Each password is hashed once per test process: scrypt is the slow part of making a member.
+const hashes = new Map<string, Promise<string>>();
 
 /**
- * A new active owner named `<prefix>-<random>`, written to the test server's D1 as
- * `npm run admin:create` writes it (that command has tests of its own in admin-cli.spec.ts; spawning
- * it took 4 s of CPU per member).
+ * An active owner written to the test server's D1 as `npm run admin:create` writes one (that command
+ * has tests of its own in admin-cli.spec.ts; spawning it took 4 s of CPU per member).
  */
-export async function newMember(prefix: string): Promise<Member> {
-  const username = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
-  memberPasswordHash ??= hashPassword(MEMBER_PASSWORD);
+export async function addOwner({ username, password }: Member): Promise<void> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  const hash = await hashes.get(password)!;
   executeSql(
-    `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${username}', '${await memberPasswordHash}', 'owner')`,
+    `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${username}', '${hash}', 'owner')`,
   );
-  return { username, password: MEMBER_PASSWORD };
+}
+
+/** A new active owner named `<prefix>-<random>`. */
+export async function newMember(prefix: string): Promise<Member> {
+  const member = { username: `${prefix}-${crypto.randomUUID().slice(0, 8)}`, password: MEMBER_PASSWORD };
+  await addOwner(member);
+  return member;
 }
 
 /** Moves the member's sign-ins 3 hours back in the test server's D1: their sessions need the check again. */
