@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { concat } from "../support/bytes";
 import { fetchWorker, newClientAddress, ORIGIN, postForm, postJson } from "../support/http";
 import { storedRows, uniqueEmail, validContact } from "../support/inbox";
 
@@ -23,15 +24,6 @@ function postBytes(path: string, bytes: Uint8Array<ArrayBuffer>, contentType: st
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-};
 
 describe("the JSON endpoints", () => {
   it("refuse a body that is not valid UTF-8 with 400 and store nothing", async () => {

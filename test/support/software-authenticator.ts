@@ -3,6 +3,7 @@
 // with every part (origin, challenge, RP ID, flags, counter, signature) open to being got wrong.
 import { decodeIEEEP1363ECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { concat } from "./bytes";
 
 export type Algorithm = "ES256" | "RS256" | "EdDSA";
 
@@ -24,16 +25,6 @@ function cbor(value: CborValue): Uint8Array {
   if (value instanceof Uint8Array) return concat(new Uint8Array(head(2, value.length)), value);
   const entries = value instanceof Map ? [...value] : Object.entries(value);
   return concat(new Uint8Array(head(5, entries.length)), ...entries.flatMap(([key, item]) => [cbor(key), cbor(item)]));
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 const sha256 = async (bytes: Uint8Array) =>
@@ -77,13 +68,22 @@ export async function softwareAuthenticator(
   algorithm: Algorithm,
   { origin = "http://localhost", keyWhere }: { origin?: string; keyWhere?: (key: JsonWebKey) => boolean } = {},
 ) {
-  let keys = (await crypto.subtle.generateKey(generation[algorithm], true, ["sign", "verify"])) as CryptoKeyPair;
+  const newKeys = async () =>
+    (await crypto.subtle.generateKey(generation[algorithm], true, ["sign", "verify"])) as CryptoKeyPair;
+  let keys = await newKeys();
   // A key with some property (a coordinate starting with a zero byte): drawn again until it has it.
-  while (keyWhere && !keyWhere(await crypto.subtle.exportKey("jwk", keys.publicKey))) {
-    keys = (await crypto.subtle.generateKey(generation[algorithm], true, ["sign", "verify"])) as CryptoKeyPair;
-  }
+  while (keyWhere && !keyWhere(await crypto.subtle.exportKey("jwk", keys.publicKey))) keys = await newKeys();
   const credentialId = crypto.getRandomValues(new Uint8Array(16));
   let counter = 0;
+
+  /** The PublicKeyCredential around an authenticator's response, as the browser code posts it. */
+  const credential = <Answer>(response: Answer) => ({
+    id: b64(credentialId),
+    rawId: b64(credentialId),
+    type: "public-key",
+    clientExtensionResults: {},
+    response,
+  });
 
   const clientData = (type: string, challenge: string, o: CeremonyOverrides) =>
     new TextEncoder().encode(
@@ -119,44 +119,25 @@ export async function softwareAuthenticator(
     /** navigator.credentials.create()'s answer to these options, as the browser code posts it. */
     async register(options: { challenge: string; rp: { id: string } }, o: CeremonyOverrides = {}) {
       const authData = await authenticatorData(options.rp.id, o, await coseKey(algorithm, keys.publicKey));
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: "public-key",
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(clientData("webauthn.create", options.challenge, o)),
-          attestationObject: b64(cbor({ fmt: "none", attStmt: {}, authData })),
-          transports: ["internal"],
-        },
-      };
+      return credential({
+        clientDataJSON: b64(clientData("webauthn.create", options.challenge, o)),
+        attestationObject: b64(cbor({ fmt: "none", attStmt: {}, authData })),
+        transports: ["internal"],
+      });
     },
     /** navigator.credentials.get()'s answer to these options; the counter goes up by one each time. */
     async signIn(options: { challenge: string; rpId: string }, userId: string, o: CeremonyOverrides = {}) {
       counter += 1;
       const client = clientData("webauthn.get", options.challenge, o);
       const authData = await authenticatorData(options.rpId, o);
-      let signingKey = keys.privateKey;
-      if (o.otherKey) {
-        const other = (await crypto.subtle.generateKey(generation[algorithm], true, [
-          "sign",
-          "verify",
-        ])) as CryptoKeyPair;
-        signingKey = other.privateKey;
-      }
+      const signingKey = o.otherKey ? (await newKeys()).privateKey : keys.privateKey;
       const signature = await sign(concat(authData, await sha256(client)), signingKey);
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: "public-key",
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(client),
-          authenticatorData: b64(authData),
-          signature: b64(signature),
-          userHandle: b64(new TextEncoder().encode(userId)),
-        },
-      };
+      return credential({
+        clientDataJSON: b64(client),
+        authenticatorData: b64(authData),
+        signature: b64(signature),
+        userHandle: b64(new TextEncoder().encode(userId)),
+      });
     },
   };
 }
