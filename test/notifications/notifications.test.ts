@@ -4,7 +4,7 @@ import { LOCAL_SITE_ORIGIN } from "~/http/site-url.server";
 import worker from "../../workers/app";
 import { fetchWorker, formSubmissionId, ORIGIN, postForm, postJson } from "../support/http";
 import { uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
-import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
+import { deliverQueued, onlyMailFromShop, recordingMailer, recordingQueue, runCron } from "../support/queue";
 import { minutes, notificationRow, submitContact, SWEEP, twoRecipients } from "./support";
 
 describe("the shop's email for each submission", () => {
@@ -16,11 +16,7 @@ describe("the shop's email for each submission", () => {
     expect(queue.bodies).toEqual([{ type: "notify", form: "contact", id }]);
 
     await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
-    expect(mailer.sent).toHaveLength(1);
-    const [{ from, to, mail }] = mailer.sent as [(typeof mailer.sent)[number]];
-    expect({ from, to }).toEqual({ from: "notifications@shop.localhost", to: "staff@shop.localhost" });
-    expect(mail.header("from")).toBe("Pikesville Family Auto Repair <notifications@shop.localhost>");
-    expect(mail.header("to")).toBe("<staff@shop.localhost>");
+    const mail = onlyMailFromShop(mailer, "staff@shop.localhost");
     expect(mail.header("reply-to")).toBe(`Jane Doe <${email}>`);
     expect(mail.header("subject")).toBe("Contact message — Jane Doe");
     expect(mail.header("message-id")).toBe(`<contact-messages.${id}@shop.localhost>`);
@@ -169,11 +165,14 @@ describe("the shop's email for each submission", () => {
     expect(mailer.sent.filter((sent) => sent.raw.includes(id))).toHaveLength(1);
   });
 
-  it("refuses a name with a line break before anything is stored or queued", async () => {
+  it.each([
+    ["a name", { firstName: "Eve\r\nBcc: victim@example.net" }],
+    ["an email address", { email: "visitor@example.com\r\nBcc: victim@example.net" }],
+  ])("refuses %s with a line break before anything is stored or queued", async (_, injected) => {
     const queue = recordingQueue();
     const response = await postJson(
       "/api/contact",
-      { ...validContact(), firstName: "Eve\r\nBcc: victim@example.net" },
+      { ...validContact(), ...injected },
       { bindings: { NOTIFY_QUEUE: queue } },
     );
     expect(response.status).toBe(400);
@@ -190,13 +189,10 @@ describe("the shop's email for each submission", () => {
       email,
     });
     await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding });
-    expect(mailer.sent).toHaveLength(1);
-    const { mail, to } = mailer.sent[0]!;
-    expect(to).toBe("staff@shop.localhost");
+    const mail = onlyMailFromShop(mailer, "staff@shop.localhost");
     expect(mail.headers.map(([name]) => name).sort()).toEqual(
       ["content-type", "date", "from", "message-id", "mime-version", "reply-to", "subject", "to"].sort(),
     );
-    expect(mail.header("to")).toBe("<staff@shop.localhost>");
     expect(mail.header("reply-to")).toMatch(new RegExp(`<${email.replace(/[.+]/g, "\\$&")}>$`));
     expect(mail.html).toContain("&lt;h1&gt;b&lt;/h1&gt;");
     expect(mail.html).not.toContain("<h1>b</h1>");
@@ -222,17 +218,6 @@ describe("the shop's email for each submission", () => {
     const { mail } = mailer.sent[0]!;
     expect(mail.headers.map(([name]) => name)).not.toContain("bcc");
     expect(mail.header("subject")).toBe("Contact message — Eve Bcc: victim@example.net Doe Subject: You won");
-  });
-
-  it("refuses an email address with a line break before anything is stored", async () => {
-    const queue = recordingQueue();
-    const response = await postJson(
-      "/api/contact",
-      { ...validContact(), email: "visitor@example.com\r\nBcc: victim@example.net" },
-      { bindings: { NOTIFY_QUEUE: queue } },
-    );
-    expect(response.status).toBe(400);
-    expect(queue.bodies).toEqual([]);
   });
 
   it("answers the visitor before the queue has taken the message", async () => {

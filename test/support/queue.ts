@@ -1,4 +1,5 @@
 import { createScheduledController, env } from "cloudflare:test";
+import { expect } from "vitest";
 import { createWorker } from "../../workers/app";
 import { type ReadMail, readMail } from "./mail";
 
@@ -50,6 +51,19 @@ export function recordingMailer({ failing = () => false }: { failing?: (call: nu
     },
   };
   return { binding, sent, calls: () => calls };
+}
+
+/**
+ * The one message the mailer accepted, checked to come from the shop's sending address under the
+ * shop's name and to go to `recipient` alone.
+ */
+export function onlyMailFromShop(mailer: ReturnType<typeof recordingMailer>, recipient: string): ReadMail {
+  expect(mailer.sent).toHaveLength(1);
+  const [{ from, to, mail }] = mailer.sent as [SentMail];
+  expect({ from, to }).toEqual({ from: "notifications@shop.localhost", to: recipient });
+  expect(mail.header("from")).toBe("Pikesville Family Auto Repair <notifications@shop.localhost>");
+  expect(mail.header("to")).toBe(`<${recipient}>`);
+  return mail;
 }
 
 type QueuedMessage = { body: unknown; attempts: number };
