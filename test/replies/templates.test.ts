@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { apiLogin, createStaffUser, postStaffForm, sessionCookie } from "../support/staff";
+import { postStaffForm, staffSessionCookie } from "../support/staff";
 
 // Reply templates (issue 29 item 2, docs/decisions/052-reply-templates.md): kept by owners under
 // /api/settings/reply-templates and on the settings page, checked when saved, filled from the
@@ -15,10 +15,8 @@ let owner = "";
 let staff = "";
 
 beforeAll(async () => {
-  await createStaffUser("tpl-owner", "template owner has a long password", "owner");
-  await createStaffUser("tpl-staff", "template staff has a long password", "staff");
-  owner = sessionCookie(await apiLogin("tpl-owner", "template owner has a long password", { at }));
-  staff = sessionCookie(await apiLogin("tpl-staff", "template staff has a long password", { at }));
+  owner = await staffSessionCookie("tpl-owner", { at });
+  staff = await staffSessionCookie("tpl-staff", { role: "staff", at });
   // The first request compiles the routes: slow on a busy machine.
 }, 60_000);
 
@@ -99,9 +97,7 @@ describe("filling a template from the record", () => {
   it("reads “car”, the service and “a day that suits you” for a request without a vehicle or date, and today's closure", async () => {
     const [template] = (await templates()).filter((each) => each.name === "Every placeholder");
     const id = await serviceRequest({ vehicle_make: "Subaru" });
-    const sundayCookie = sessionCookie(
-      await apiLogin("tpl-staff", "template staff has a long password", { at: sunday }),
-    );
+    const sundayCookie = await staffSessionCookie("tpl-sunday-staff", { role: "staff", at: sunday });
     const response = await call("GET", `/api/service-requests/${id}/reply-draft?template=${template!.id}`, undefined, {
       cookie: sundayCookie,
       when: sunday,
@@ -255,31 +251,19 @@ describe("saving a template", () => {
   });
 
   it("saves from the settings page without JavaScript, and shows a refusal with what was typed", async () => {
-    const refused = await postStaffForm(
-      owner,
-      "/incoming/settings/reply-templates",
-      { intent: "template.add", id: "", name: "Pickup", subject: "Ready", body: "Hi {nmae}" },
-      { at },
-    );
+    const postSettingsPage = (fields: Record<string, string>) =>
+      postStaffForm(owner, "/incoming/settings/reply-templates", fields, { at });
+    const addPickup = { intent: "template.add", id: "", name: "Pickup", subject: "Ready" };
+    const refused = await postSettingsPage({ ...addPickup, body: "Hi {nmae}" });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("Unknown placeholder {nmae} in the text.");
     expect(html).toContain("Hi {nmae}</textarea>");
-    const saved = await postStaffForm(
-      owner,
-      "/incoming/settings/reply-templates",
-      { intent: "template.add", id: "", name: "Pickup", subject: "Ready", body: "Hi {firstName}" },
-      { at },
-    );
+    const saved = await postSettingsPage({ ...addPickup, body: "Hi {firstName}" });
     expect(saved.status).toBe(302);
     const pickup = (await templates()).find((each) => each.name === "Pickup");
     expect(saved.headers.get("Location")).toBe(`/incoming/settings/reply-templates#template-${pickup!.id}`);
-    const removed = await postStaffForm(
-      owner,
-      "/incoming/settings/reply-templates",
-      { intent: "template.delete", id: String(pickup!.id) },
-      { at },
-    );
+    const removed = await postSettingsPage({ intent: "template.delete", id: String(pickup!.id) });
     expect(removed.status).toBe(302);
     expect((await templates()).some((each) => each.name === "Pickup")).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN } from "../support/http";
-import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+import { staffSessionCookie } from "../support/staff";
 
 // The owners' settings endpoints (/api/settings/*) with the Worker's clock pinned to Monday,
 // November 30, 2026, 10:00 AM in Pikesville: who may call them, what each refuses, and the audit
@@ -12,11 +12,9 @@ let owner = "";
 let staff = "";
 
 beforeAll(async () => {
-  await createStaffUser("settings-owner", "settings owner has a long password", "owner");
-  await createStaffUser("settings-staff", "settings staff has a long password", "staff");
   // Signed in at the pinned time: a session's 8 hours run on the Worker's clock.
-  owner = sessionCookie(await apiLogin("settings-owner", "settings owner has a long password", { at }));
-  staff = sessionCookie(await apiLogin("settings-staff", "settings staff has a long password", { at }));
+  owner = await staffSessionCookie("settings-owner", { at });
+  staff = await staffSessionCookie("settings-staff", { role: "staff", at });
 });
 
 function call(method: string, path: string, body?: unknown, { cookie = owner, headers = {} } = {}) {

@@ -74,11 +74,17 @@ export async function isAuthenticated(sessionCookieValue: string): Promise<boole
   return body.authenticated;
 }
 
-/** A staff account and a signed-in session for it: the Cookie header value. */
-export async function staffSessionCookie(username: string): Promise<string> {
+/**
+ * A staff account (an owner unless `role` says otherwise) and a signed-in session for it: the
+ * Cookie header value. `at`: the Worker's clock for the sign-in, as in `apiLogin`.
+ */
+export async function staffSessionCookie(
+  username: string,
+  { role, at }: { role?: StaffRole; at?: Date } = {},
+): Promise<string> {
   const password = `${username} has a long enough password`;
-  await createStaffUser(username, password);
-  return sessionCookie(await apiLogin(username, password));
+  await createStaffUser(username, password, role);
+  return sessionCookie(await apiLogin(username, password, { at }));
 }
 
 /** A staff JSON API call with a session (and, for writes, the site's own Origin, as a browser sends it). */
