@@ -6,7 +6,7 @@ import { newMember } from "../support/account";
 import { fetchWorker, newClientAddress, ORIGIN, postJson, setCookieLine } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
-import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+import { apiLogin, askForPasswordReset, createStaffUser, sessionCookie } from "../support/staff";
 
 // The lows of the third hostile probe (issue 27), each as a visitor or a member would meet it:
 // "Forgot password?" does the same work for every account, reset links are limited per account
@@ -18,19 +18,6 @@ const SITE_URL = "https://shop.example";
 const withSiteUrl = (bindings: Partial<Cloudflare.Env>): Partial<Cloudflare.Env> =>
   Object.assign({}, bindings, { SITE_URL });
 
-function forgot(account: string, bindings?: Partial<Cloudflare.Env>, client = newClientAddress()) {
-  return fetchWorker(
-    "/login/reset",
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": client },
-      body: new URLSearchParams({ account }),
-    },
-    { bindings },
-  );
-}
-
 function ownerCall(cookie: string, method: string, path: string, body: unknown = {}) {
   return fetchWorker(path, {
     method,
@@ -41,15 +28,22 @@ function ownerCall(cookie: string, method: string, path: string, body: unknown =
 
 const linkPath = (url: string) => new URL(url).pathname;
 
+/** A new member whose account has an email address, for a reset link to be sent to. */
+async function memberWithEmail() {
+  const member = await newMember();
+  await env.DB.prepare("update users set email = ? where id = ?")
+    .bind(`${member.username}@example.com`, member.id)
+    .run();
+  return member;
+}
+
 describe("forgot password", () => {
   it("takes the same path for a known and an unknown account: one job queued, as typed", async () => {
-    const member = await newMember();
-    await env.DB.prepare("update users set email = ? where id = ?")
-      .bind(`${member.username}@example.com`, member.id)
-      .run();
+    const member = await memberWithEmail();
     const queue = recordingQueue();
-    const known = await forgot(member.username, { NOTIFY_QUEUE: queue });
-    const unknown = await forgot("nobody-at-all", { NOTIFY_QUEUE: queue });
+    const bindings = { NOTIFY_QUEUE: queue };
+    const known = await askForPasswordReset(member.username, { bindings });
+    const unknown = await askForPasswordReset("nobody-at-all", { bindings });
     expect([known.status, known.headers.get("Location")]).toEqual([302, "/login/reset"]);
     expect([unknown.status, unknown.headers.get("Location")]).toEqual([302, "/login/reset"]);
     expect(queue.bodies).toEqual([
@@ -62,15 +56,13 @@ describe("forgot password", () => {
   });
 
   it("sends an account at most 3 reset emails a window from any number of networks; the last link keeps working", async () => {
-    const member = await newMember();
-    await env.DB.prepare("update users set email = ? where id = ?")
-      .bind(`${member.username}@example.com`, member.id)
-      .run();
+    const member = await memberWithEmail();
     const queue = recordingQueue();
     const mailer = recordingMailer();
+    const bindings = withSiteUrl({ NOTIFY_QUEUE: queue });
     // Twenty requests from twenty networks, each delivered before the next comes.
     for (let network = 0; network < 20; network++) {
-      expect((await forgot(member.username, withSiteUrl({ NOTIFY_QUEUE: queue }))).status).toBe(302);
+      expect((await askForPasswordReset(member.username, { bindings })).status).toBe(302);
       await deliverQueued(queue, withSiteUrl({ NOTIFY_EMAIL: mailer.binding, NOTIFY_QUEUE: queue }));
     }
     expect(mailer.sent).toHaveLength(RESET_EMAILS_PER_ACCOUNT);

@@ -52,6 +52,27 @@ export function pageLogin(username: string, password: string, options: LoginOpti
   });
 }
 
+/**
+ * "Forgot password?" as the login page's form posts it without JavaScript. No Origin: tests that
+ * set SITE_URL send their requests to localhost while SITE_URL names the shop's domain, and a page
+ * action refuses an Origin other than the URL's own (a browser sends none here anyway).
+ */
+export function askForPasswordReset(
+  account: string,
+  { client = newClientAddress(), bindings }: { client?: string; bindings?: Partial<Env> } = {},
+) {
+  return fetchWorker(
+    "/login/reset",
+    {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": client },
+      body: new URLSearchParams({ account }),
+    },
+    { bindings },
+  );
+}
+
 /** "name=value" of the toast cookie an action queues its message in. */
 export const toastCookie = (response: Response) => cookieFrom(response, TOAST_COOKIE_NAME);
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fetchWorker, newClientAddress, ORIGIN, postForm, type WorkerOptions } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "../support/staff";
+import { apiLogin, askForPasswordReset, createStaffUser, isAuthenticated, sessionCookie } from "../support/staff";
 
 // Invitation and password-reset links: single use (also under concurrent use), 72 hours and
 // 30 minutes by the Worker's clock, revocable, emailed through the queue with links from SITE_URL,
@@ -225,28 +225,15 @@ describe("password resets", () => {
 });
 
 describe("forgot password (/login/reset)", () => {
-  const ask = (account: string, client: string, bindings?: Partial<Cloudflare.Env>) =>
-    fetchWorker(
-      "/login/reset",
-      {
-        method: "POST",
-        redirect: "manual",
-        // No Origin: this test's requests go to localhost while SITE_URL names the shop's domain, and
-        // a page action refuses an Origin other than the URL's own (a browser sends none here anyway).
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": client },
-        body: new URLSearchParams({ account }),
-      },
-      { bindings },
-    );
-
   it("answers the same for a known and an unknown account, and emails only the known one", async () => {
     await createStaffUser("forgetful", PASSWORD, "staff");
     await env.DB.prepare("update users set email = 'forgetful@example.com' where username = 'forgetful'").run();
     const queue = recordingQueue();
     // Both are queued as typed (the same work either way); the queue's consumer looks them up.
-    const known = await ask("Forgetful@Example.com", newClientAddress(), withSiteUrl({ NOTIFY_QUEUE: queue }));
+    const bindings = withSiteUrl({ NOTIFY_QUEUE: queue });
+    const known = await askForPasswordReset("Forgetful@Example.com", { bindings });
     expect(queue.bodies).toHaveLength(1);
-    const unknown = await ask("nobody@example.com", newClientAddress(), withSiteUrl({ NOTIFY_QUEUE: queue }));
+    const unknown = await askForPasswordReset("nobody@example.com", { bindings });
     expect(queue.bodies).toHaveLength(2);
     expect([known.status, known.headers.get("Location")]).toEqual([302, "/login/reset"]);
     expect([unknown.status, unknown.headers.get("Location")]).toEqual([302, "/login/reset"]);
@@ -262,11 +249,13 @@ describe("forgot password (/login/reset)", () => {
     await createStaffUser("throttled-reset", PASSWORD, "staff");
     const client = newClientAddress();
     const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await ask("throttled-reset", client)).status);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statuses.push((await askForPasswordReset("throttled-reset", { client })).status);
+    }
     expect(statuses.slice(0, 3)).toEqual([302, 302, 302]);
     expect(statuses.at(-1)).toBe(429);
     // Someone else, and the account itself, are not held back by those requests.
-    expect((await ask("throttled-reset", newClientAddress())).status).toBe(302);
+    expect((await askForPasswordReset("throttled-reset")).status).toBe(302);
     expect((await apiLogin("throttled-reset", PASSWORD, { client })).status).toBe(200);
   });
 });
