@@ -48,19 +48,22 @@ describe("the client key of an address", () => {
 });
 
 describe("limits counted per client", () => {
-  it("count two addresses of one IPv6 /64 as one client for submissions", async () => {
+  /** A sender of contact messages as a given client, under a limiter of its own that lets each client send one. */
+  const oneMessagePerClient = () => {
     const bindings = { SUBMISSION_LIMITER: rateLimiterAllowing(1) };
-    const send = (client: string) =>
+    return (client: string) =>
       postJson("/api/contact", { ...validContact(), email: uniqueEmail() }, { client, bindings });
+  };
+
+  it("count two addresses of one IPv6 /64 as one client for submissions", async () => {
+    const send = oneMessagePerClient();
     expect((await send("2001:db8:77:1::1")).status).toBe(201);
     expect((await send("2001:db8:77:1:ffff::2")).status).toBe(429);
     expect((await send("2001:db8:77:2::1")).status).toBe(201);
   });
 
   it("count an IPv4 address and its IPv4-mapped IPv6 form as one client", async () => {
-    const bindings = { SUBMISSION_LIMITER: rateLimiterAllowing(1) };
-    const send = (client: string) =>
-      postJson("/api/contact", { ...validContact(), email: uniqueEmail() }, { client, bindings });
+    const send = oneMessagePerClient();
     expect((await send("::ffff:203.0.113.50")).status).toBe(201);
     expect((await send("203.0.113.50")).status).toBe(429);
   });
