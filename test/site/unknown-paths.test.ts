@@ -9,22 +9,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The request headers of a visitor and of a signed-in member, for what must hold for both. */
+async function visitorAndMember(username: string): Promise<Record<"visitor" | "member", Record<string, string>>> {
+  return { visitor: {}, member: { Cookie: await staffSessionCookie(username) } };
+}
+
 describe("a 404 under /incoming", () => {
   it("is no-store, signed in or not, whatever the path", async () => {
-    const cookie = await staffSessionCookie("nora");
-    const signedOut: Record<string, string> = {};
-    for (const headers of [signedOut, { Cookie: cookie }]) {
-      for (const path of ["/incoming/nope", "/incoming/a/b/c", "/incoming.nope", "/incoming-record"]) {
-        const response = await fetchWorker(path, { headers, redirect: "manual" });
-        expect(response.status, path).toBe(404);
-        expect(response.headers.get("Cache-Control"), path).toBe("no-store");
-      }
+    const { visitor, member } = await visitorAndMember("nora");
+    const requests = [
+      ...["/incoming/nope", "/incoming/a/b/c", "/incoming.nope", "/incoming-record"].flatMap((path) => [
+        { path, headers: visitor },
+        { path, headers: member },
+      ]),
       // A record that does not exist, and a kind that does not.
-      for (const path of ["/incoming/contact-messages/no-such-id", "/incoming/parking-tickets/1"]) {
-        const response = await fetchWorker(path, { headers: { Cookie: cookie }, redirect: "manual" });
-        expect(response.status, path).toBe(404);
-        expect(response.headers.get("Cache-Control"), path).toBe("no-store");
-      }
+      { path: "/incoming/contact-messages/no-such-id", headers: member },
+      { path: "/incoming/parking-tickets/1", headers: member },
+    ];
+    for (const { path, headers } of requests) {
+      const response = await fetchWorker(path, { headers, redirect: "manual" });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
     }
   });
 });
@@ -61,9 +66,8 @@ describe("a POST to a path no page serves", () => {
 
 describe("an API path nobody serves", () => {
   it("answers a JSON 404 for any method, signed in or not", async () => {
-    const cookie = await staffSessionCookie("api-404");
-    const anonymous: Record<string, string> = {};
-    for (const headers of [anonymous, { Cookie: cookie }]) {
+    const { visitor, member } = await visitorAndMember("api-404");
+    for (const headers of [visitor, member]) {
       for (const path of ["/api/nope", "/api", "/api/team/someone/nothing/here", "/api/contact-submissions/1/2/3"]) {
         for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
           const response = await fetchWorker(path, { method, headers });
