@@ -44,35 +44,18 @@ export function SiteFooter() {
           </div>
         </section>
 
-        <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className="text-lg font-bold text-white">
-            Services
-          </h2>
-          <ul className="mt-3 grid gap-2 text-sm">
-            {services.map((service) => (
-              <li key={service.slug}>
-                <a href={servicePath(service)} className={linkClasses}>
-                  {service.shortName}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-areas">
-          <h2 id="footer-areas" className="text-lg font-bold text-white">
-            Service Areas
-          </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm lg:grid-cols-1">
-            {areas.map((area) => (
-              <li key={area.slug}>
-                <a href={areaPath(area)} className={linkClasses}>
-                  {area.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-services"
+          title="Services"
+          listClassName="mt-3 grid gap-2 text-sm"
+          links={services.map((service) => ({ href: servicePath(service), label: service.shortName }))}
+        />
+        <FooterLinks
+          id="footer-areas"
+          title="Service Areas"
+          listClassName="mt-3 grid grid-cols-2 gap-2 text-sm lg:grid-cols-1"
+          links={areas.map((area) => ({ href: areaPath(area), label: area.name }))}
+        />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-300">
@@ -80,5 +63,35 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A footer column of links under its heading (the site's services, its areas). */
+function FooterLinks({
+  id,
+  title,
+  listClassName,
+  links,
+}: {
+  id: string;
+  title: string;
+  listClassName: string;
+  links: { href: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-white">
+        {title}
+      </h2>
+      <ul className={listClassName}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={linkClasses}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

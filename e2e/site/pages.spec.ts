@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { benefits, contactFeatures, facilities, story, team, testimonials, values } from "../../app/content/about";
-import { areaPath, areas } from "../../app/content/areas";
+import { areaPath, areas, servedTowns } from "../../app/content/areas";
 import {
   additionalServices,
   findService,
@@ -178,16 +178,7 @@ test("services: six main services with prices, times and features, additional se
   await expect(region(page, `Why Drivers Choose ${shop.name}`).getByRole("heading", { level: 3 })).toHaveText(
     serviceReasons.map((reason) => reason.title),
   );
-  await expect(region(page, "Proudly Serving Baltimore County").getByRole("listitem")).toHaveText([
-    "Pikesville",
-    "Baltimore",
-    "Owings Mills",
-    "Reisterstown",
-    "Towson",
-    "Cockeysville",
-    "Hunt Valley",
-    "Randallstown",
-  ]);
+  await expect(region(page, "Proudly Serving Baltimore County").getByRole("listitem")).toHaveText([...servedTowns]);
   await expectCallAndContactLinks(region(page, "Ready to Schedule Your Service?"));
 });
 

@@ -150,39 +150,55 @@ function UpcomingClosures() {
           {specialHours.length ? "Closures and Special Hours" : "Holiday Closures"}
         </h2>
         {closures.length ? (
-          <>
-            <p className="mt-2 text-sm text-slate-700">We're closed all day on:</p>
-            <ul className="mt-3 grid gap-2 text-slate-700">
-              {closures.map((closure) => (
-                <li key={closure.date}>
-                  <time dateTime={closure.date} className="font-semibold text-blue-950">
-                    {closureDate(closure.date)}
-                  </time>
-                  <span className="block text-sm">{closure.reason}</span>
-                </li>
-              ))}
-            </ul>
-          </>
+          <DayList
+            title="We're closed all day on:"
+            captionClassName="mt-2"
+            days={closures.map((closure) => ({ date: closure.date, note: closure.reason }))}
+          />
         ) : null}
         {specialHours.length ? (
-          <>
-            <p className="mt-4 text-sm text-slate-700">Special hours:</p>
-            <ul className="mt-3 grid gap-2 text-slate-700">
-              {specialHours.map((entry) => (
-                <li key={entry.date}>
-                  <time dateTime={entry.date} className="font-semibold text-blue-950">
-                    {closureDate(entry.date)}
-                  </time>
-                  <span className="block text-sm">
-                    {formatClockTime(entry.opens)} - {formatClockTime(entry.closes)} ({entry.reason})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </>
+          <DayList
+            title="Special hours:"
+            captionClassName="mt-4"
+            days={specialHours.map((entry) => ({
+              date: entry.date,
+              note: (
+                <>
+                  {formatClockTime(entry.opens)} - {formatClockTime(entry.closes)} ({entry.reason})
+                </>
+              ),
+            }))}
+          />
         ) : null}
       </Card>
     </section>
+  );
+}
+
+/** Days under a caption, each with its date and a note (why the shop is closed, its hours that day). */
+function DayList({
+  title,
+  captionClassName,
+  days,
+}: {
+  title: string;
+  captionClassName: string;
+  days: { date: string; note: ReactNode }[];
+}) {
+  return (
+    <>
+      <p className={`${captionClassName} text-sm text-slate-700`}>{title}</p>
+      <ul className="mt-3 grid gap-2 text-slate-700">
+        {days.map((day) => (
+          <li key={day.date}>
+            <time dateTime={day.date} className="font-semibold text-blue-950">
+              {closureDate(day.date)}
+            </time>
+            <span className="block text-sm">{day.note}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

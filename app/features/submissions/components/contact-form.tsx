@@ -4,17 +4,16 @@ import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-fo
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
 export function ContactForm(props: SubmissionFormProps<ContactInput>) {
-  const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ContactInput>("contact", props);
+  const { form, fieldProps, busy, validationReady } = useSubmissionForm<ContactInput>("contact", props);
 
   return (
     <SubmissionFormShell name="contact" form={form} submissionId={props.submissionId} enhanced={validationReady}>
-      <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
+      <PersonFields fieldProps={fieldProps} />
       <TextareaField
-        meta={fields.message}
+        {...fieldProps("message")}
         label="Message"
         rows={5}
         hint="Please include details about your vehicle, service needed, or any specific questions."
-        autoFocus={firstInvalidField === "message"}
       />
       <SubmitButton
         busy={busy}

@@ -15,30 +15,25 @@ const nextSteps = [
 ];
 
 export function ServiceRequestForm(props: SubmissionFormProps<ServiceRequestInput>) {
-  const { form, fields, busy, firstInvalidField, validationReady } = useSubmissionForm<ServiceRequestInput>(
-    "serviceRequest",
-    props,
-  );
+  const { form, fieldProps, busy, validationReady } = useSubmissionForm<ServiceRequestInput>("serviceRequest", props);
 
   return (
     <SubmissionFormShell name="serviceRequest" form={form} submissionId={props.submissionId} enhanced={validationReady}>
-      <PersonFields fields={fields} firstInvalidField={firstInvalidField} />
+      <PersonFields fieldProps={fieldProps} />
       <SelectField
-        meta={fields.service}
+        {...fieldProps("service")}
         label="Service Needed"
         placeholder="Select a service"
         options={serviceRequestOptions}
-        autoFocus={firstInvalidField === "service"}
       />
       <TextareaField
-        meta={fields.message}
+        {...fieldProps("message")}
         label="Additional Details"
         rows={4}
         hint="What you have noticed, and anything else we should know."
-        autoFocus={firstInvalidField === "message"}
       />
-      <VehicleFieldset fields={fields} firstInvalidField={firstInvalidField} />
-      <VisitFieldset fields={fields} firstInvalidField={firstInvalidField} />
+      <VehicleFieldset fieldProps={fieldProps} />
+      <VisitFieldset fieldProps={fieldProps} />
       <section aria-labelledby={`${form.id}-next`} className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950">
         <h3 id={`${form.id}-next`} className="font-semibold">
           What happens next?

@@ -1,4 +1,4 @@
-import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
 import type { InboxKind } from "~/records/kinds";
 import { HoneypotField, Spinner, TextField } from "../../../ui/forms/fields";
 import { FormAlert, FormSuccessNotice } from "./form-notices";
+import type { FieldProps } from "./use-submission-form";
 
 type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
   name: InboxKind;
@@ -43,44 +44,16 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
 type PersonFieldName = "firstName" | "lastName" | "email" | "phone";
 
 /** First name, last name, email and phone: the fields both forms start with, in the order visitors fill them in. */
-export function PersonFields({
-  fields,
-  firstInvalidField,
-}: {
-  fields: Record<PersonFieldName, FieldMetadata<string>>;
-  firstInvalidField?: string;
-}) {
+export function PersonFields({ fieldProps }: { fieldProps: (name: PersonFieldName) => FieldProps }) {
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          meta={fields.firstName}
-          label="First Name"
-          autoComplete="given-name"
-          autoFocus={firstInvalidField === "firstName"}
-        />
-        <TextField
-          meta={fields.lastName}
-          label="Last Name"
-          autoComplete="family-name"
-          autoFocus={firstInvalidField === "lastName"}
-        />
+        <TextField {...fieldProps("firstName")} label="First Name" autoComplete="given-name" />
+        <TextField {...fieldProps("lastName")} label="Last Name" autoComplete="family-name" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          meta={fields.email}
-          type="email"
-          label="Email Address"
-          autoComplete="email"
-          autoFocus={firstInvalidField === "email"}
-        />
-        <TextField
-          meta={fields.phone}
-          type="tel"
-          label="Phone Number"
-          autoComplete="tel"
-          autoFocus={firstInvalidField === "phone"}
-        />
+        <TextField {...fieldProps("email")} type="email" label="Email Address" autoComplete="email" />
+        <TextField {...fieldProps("phone")} type="tel" label="Phone Number" autoComplete="tel" />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, type FieldMetadata, type SubmissionResult, useForm } from "@conform-to/react";
 import type { InboxKind } from "~/records/kinds";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
@@ -7,6 +7,9 @@ import { INVALID_MESSAGE, submissionMessages } from "~/features/submissions/subm
 import type { FormConstraint } from "~/features/submissions/validators";
 import { useShopHours } from "~/hours/use-shop-hours";
 import { useDeferredValidation } from "./use-deferred-validation";
+
+/** What a field component takes from the form: the field's metadata, and whether it takes the cursor. */
+export type FieldProps = { meta: FieldMetadata<unknown>; autoFocus: boolean };
 
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
   submissionId: string;
@@ -59,6 +62,10 @@ export function useSubmissionForm<Fields extends Record<string, unknown>>(
   // Without JavaScript the server's answer is a new page: autofocus puts the cursor in the
   // first field with an error (the constraint lists the fields in the schema's order).
   const firstInvalidField = Object.keys(constraint).find((key) => lastResult?.error?.[key]?.length);
+  const fieldProps = (name: keyof Fields & string): FieldProps => ({
+    meta: fields[name],
+    autoFocus: firstInvalidField === name,
+  });
 
-  return { form, fields, busy, firstInvalidField, validationReady };
+  return { form, fieldProps, busy, validationReady };
 }

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { type ReactNode, useId } from "react";
 import { commonMakes, preferredTime, visitType } from "~/content/vehicle-visit";
 import { RadioGroupField, SelectField, TextField } from "../../../ui/forms/fields";
+import type { FieldProps } from "./use-submission-form";
 
 // The service request's optional groups: the vehicle, and when and how the visitor would like to
 // come in. The day-dependent bounds (model years, the booking window) arrive as the fields'
@@ -38,38 +39,25 @@ function modelYears(field: Field): { value: string; label: string }[] {
 }
 
 export function VehicleFieldset({
-  fields,
-  firstInvalidField,
+  fieldProps,
 }: {
-  fields: Record<"vehicleYear" | "vehicleMake" | "vehicleModel" | "mileage", Field>;
-  firstInvalidField?: string;
+  fieldProps: (name: "vehicleYear" | "vehicleMake" | "vehicleModel" | "mileage") => FieldProps;
 }) {
+  const year = fieldProps("vehicleYear");
   return (
     <OptionalGroup
       legend="Your vehicle"
       hint="Optional. It helps us have the right parts and an estimate ready when we call."
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          meta={fields.vehicleYear}
-          label="Year"
-          placeholder="Select a year"
-          options={modelYears(fields.vehicleYear)}
-          autoFocus={firstInvalidField === "vehicleYear"}
-        />
+        <SelectField {...year} label="Year" placeholder="Select a year" options={modelYears(year.meta)} />
+        <TextField {...fieldProps("vehicleMake")} label="Make" suggestions={commonMakes} />
+        <TextField {...fieldProps("vehicleModel")} label="Model" />
         <TextField
-          meta={fields.vehicleMake}
-          label="Make"
-          suggestions={commonMakes}
-          autoFocus={firstInvalidField === "vehicleMake"}
-        />
-        <TextField meta={fields.vehicleModel} label="Model" autoFocus={firstInvalidField === "vehicleModel"} />
-        <TextField
-          meta={fields.mileage}
+          {...fieldProps("mileage")}
           label="Mileage"
           inputMode="numeric"
           hint="Whole miles, as the odometer shows."
-          autoFocus={firstInvalidField === "mileage"}
         />
       </div>
     </OptionalGroup>
@@ -77,11 +65,9 @@ export function VehicleFieldset({
 }
 
 export function VisitFieldset({
-  fields,
-  firstInvalidField,
+  fieldProps,
 }: {
-  fields: Record<"preferredDate" | "preferredTime" | "visitType", Field>;
-  firstInvalidField?: string;
+  fieldProps: (name: "preferredDate" | "preferredTime" | "visitType") => FieldProps;
 }) {
   return (
     <OptionalGroup
@@ -89,23 +75,16 @@ export function VisitFieldset({
       hint="Optional. We'll confirm a time with you when we call."
     >
       <TextField
-        meta={fields.preferredDate}
+        {...fieldProps("preferredDate")}
         type="date"
         label="Preferred date"
         hint="A day we're open, within the next 60 days (see our hours)."
-        autoFocus={firstInvalidField === "preferredDate"}
       />
+      <RadioGroupField {...fieldProps("preferredTime")} legend="Preferred time" options={preferredTime.options} />
       <RadioGroupField
-        meta={fields.preferredTime}
-        legend="Preferred time"
-        options={preferredTime.options}
-        autoFocus={firstInvalidField === "preferredTime"}
-      />
-      <RadioGroupField
-        meta={fields.visitType}
+        {...fieldProps("visitType")}
         legend="Will you wait or drop the car off?"
         options={visitType.options}
-        autoFocus={firstInvalidField === "visitType"}
       />
     </OptionalGroup>
   );
