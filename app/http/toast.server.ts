@@ -1,7 +1,8 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "~/forms/zod";
 import type { ToastMessage } from "~/ui/toast/toast-store";
 import type { AppEnv } from "./env.server";
+import { signedHostCookie } from "./signed-cookie.server";
 
 const toastSchema = z.object({
   id: z.string(),
@@ -13,18 +14,8 @@ const toastSchema = z.object({
 
 export const TOAST_COOKIE_NAME = "__Host-toast";
 
-// A one-shot, signed cookie: an action queues a toast and the next page shows it once. __Host-
-// like the session cookie (app/features/sign-in/server/session.server.ts).
-function toastCookie(env: AppEnv) {
-  return createCookie(TOAST_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: true,
-    path: "/",
-    maxAge: 60,
-    secrets: [env.SESSION_SECRET],
-  });
-}
+// A one-shot, signed cookie: an action queues a toast and the next page shows it once.
+const toastCookie = (env: AppEnv) => signedHostCookie(TOAST_COOKIE_NAME, env, { sameSite: "lax", maxAge: 60 });
 
 export type ToastInput = Omit<ToastMessage, "id" | "variant"> & { variant?: ToastMessage["variant"] };
 

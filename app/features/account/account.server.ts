@@ -11,6 +11,7 @@ import {
   hashPassword,
   proveMemberPassword,
   type SessionsToEnd,
+  type Throttled,
 } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs } from "../notifications/notifications.server";
@@ -83,10 +84,7 @@ export async function updateProfile(
   return { ok: true, account: await getAccount(env, member.id) };
 }
 
-export type PasswordChangeResult =
-  | { status: "changed" }
-  | { status: "wrong-password"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+export type PasswordChangeResult = { status: "changed" } | { status: "wrong-password"; message: string } | Throttled;
 
 /**
  * Sets a new password once the current one is proven, then ends every other session of the

@@ -34,7 +34,8 @@ async function ceremony(kind: "create" | "get", publicKey: object): Promise<Publ
   return credential;
 }
 
-function common(credential: PublicKeyCredential) {
+/** The credential as JSON to post back: `response` holds what its kind adds to clientDataJSON. */
+function answerOf<Fields extends object>(credential: PublicKeyCredential, response: Fields) {
   const id = toText(credential.rawId);
   return {
     id,
@@ -42,6 +43,7 @@ function common(credential: PublicKeyCredential) {
     type: "public-key" as const,
     clientExtensionResults: credential.getClientExtensionResults(),
     authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+    response: { clientDataJSON: toText(credential.response.clientDataJSON), ...response },
   };
 }
 
@@ -54,14 +56,10 @@ export async function createPasskey(options: CreationOptionsJSON) {
     excludeCredentials: descriptors(options.excludeCredentials),
   });
   const response = credential.response as AuthenticatorAttestationResponse;
-  return {
-    ...common(credential),
-    response: {
-      clientDataJSON: toText(response.clientDataJSON),
-      attestationObject: toText(response.attestationObject),
-      transports: response.getTransports?.() ?? [],
-    },
-  };
+  return answerOf(credential, {
+    attestationObject: toText(response.attestationObject),
+    transports: response.getTransports?.() ?? [],
+  });
 }
 
 /** Signs the server's challenge with one of the site's passkeys: the answer to post back. */
@@ -72,13 +70,9 @@ export async function signWithPasskey(options: RequestOptionsJSON) {
     allowCredentials: descriptors(options.allowCredentials),
   });
   const response = credential.response as AuthenticatorAssertionResponse;
-  return {
-    ...common(credential),
-    response: {
-      clientDataJSON: toText(response.clientDataJSON),
-      authenticatorData: toText(response.authenticatorData),
-      signature: toText(response.signature),
-      userHandle: response.userHandle ? toText(response.userHandle) : undefined,
-    },
-  };
+  return answerOf(credential, {
+    authenticatorData: toText(response.authenticatorData),
+    signature: toText(response.signature),
+    userHandle: response.userHandle ? toText(response.userHandle) : undefined,
+  });
 }

@@ -26,6 +26,15 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** A new account's username as a form or JSON field (the join page): the rules above, in the CLI's order. */
+export const newUsernameField = z
+  .string({ error: "Choose a username." })
+  .trim()
+  .min(1, "Choose a username.")
+  .transform(normalizeUsername)
+  .refine((value) => USERNAME_PATTERN.test(value), { error: `Usernames are ${USERNAME_RULE}.`, abort: true })
+  .refine((value) => reservedUsernameProblem(value) === null, RESERVED_USERNAME_RULE);
+
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
     return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;

@@ -280,3 +280,6 @@ export { countPendingCode, endPendingSignIns } from "./server/pending-sign-in.se
 
 /** Second-factor codes, throttled like passwords under names of their own (decision 017). */
 export { countCodeAttempt, forgiveCodeAttempt } from "./server/code-throttle.server";
+
+/** What a throttled password or code is told (when to try again): an outcome of every such check. */
+export type { Throttled };

@@ -1,10 +1,2 @@
 // The sign-in feature's public browser-safe file: what other features use of it (docs/decisions/046).
-export {
-  loginSchema,
-  normalizeUsername,
-  passwordProblem,
-  RESERVED_USERNAME_RULE,
-  reservedUsernameProblem,
-  USERNAME_PATTERN,
-  USERNAME_RULE,
-} from "./login-schema";
+export { loginSchema, newUsernameField, passwordProblem, USERNAME_PATTERN, USERNAME_RULE } from "./login-schema";

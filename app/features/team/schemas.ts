@@ -1,11 +1,4 @@
-import {
-  normalizeUsername,
-  passwordProblem,
-  RESERVED_USERNAME_RULE,
-  reservedUsernameProblem,
-  USERNAME_PATTERN,
-  USERNAME_RULE,
-} from "~/features/sign-in/sign-in";
+import { newUsernameField, passwordProblem } from "~/features/sign-in/sign-in";
 import { optionalText } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { STAFF_ROLES } from "~/http/staff-roles";
@@ -57,13 +50,7 @@ const newPassword = z
 
 /** The invitee's own account, at /join/<token>: the CLI's rules for the username and password. */
 export const joinSchema = z.object({
-  username: z
-    .string({ error: "Choose a username." })
-    .trim()
-    .min(1, "Choose a username.")
-    .transform(normalizeUsername)
-    .refine((value) => USERNAME_PATTERN.test(value), { error: `Usernames are ${USERNAME_RULE}.`, abort: true })
-    .refine((value) => reservedUsernameProblem(value) === null, RESERVED_USERNAME_RULE),
+  username: newUsernameField,
   displayName: optionalText({
     max: DISPLAY_NAME_MAX,
     tooLong: `A display name can be at most ${DISPLAY_NAME_MAX} characters.`,

@@ -11,6 +11,7 @@ import {
   isActiveAccount,
   openSession,
   pendingMember,
+  type Throttled,
 } from "../../sign-in/sign-in.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { enqueueJobs } from "../../notifications/notifications.server";
@@ -49,11 +50,11 @@ export async function verifySecondFactorCode(
   return (await redeemRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
 }
 
+/** The account's codes locked, or too many tries: the answer whatever the code was. */
+export type CodeRefusal = { status: "locked"; message: string } | Throttled;
+
 export type LimitedCodeResult =
-  | { status: "passed"; method: Exclude<SecondFactorMethod, "passkey"> }
-  | { status: "wrong" }
-  | { status: "locked"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+  { status: "passed"; method: Exclude<SecondFactorMethod, "passkey"> } | { status: "wrong" } | CodeRefusal;
 
 /**
  * A code checked within the account's limits (code-limits.server.ts): counted first, then
@@ -88,8 +89,7 @@ export type CodeSignInResult =
   | { status: "success"; setCookies: string[] }
   | { status: "expired"; message: string }
   | { status: "invalid"; message: string }
-  | { status: "locked"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+  | CodeRefusal;
 
 /** Finishes a half-signed-in browser's sign-in with a code: throttled, audited either way. */
 export async function signInWithCode(

@@ -15,7 +15,7 @@ import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { CHECK_PAGE, safeNextPath } from "~/features/second-factor/schemas";
-import { verifyLimitedCode } from "./sign-in.server";
+import { type CodeRefusal, verifyLimitedCode } from "./sign-in.server";
 
 // Asked again before what matters (decision 035): exporting a CSV, deleting a record and changing
 // the team need a check (the second factor, or the password for a member without one) from the
@@ -77,11 +77,7 @@ export async function stepUpRequired(
   return redirect(`${CHECK_PAGE}?next=${encodeURIComponent(continuePath(request))}`, { headers: NO_STORE });
 }
 
-export type CheckResult =
-  | { status: "passed" }
-  | { status: "invalid"; message: string }
-  | { status: "locked"; message: string }
-  | { status: "throttled"; message: string; retryAfterSeconds: number };
+export type CheckResult = { status: "passed" } | { status: "invalid"; message: string } | CodeRefusal;
 
 /** Checks the member again (a code, or the password without a second factor): throttled and audited. */
 export async function checkMemberAgain(

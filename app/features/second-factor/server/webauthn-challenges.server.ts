@@ -1,8 +1,8 @@
-import { createCookie } from "react-router";
 import { eq, lte } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { webauthnChallenges } from "~/db/schema/second-factor";
 import type { AppEnv } from "../../../http/env.server";
+import { signedHostCookie } from "../../../http/signed-cookie.server";
 
 // WebAuthn challenges (decision 036): each is a D1 row named by an HttpOnly, signed, SameSite=Strict
 // cookie of the browser that asked, so a challenge fetched by one browser cannot be answered from
@@ -13,16 +13,8 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
 type Purpose = "register" | "sign-in";
 
-function challengeCookie(env: Pick<AppEnv, "SESSION_SECRET">) {
-  return createCookie(CHALLENGE_COOKIE_NAME, {
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict",
-    path: "/",
-    maxAge: CHALLENGE_LIFETIME_MS / 1000,
-    secrets: [env.SESSION_SECRET],
-  });
-}
+const challengeCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+  signedHostCookie(CHALLENGE_COOKIE_NAME, env, { sameSite: "strict", maxAge: CHALLENGE_LIFETIME_MS / 1000 });
 
 /** Keeps a new challenge for this browser: the Set-Cookie value that names it. */
 export async function keepChallenge(

@@ -1,18 +1,16 @@
 import type { RouterContextProvider } from "react-router";
-import type { z } from "~/forms/zod";
 import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
-import { applySettingsChange, type ChangeOutcome, type SettingsChange } from "./settings-changes.server";
 import {
-  isCalendarDate,
-  closureSchemaAt,
-  holidaysSchema,
-  noticeSchemaAt,
-  specialHoursSchemaAt,
-  weeklyHoursSchema,
-} from "./settings-schemas.server";
+  applySettingsChange,
+  type ChangeOutcome,
+  changeSchemasAt,
+  type ChangeWithInput,
+  type SettingsChange,
+} from "./settings-changes.server";
+import { isCalendarDate } from "./settings-schemas.server";
 
 // The owners' JSON endpoints under /api/settings/ (app/routes.ts puts them behind the owners'
 // gate). Each write goes through the one JSON door, then the same change the settings page makes.
@@ -31,48 +29,36 @@ function apply({ request, context }: Args, change: SettingsChange): Promise<Resp
   return applySettingsChange(getEnv(context), change, actingMember(request, context)).then(answer);
 }
 
-function write<Input>(
-  args: Args,
-  method: "POST" | "PUT",
-  schema: z.ZodType<Input>,
-  toChange: (input: Input) => SettingsChange,
-): Promise<Response> {
+function write(args: Args, method: "POST" | "PUT", kind: ChangeWithInput): Promise<Response> {
   return handleJsonWrite(
     args.request,
     {
       method,
       allowed: method === "PUT" ? ["PUT", "DELETE"] : [method],
-      schema,
+      schema: changeSchemasAt(getRequestTime(args.context))[kind],
       limitBytes: SETTINGS_BODY_LIMIT_BYTES,
       invalidMessage: "Nothing was changed: some fields need attention.",
     },
-    (input) => apply(args, toChange(input)),
+    (change) => apply(args, change),
   );
 }
 
 /** PUT /api/settings/weekly-hours `{ weekly: [{ day, opens, closes } | { day, closed: true }], confirmNoOpenDay? }`. */
-export const putWeeklyHours = (args: Args) =>
-  write(args, "PUT", weeklyHoursSchema, (week) => ({ kind: "weekly-hours", week }));
+export const putWeeklyHours = (args: Args) => write(args, "PUT", "weekly-hours");
 
 /** POST /api/settings/closures `{ date, reason }`. */
-export const postClosure = (args: Args) =>
-  write(args, "POST", closureSchemaAt(getRequestTime(args.context)), (closure) => ({ kind: "closure.add", closure }));
+export const postClosure = (args: Args) => write(args, "POST", "closure.add");
 
 /** POST /api/settings/special-hours `{ date, opens, closes, reason }`. */
-export const postSpecialHours = (args: Args) =>
-  write(args, "POST", specialHoursSchemaAt(getRequestTime(args.context)), (entry) => ({
-    kind: "special-hours.add",
-    entry,
-  }));
+export const postSpecialHours = (args: Args) => write(args, "POST", "special-hours.add");
 
 /** PUT /api/settings/holidays `{ closed: ["thanksgiving-day", …] }`. */
-export const putHolidays = (args: Args) =>
-  write(args, "PUT", holidaysSchema, ({ closed }) => ({ kind: "holidays", closed }));
+export const putHolidays = (args: Args) => write(args, "PUT", "holidays");
 
 /** PUT /api/settings/notice `{ text, startsAt, endsAt }`; DELETE /api/settings/notice. */
 export function writeNotice(args: Args): Promise<Response> {
   if (args.request.method === "DELETE") return apply(args, { kind: "notice.clear" });
-  return write(args, "PUT", noticeSchemaAt(getRequestTime(args.context)), (notice) => ({ kind: "notice.set", notice }));
+  return write(args, "PUT", "notice.set");
 }
 
 /** DELETE /api/settings/closures/<date> and /api/settings/special-hours/<date>. */

@@ -10,7 +10,17 @@ import type { Acting } from "../../../http/staff-member.server";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 import type { AppEnv } from "../../../http/env.server";
 import { SETTINGS_ROW_ID } from "../settings.server";
-import type { ClosureInput, NoticeInput, SpecialHoursInput } from "./settings-schemas.server";
+import type { z } from "~/forms/zod";
+import {
+  type ClosureInput,
+  closureSchemaAt,
+  holidaysSchema,
+  type NoticeInput,
+  noticeSchemaAt,
+  type SpecialHoursInput,
+  specialHoursSchemaAt,
+  weeklyHoursSchema,
+} from "./settings-schemas.server";
 
 // Every change an owner makes to the shop's hours, for the settings page and the owners' API
 // alike: stored, audited with who made it, and answered in words for the owner.
@@ -24,6 +34,23 @@ export type SettingsChange =
   | { kind: "holidays"; closed: FederalHolidayId[] }
   | { kind: "notice.set"; notice: NoticeInput }
   | { kind: "notice.clear" };
+
+/** The changes that carry the owner's input; the others name only a date, or nothing. */
+export type ChangeWithInput = "weekly-hours" | "closure.add" | "special-hours.add" | "holidays" | "notice.set";
+
+/**
+ * What the owner sends for each change that carries input, read into that change: one schema per
+ * change for the settings page's forms and the owners' API alike. `now` bounds the dates.
+ */
+export function changeSchemasAt(now: Date): Record<ChangeWithInput, z.ZodType<SettingsChange>> {
+  return {
+    "weekly-hours": weeklyHoursSchema.transform((week) => ({ kind: "weekly-hours", week })),
+    "closure.add": closureSchemaAt(now).transform((closure) => ({ kind: "closure.add", closure })),
+    "special-hours.add": specialHoursSchemaAt(now).transform((entry) => ({ kind: "special-hours.add", entry })),
+    holidays: holidaysSchema.transform(({ closed }) => ({ kind: "holidays", closed })),
+    "notice.set": noticeSchemaAt(now).transform((notice) => ({ kind: "notice.set", notice })),
+  };
+}
 
 export type ChangeOutcome =
   { ok: true; message: string } | { ok: false; status: 400 | 404; message: string; field?: string };

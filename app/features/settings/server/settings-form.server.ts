@@ -1,20 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
-import type { z } from "~/forms/zod";
 import { SETTINGS_INTENTS, type SettingsIntent } from "~/features/settings/components/settings-intents";
 import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
-import { applySettingsChange, type SettingsChange } from "./settings-changes.server";
-import {
-  closureSchemaAt,
-  holidaysSchema,
-  noticeSchemaAt,
-  specialHoursSchemaAt,
-  weeklyHoursSchema,
-} from "./settings-schemas.server";
+import { applySettingsChange, changeSchemasAt, type SettingsChange } from "./settings-changes.server";
 
 // The settings page's forms (/incoming/settings), each a plain HTML post with an `intent`: valid
 // input makes the same change as the owners' API and answers with a redirect back to its section
@@ -75,24 +67,18 @@ type Parsed =
 
 /** The change a form asks for, or the answer that keeps what the owner typed and says what to fix. */
 function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed {
-  const parsed = <Input>(schema: z.ZodType<Input>, toChange: (input: Input) => SettingsChange): Parsed => {
-    const submission = parseFormData(form, schema);
-    if (submission.status !== "success") {
-      return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
-    }
-    return { change: toChange(submission.value), submission };
-  };
   switch (intent) {
     case "weekly-hours":
-      return parsed(weeklyHoursSchema, (week) => ({ kind: intent, week }));
     case "closure.add":
-      return parsed(closureSchemaAt(now), (closure) => ({ kind: intent, closure }));
     case "special-hours.add":
-      return parsed(specialHoursSchemaAt(now), (entry) => ({ kind: intent, entry }));
     case "holidays":
-      return parsed(holidaysSchema, ({ closed }) => ({ kind: intent, closed }));
-    case "notice.set":
-      return parsed(noticeSchemaAt(now), (notice) => ({ kind: intent, notice }));
+    case "notice.set": {
+      const submission = parseFormData(form, changeSchemasAt(now)[intent]);
+      if (submission.status !== "success") {
+        return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
+      }
+      return { change: submission.value, submission };
+    }
     case "notice.clear":
       return { change: { kind: intent } };
     case "closure.remove":

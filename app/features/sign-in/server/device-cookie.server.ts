@@ -1,6 +1,6 @@
-import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
+import { signedHostCookie } from "../../../http/signed-cookie.server";
 
 // "This browser has logged in as <username> before" (OWASP's device cookie): signed with
 // SESSION_SECRET, HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
@@ -21,16 +21,8 @@ const deviceSchema = z.object({
 
 type Device = z.infer<typeof deviceSchema>;
 
-function deviceCookie(env: Pick<AppEnv, "SESSION_SECRET">) {
-  return createCookie(DEVICE_COOKIE_NAME, {
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict",
-    path: "/",
-    maxAge: DEVICE_LIFETIME_SECONDS,
-    secrets: [env.SESSION_SECRET],
-  });
-}
+const deviceCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+  signedHostCookie(DEVICE_COOKIE_NAME, env, { sameSite: "strict", maxAge: DEVICE_LIFETIME_SECONDS });
 
 /** The device cookie the request brings, if it is signed by us, well formed and not expired. */
 async function readDevice(request: Request, env: Pick<AppEnv, "SESSION_SECRET">, now: number): Promise<Device | null> {

@@ -1,9 +1,9 @@
 import { and, eq, lte, lt, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pendingSignIns } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
+import { signedHostCookie } from "../../../http/signed-cookie.server";
 
 // The half-signed-in state (docs/decisions/035-second-factor.md): a member whose password was right
 // and who has a second factor holds only this signed cookie until a code finishes the sign-in. It
@@ -22,16 +22,8 @@ const pendingSchema = z.object({ id: z.uuid(), userId: z.uuid(), username: z.str
 
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
-function pendingCookie(env: Pick<AppEnv, "SESSION_SECRET">) {
-  return createCookie(PENDING_COOKIE_NAME, {
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict",
-    path: "/",
-    maxAge: PENDING_LIFETIME_MS / 1000,
-    secrets: [env.SESSION_SECRET],
-  });
-}
+const pendingCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+  signedHostCookie(PENDING_COOKIE_NAME, env, { sameSite: "strict", maxAge: PENDING_LIFETIME_MS / 1000 });
 
 /** The Set-Cookie value that puts this browser half-way through signing in as `user`. */
 export async function startPendingSignIn(

@@ -1,5 +1,6 @@
-import { createCookie, createSessionStorage } from "react-router";
+import { createSessionStorage } from "react-router";
 import type { AppEnv } from "../../../http/env.server";
+import { signedHostCookie } from "../../../http/signed-cookie.server";
 
 // Staff sessions: a random key in a signed cookie, the data in KV, and a row in the D1 registry
 // (session-registry.server.ts) that says whether the session is still on. A session lives at most
@@ -8,8 +9,7 @@ import type { AppEnv } from "../../../http/env.server";
 // Why KV, the registry and these rules: docs/decisions/007-sessions.md and 033-session-registry.md.
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-// __Host-: browsers take it only with Secure, Path=/ and no Domain, so a sibling subdomain can
-// neither set nor shadow it. Chromium and Firefox treat http://localhost as secure for cookies,
+// __Host- (signedHostCookie). Chromium and Firefox treat http://localhost as secure for cookies,
 // so local runs use the same name (the browser tests log in over http://localhost).
 export const SESSION_COOKIE_NAME = "__Host-session";
 
@@ -23,15 +23,7 @@ const newSessionKey = () =>
 // React Router's session storage over KV, with the key chosen by the caller so that the registry
 // row can name it. KV's own expiry is relative to the real clock (an absolute one in the past is
 // refused); the 8 hours are enforced against the request's time in readStaffSession.
-function sessionCookie(env: AppEnv) {
-  return createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: true,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-  });
-}
+const sessionCookie = (env: AppEnv) => signedHostCookie(SESSION_COOKIE_NAME, env, { sameSite: "lax" });
 
 function sessionStorage(env: AppEnv, keyForNewSession: () => string = newSessionKey) {
   return createSessionStorage<StaffSessionData>({

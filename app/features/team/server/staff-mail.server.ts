@@ -24,15 +24,25 @@ export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE" | "SESS
   await enqueueJobs(env, [{ type: "staffEmail", sealedToken: await sealToken(token, env.SESSION_SECRET) }]);
 }
 
+/** Who sends a staff email, to whom and when; its Message-ID is `key` (what it is about) at the sender's domain. */
+const envelope = (from: string, to: string, now: Date, key: string) => ({
+  from: shopSender(from),
+  to: [to],
+  date: now,
+  messageId: `${key}@${domainOf(from)}`,
+});
+
+/** A staff email: "Hello," then the paragraphs, as plain text and as HTML. */
 function mailOf(
   paragraphs: { text: string; link?: string }[],
   fields: Pick<OutgoingMail, "subject" | "to" | "messageId" | "from" | "date">,
 ): OutgoingMail {
+  const all = [{ text: "Hello," }, ...paragraphs];
   return {
     ...fields,
-    text: paragraphs.map(({ text, link }) => (link ? `${text}\n${link}` : text)).join("\n\n"),
+    text: all.map(({ text, link }) => (link ? `${text}\n${link}` : text)).join("\n\n"),
     html: htmlPage(
-      paragraphs
+      all
         .map(
           ({ text, link }) =>
             `<p style="margin:0 0 12px">${escapeHtml(text)}${link ? `<br>${htmlLink(link, link)}` : ""}</p>`,
@@ -49,19 +59,12 @@ function invitationMail(row: StaffToken, link: string, to: string, from: string,
   const role = roleLabels[row.role ?? "staff"];
   return mailOf(
     [
-      { text: "Hello," },
       { text: `${inviter} invited you to the staff side of ${shop.name}'s website, as ${role}.` },
       { text: "Choose your username and password here:", link },
       { text: expiry(row) },
       { text: "If you did not expect this, you can ignore this email." },
     ],
-    {
-      from: shopSender(from),
-      to: [to],
-      subject: `You are invited to ${shop.name}'s staff site`,
-      date: now,
-      messageId: `invitation.${row.id}@${domainOf(from)}`,
-    },
+    { ...envelope(from, to, now, `invitation.${row.id}`), subject: `You are invited to ${shop.name}'s staff site` },
   );
 }
 
@@ -69,19 +72,12 @@ function resetMail(row: StaffToken, username: string, link: string, to: string, 
   const who = row.createdByName ? `${row.createdByName} asked` : "Someone asked";
   return mailOf(
     [
-      { text: "Hello," },
       { text: `${who} for a new password for your staff account “${username}” at ${shop.name}.` },
       { text: "Choose a new password here:", link },
       { text: `${expiry(row)} Setting a new password signs the account out everywhere.` },
       { text: "If you did not ask for this, ignore this email: your password stays as it is." },
     ],
-    {
-      from: shopSender(from),
-      to: [to],
-      subject: `A new password for ${shop.name}'s staff site`,
-      date: now,
-      messageId: `reset.${row.id}@${domainOf(from)}`,
-    },
+    { ...envelope(from, to, now, `reset.${row.id}`), subject: `A new password for ${shop.name}'s staff site` },
   );
 }
 
@@ -123,16 +119,10 @@ export async function memberNoticeFor(
   if (!user || user.removedAt) return null;
   const to = job.notice === "email-changed" ? job.to : user.email;
   if (!to || !isMailAddress(to)) return null;
-  const fields = {
-    from: shopSender(env.NOTIFY_FROM),
-    to: [to],
-    date: now,
-    messageId: `${job.notice}.${user.id}.${now.getTime()}@${domainOf(env.NOTIFY_FROM)}`,
-  };
+  const fields = envelope(env.NOTIFY_FROM, to, now, `${job.notice}.${user.id}.${now.getTime()}`);
   if (job.notice === "email-changed") {
     return mailOf(
       [
-        { text: "Hello," },
         {
           text: `The email address of your staff account “${user.username}” at ${shop.name} was changed on ${formatShopDateTime(now)}. This address no longer receives its password-reset links.`,
         },
