@@ -167,12 +167,10 @@ async function appointmentOfRequestLive(env: AppEnv, requestId: string) {
   return found && found.status !== "cancelled" ? found : null;
 }
 
-const alreadyBooked = (): Refusal => ({
-  ok: false,
-  status: 409,
-  message: "This request already has an appointment: move or cancel that one.",
-  nextDays: [],
-});
+/** A 409 with no other days to offer: the request or the appointment does not allow this change now. */
+const conflict = (message: string): Refusal => ({ ok: false, status: 409, message, nextDays: [] });
+
+const alreadyBooked = () => conflict("This request already has an appointment: move or cancel that one.");
 
 export type Changed = { ok: true; appointment: AppointmentView; messageIds: number[] };
 
@@ -221,9 +219,7 @@ export async function rescheduleAppointment(
   input: PlaceInput,
   who: ChangedBy,
 ): Promise<Changed | Refusal> {
-  if (current.status !== "confirmed") {
-    return { ok: false, status: 409, message: "Only a confirmed appointment can be moved.", nextDays: [] };
-  }
+  if (current.status !== "confirmed") return conflict("Only a confirmed appointment can be moved.");
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
   const { place } = checked;
@@ -269,9 +265,8 @@ export async function cancelAppointment(
   current: AppointmentView,
   who: ChangedBy,
 ): Promise<Changed | Refusal> {
-  if (current.status !== "confirmed") {
-    return { ok: false, status: 409, message: "This appointment is no longer confirmed.", nextDays: [] };
-  }
+  const noLongerConfirmed = conflict("This appointment is no longer confirmed.");
+  if (current.status !== "confirmed") return noLongerConfirmed;
   const db = getDb(env);
   const [updated, , ...messages] = await db.batch([
     db
@@ -283,6 +278,6 @@ export async function cancelAppointment(
     ...changeMessages(env, current.id, "cancellation", who),
   ]);
   const row = updated[0];
-  if (!row) return { ok: false, status: 409, message: "This appointment is no longer confirmed.", nextDays: [] };
+  if (!row) return noLongerConfirmed;
   return changed(row, messages);
 }
