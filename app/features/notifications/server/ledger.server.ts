@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
@@ -55,6 +56,22 @@ async function recordOf(
 /** A claimed record to email, and who has its email already. */
 export type ClaimedNotification = NotifiedSubmission & { sentTo: string[] };
 
+/** Sets `claim` on a record's entry where `condition` holds: the record if it did, else nothing. */
+async function claimEntry(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  claim: SQLiteUpdateSetSource<typeof ledger>,
+  condition: SQL | undefined,
+): Promise<ClaimedNotification | undefined> {
+  const [entry] = await db
+    .update(ledger)
+    .set(claim)
+    .where(and(entryOf(form, id), condition))
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
+}
+
 /**
  * Claims a record's email for one attempt: the record, if it is still unsent and nobody else is
  * sending it; nothing if it was sent, is being sent, predates notifications or no longer exists.
@@ -65,20 +82,14 @@ export async function claimNotification(
   id: string,
   now: Date,
 ): Promise<ClaimedNotification | undefined> {
-  const [entry] = await db
-    .update(ledger)
-    .set(claimColumns(ledger.attempts, now))
-    .where(
-      and(
-        entryOf(form, id),
-        isNull(ledger.notifiedAt),
-        isNotNull(ledger.dueAt),
-        unclaimedAt(ledger.claimedUntil, now),
-        notSpam(form),
-      ),
-    )
-    .returning({ sentTo: ledger.sentTo });
-  return entry && recordOf(db, form, id, entry.sentTo);
+  const unsent = and(isNull(ledger.notifiedAt), isNotNull(ledger.dueAt), notSpam(form));
+  return claimEntry(
+    db,
+    form,
+    id,
+    claimColumns(ledger.attempts, now),
+    and(unsent, unclaimedAt(ledger.claimedUntil, now)),
+  );
 }
 
 /** Ends an attempt: delivered to everyone, or the error and when to try again. */
@@ -144,12 +155,7 @@ export async function claimConfirmation(
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
-  const [entry] = await db
-    .update(ledger)
-    .set({ confirmationSentAt: now })
-    .where(and(entryOf(form, id), isNull(ledger.confirmationSentAt)))
-    .returning({ sentTo: ledger.sentTo });
-  return entry && recordOf(db, form, id, entry.sentTo);
+  return claimEntry(db, form, id, { confirmationSentAt: now }, isNull(ledger.confirmationSentAt));
 }
 
 /** A confirmation that could not be sent is released, to be tried again. */
