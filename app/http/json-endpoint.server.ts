@@ -104,3 +104,26 @@ export async function handleJsonWrite<Input>(
   }
   return handle(parsed.data);
 }
+
+/**
+ * PUT on an owner's settings document (capacity, booking options, mail settings): GET and HEAD
+ * read it, so a 405 names all three, and a refusal says that nothing was changed.
+ */
+export function handleSettingsPut<Input>(
+  request: Request,
+  schema: z.ZodType<Input>,
+  limitBytes: number,
+  handle: (input: Input) => Promise<Response>,
+): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    {
+      method: "PUT",
+      allowed: ["GET", "HEAD", "PUT"],
+      schema,
+      limitBytes,
+      invalidMessage: "Nothing was changed: some fields need attention.",
+    },
+    handle,
+  );
+}

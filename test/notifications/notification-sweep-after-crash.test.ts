@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { CLAIM_MS, claimNotification } from "~/features/notifications/server/ledger.server";
+import { claimNotification } from "~/features/notifications/server/ledger.server";
+import { CLAIM_MS } from "~/mail/send-claim.server";
 import { postJson } from "../support/http";
 import { uniqueEmail, validContact } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, text } from "drizzle-orm/sqlite-core";
+import { INBOX_KINDS } from "../../records/kinds";
 
 // The column helpers every table file uses. Relative imports only in app/db/schema/: drizzle-kit
 // reads these files without the app's path aliases.
@@ -21,3 +22,12 @@ export const inList = (values: readonly string[]) => sql.raw(values.map((value) 
 /** The database refuses any value of `column` but these (a status, a choice's values). */
 export const oneOf = (table: string, column: string, values: readonly string[]) =>
   check(`${table}_${column}_check`, sql`${sql.raw(column)} in (${inList(values)})`);
+
+/**
+ * The record a row is about (a status change, a call, an email, a message): its kind and its id.
+ * Not a foreign key: the kind names the table, and whoever deletes a record deletes these rows too.
+ */
+export const recordKey = () => ({
+  submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
+  submissionId: text("submission_id").notNull(),
+});

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ACTIVITY_TYPES, CALL_OUTCOMES } from "../../features/desk/activity";
-import { INBOX_KINDS } from "../../records/kinds";
-import { inList } from "./columns";
+import { inList, recordKey } from "./columns";
 
 // The call-back desk's log: each call, note and email staff record on a record, with who and
 // when, shown in the record's history beside the status changes. Deleted with the record. Not a
@@ -11,8 +10,7 @@ export const submissionActivity = sqliteTable(
   "submission_activity",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
-    submissionId: text("submission_id").notNull(),
+    ...recordKey(),
     type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
     // A call's outcome; null for a note or an email.
     outcome: text("outcome", { enum: CALL_OUTCOMES }),

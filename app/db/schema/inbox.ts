@@ -3,7 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, t
 import { preferredTime, visitType } from "../../content/vehicle-visit";
 import { INBOX_KINDS, type InboxKind, inboxKinds } from "../../records/kinds";
 import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../records/statuses";
-import { id, inList, oneOf, submittedAt, timestampMs } from "./columns";
+import { id, inList, oneOf, recordKey, submittedAt, timestampMs } from "./columns";
 import { staffSessions } from "./staff";
 
 // Where a record stands (app/features/inbox/statuses.ts): the database refuses any other status, and a
@@ -128,39 +128,55 @@ const listIndexes = (
   index(`${table}_status_search_idx`).on(columns.status, columns.submittedAt, columns.id, columns.searchText),
 ];
 
+// Who the customer is and how to reach them, as every form asks.
+const customerColumns = () => ({
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+});
+
+// What the inbox keeps on every record after the form's own fields (each set described above).
+const inboxColumns = () => ({
+  submittedAt: submittedAt(),
+  ...statusColumns(),
+  ...deskColumns(),
+  ...repliedColumns(),
+  ...customerKeys(),
+});
+
+// Every kind of record's indexes and checks (each set described above).
+const recordTableExtras = (
+  table: string,
+  columns: Parameters<typeof listIndexes>[1] &
+    Parameters<typeof deskIndexes>[1] &
+    Parameters<typeof repliedIndexes>[1] &
+    Parameters<typeof customerIndexes>[1],
+) => [
+  ...listIndexes(table, columns),
+  ...statusChecks(table),
+  ...deskIndexes(table, columns),
+  ...repliedIndexes(table, columns),
+  ...customerIndexes(table, columns),
+];
+
 export const contactSubmissions = sqliteTable(
   inboxKinds.contact.tableName,
   {
     id: id(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
+    ...customerColumns(),
     message: text("message").notNull(),
-    submittedAt: submittedAt(),
-    ...statusColumns(),
-    ...deskColumns(),
-    ...repliedColumns(),
-    ...customerKeys(),
+    ...inboxColumns(),
     searchText: searchText(),
   },
-  (table) => [
-    ...listIndexes(inboxKinds.contact.tableName, table),
-    ...statusChecks(inboxKinds.contact.tableName),
-    ...deskIndexes(inboxKinds.contact.tableName, table),
-    ...repliedIndexes(inboxKinds.contact.tableName, table),
-    ...customerIndexes(inboxKinds.contact.tableName, table),
-  ],
+  (table) => recordTableExtras(inboxKinds.contact.tableName, table),
 );
 
 export const serviceRequests = sqliteTable(
   inboxKinds.serviceRequest.tableName,
   {
     id: id(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
+    ...customerColumns(),
     service: text("service").notNull(),
     message: text("message").notNull(),
     // Optional: the vehicle, and when and how the visitor would like to come in. Null when not given.
@@ -172,21 +188,11 @@ export const serviceRequests = sqliteTable(
     preferredDate: text("preferred_date"),
     preferredTime: text("preferred_time", { enum: preferredTime.values }),
     visitType: text("visit_type", { enum: visitType.values }),
-    submittedAt: submittedAt(),
-    ...statusColumns(),
-    ...deskColumns(),
-    ...repliedColumns(),
-    ...customerKeys(),
+    ...inboxColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),
   },
-  (table) => [
-    ...listIndexes(inboxKinds.serviceRequest.tableName, table),
-    ...statusChecks(inboxKinds.serviceRequest.tableName),
-    ...deskIndexes(inboxKinds.serviceRequest.tableName, table),
-    ...repliedIndexes(inboxKinds.serviceRequest.tableName, table),
-    ...customerIndexes(inboxKinds.serviceRequest.tableName, table),
-  ],
+  (table) => recordTableExtras(inboxKinds.serviceRequest.tableName, table),
 );
 
 /** Each kind's table: the one map from a kind of record to where it is stored. */
@@ -201,8 +207,7 @@ export const submissionStatusChanges = sqliteTable(
   "submission_status_changes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
-    submissionId: text("submission_id").notNull(),
+    ...recordKey(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
     changedBy: text("changed_by").notNull(),
     changedAt: integer("changed_at", { mode: "timestamp_ms" })

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { INBOX_KINDS } from "../../records/kinds";
-import { timestampMs } from "./columns";
+import { recordKey, timestampMs } from "./columns";
 
 // The ledger of the shop's email about each record (app/features/notifications/server/ledger.server.ts,
 // docs/decisions/030-notifications.md), one row per record, keyed by its kind and id. Records stored
@@ -9,8 +8,7 @@ import { timestampMs } from "./columns";
 export const notificationLedger = sqliteTable(
   "notification_ledger",
   {
-    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
-    submissionId: text("submission_id").notNull(),
+    ...recordKey(),
     // When the next attempt should have happened: the sweep re-enqueues what is overdue.
     dueAt: timestampMs("due_at"),
     // When every configured recipient had the email (null: not yet).

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { INBOX_KINDS } from "../../records/kinds";
-import { timestampMs } from "./columns";
+import { recordKey, timestampMs } from "./columns";
 
 // The conversation on a record (app/features/replies/, docs/decisions/041-reply-address-and-threading.md):
 // each reply staff send from the record and each email that comes back, oldest first by `at`. A
@@ -12,8 +11,7 @@ export const recordMessages = sqliteTable(
   "record_messages",
   {
     id: text("id").primaryKey(),
-    submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
-    submissionId: text("submission_id").notNull(),
+    ...recordKey(),
     direction: text("direction", { enum: ["out", "in"] }).notNull(),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
     // A reply: the member's username (pages show the display name). Null for a message that came in.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestampMs } from "./columns";
-import { staffSessions, users } from "./staff";
+import { memberId, staffSessions, users } from "./staff";
 
 // A second factor for staff (app/features/second-factor/server/, decisions 035 and 036).
 
@@ -23,9 +23,7 @@ export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberId(),
     codeHash: text("code_hash").notNull(),
     createdAt: timestampMs("created_at").notNull(),
     usedAt: timestampMs("used_at"),
@@ -38,9 +36,7 @@ export const passkeys = sqliteTable(
   "passkeys",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberId(),
     name: text("name").notNull(),
     publicKey: text("public_key").notNull(),
     counter: integer("counter").notNull().default(0),

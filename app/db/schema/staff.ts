@@ -36,6 +36,12 @@ export const users = sqliteTable(
   () => [check("users_role_check", sql`role in (${inList(STAFF_ROLES)})`)],
 );
 
+/** The member a row belongs to (`user_id`): it is deleted with their account. */
+export const memberId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 // Single-use links for the team (app/features/team/server/tokens.server.ts): an invitation to join, or a
 // password reset for one account. Only a hash of each link's secret part is kept.
 export const staffTokens = sqliteTable(
@@ -72,9 +78,7 @@ export const staffSessions = sqliteTable(
   "staff_sessions",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberId(),
     kvKey: text("kv_key").notNull(),
     signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }).notNull(),
     // Written at most once every few minutes, so that reading a page stays a read.
@@ -94,9 +98,7 @@ export const pendingSignIns = sqliteTable(
   "pending_sign_ins",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberId(),
     issuedAt: integer("issued_at").notNull(),
     codesTried: integer("codes_tried").notNull().default(0),
   },

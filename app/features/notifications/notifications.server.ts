@@ -9,7 +9,8 @@ import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../../http/env.server";
 import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./server/digest.server";
-import { SWEEP_GRACE_MS, takeOverdueNotifications } from "./server/ledger.server";
+import { SWEEP_GRACE_MS } from "~/mail/send-claim.server";
+import { takeOverdueNotifications } from "./server/ledger.server";
 
 // What the rest of the Worker asks of the notifications: queue a stored submission's emails, and
 // the scheduled sweep and digest (app/server/scheduled/ dispatches each Cron Trigger here). The

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "~/forms/zod";
 import { getEnv } from "~/http/context.server";
-import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { handleJsonWrite, handleSettingsPut } from "~/http/json-endpoint.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
@@ -24,16 +24,8 @@ export async function capacityResponse({ context }: Args): Promise<Response> {
 
 /** PUT /api/settings/capacity `{ dropOffsPerDay, waiterSlots: [{ time, places }], changeCutoffMinutes? }`. */
 export function putCapacity({ request, context }: Args): Promise<Response> {
-  return handleJsonWrite(
-    request,
-    {
-      method: "PUT",
-      allowed: ["GET", "HEAD", "PUT"],
-      schema: capacitySchema,
-      limitBytes: BODY_LIMIT_BYTES,
-      invalidMessage: "Nothing was changed: some fields need attention.",
-    },
-    async (input) => jsonResponse(await saveCapacity(getEnv(context), input, actingMember(request, context))),
+  return handleSettingsPut(request, capacitySchema, BODY_LIMIT_BYTES, async (input) =>
+    jsonResponse(await saveCapacity(getEnv(context), input, actingMember(request, context))),
   );
 }
 

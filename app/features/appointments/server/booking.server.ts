@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { appointmentMessages, appointments } from "~/db/schema/appointments";
+import { type Appointment, appointmentMessages, appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import type { AuditAction } from "~/features/audit/audit";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
@@ -47,7 +47,6 @@ async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, excep
 
 export type Booked = { ok: true; appointment: AppointmentView; messageId: number | null };
 
-/** A message for the email ledger, written only if the appointment row now has this sequence and update time. */
 /** A new appointment email's columns (due at `at`, unsent), for an INSERT … SELECT from appointments. */
 export const newMessageColumns = (purpose: AppointmentMessagePurpose, at: Date) => ({
   id: sql<number>`null`.as("id"),
@@ -61,6 +60,7 @@ export const newMessageColumns = (purpose: AppointmentMessagePurpose, at: Date) 
   claimedUntil: sql<Date | null>`null`.as("claimed_until"),
 });
 
+/** A message for the email ledger, written only if the appointment row now has this sequence and update time. */
 function messageInsert(env: AppEnv, id: string, purpose: AppointmentMessagePurpose, at: Date) {
   const db = getDb(env);
   return db
@@ -167,12 +167,10 @@ async function appointmentOfRequestLive(env: AppEnv, requestId: string) {
   return found && found.status !== "cancelled" ? found : null;
 }
 
-const alreadyBooked = (): Refusal => ({
-  ok: false,
-  status: 409,
-  message: "This request already has an appointment: move or cancel that one.",
-  nextDays: [],
-});
+/** A 409 with no other days to offer: the request or the appointment does not allow this change now. */
+const conflict = (message: string): Refusal => ({ ok: false, status: 409, message, nextDays: [] });
+
+const alreadyBooked = () => conflict("This request already has an appointment: move or cancel that one.");
 
 export type Changed = { ok: true; appointment: AppointmentView; messageIds: number[] };
 
@@ -200,6 +198,19 @@ function changeAudit(
   );
 }
 
+/** A change's emails for its batch: the customer's (`purpose`), and the shop's when the customer made the change. */
+function changeMessages(env: AppEnv, id: string, purpose: AppointmentMessagePurpose, who: ChangedBy) {
+  const at = who.acting.at;
+  return [messageInsert(env, id, purpose, at), ...(who.byCustomer ? [messageInsert(env, id, "shop-change", at)] : [])];
+}
+
+/** A change that was written: the appointment as it now is, and the ids of the emails its batch queued. */
+const changed = (row: Appointment, messages: { id: number }[][]): Changed => ({
+  ok: true,
+  appointment: toView(row),
+  messageIds: messages.flat().map((message) => message.id),
+});
+
 /** Moves a confirmed appointment to another place (its own place does not count against it). */
 export async function rescheduleAppointment(
   env: AppEnv,
@@ -208,9 +219,7 @@ export async function rescheduleAppointment(
   input: PlaceInput,
   who: ChangedBy,
 ): Promise<Changed | Refusal> {
-  if (current.status !== "confirmed") {
-    return { ok: false, status: 409, message: "Only a confirmed appointment can be moved.", nextDays: [] };
-  }
+  if (current.status !== "confirmed") return conflict("Only a confirmed appointment can be moved.");
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
   const { place } = checked;
@@ -218,8 +227,7 @@ export async function rescheduleAppointment(
     return refuse("date", "That is the appointment's place already: choose another day or time.");
   }
   const db = getDb(env);
-  const at = who.acting.at;
-  const [updated, , customerMessage, shopMessage] = await db.batch([
+  const [updated, , ...messages] = await db.batch([
     db
       .update(appointments)
       .set({
@@ -227,7 +235,7 @@ export async function rescheduleAppointment(
         kind: place.kind,
         time: place.time,
         sequence: sql`${appointments.sequence} + 1`,
-        updatedAt: at,
+        updatedAt: who.acting.at,
         // The reminder is armed again for the new day.
         reminderSentAt: null,
       })
@@ -244,14 +252,11 @@ export async function rescheduleAppointment(
       from: `${current.date} ${current.time ?? current.kind}`,
       to: `${place.date} ${place.time ?? place.kind}`,
     }),
-    messageInsert(env, current.id, "update", at),
-    ...(who.byCustomer ? [messageInsert(env, current.id, "shop-change", at)] : []),
+    ...changeMessages(env, current.id, "update", who),
   ]);
   const row = updated[0];
   if (!row) return fullRefusal(env, rules, place, current);
-  const view = toView(row);
-  const messageIds = [...customerMessage, ...(shopMessage ?? [])].map((message) => message.id);
-  return { ok: true, appointment: view, messageIds };
+  return changed(row, messages);
 }
 
 /** Cancels a confirmed appointment: its place is free again, and the customer gets a cancellation. */
@@ -260,24 +265,19 @@ export async function cancelAppointment(
   current: AppointmentView,
   who: ChangedBy,
 ): Promise<Changed | Refusal> {
-  if (current.status !== "confirmed") {
-    return { ok: false, status: 409, message: "This appointment is no longer confirmed.", nextDays: [] };
-  }
+  const noLongerConfirmed = conflict("This appointment is no longer confirmed.");
+  if (current.status !== "confirmed") return noLongerConfirmed;
   const db = getDb(env);
-  const at = who.acting.at;
-  const [updated, , customerMessage, shopMessage] = await db.batch([
+  const [updated, , ...messages] = await db.batch([
     db
       .update(appointments)
-      .set({ status: "cancelled", sequence: sql`${appointments.sequence} + 1`, updatedAt: at })
+      .set({ status: "cancelled", sequence: sql`${appointments.sequence} + 1`, updatedAt: who.acting.at })
       .where(and(eq(appointments.id, current.id), eq(appointments.status, "confirmed")))
       .returning(),
     changeAudit(env, who, "appointment.cancel", current, { date: current.date, time: current.time }),
-    messageInsert(env, current.id, "cancellation", at),
-    ...(who.byCustomer ? [messageInsert(env, current.id, "shop-change", at)] : []),
+    ...changeMessages(env, current.id, "cancellation", who),
   ]);
   const row = updated[0];
-  if (!row) return { ok: false, status: 409, message: "This appointment is no longer confirmed.", nextDays: [] };
-  const view = toView(row);
-  const messageIds = [...customerMessage, ...(shopMessage ?? [])].map((message) => message.id);
-  return { ok: true, appointment: view, messageIds };
+  if (!row) return noLongerConfirmed;
+  return changed(row, messages);
 }

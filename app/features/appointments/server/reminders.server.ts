@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentMessages, appointments } from "~/db/schema/appointments";
 import { addDays, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import type { AppEnv } from "~/http/env.server";
+import { newMessageColumns } from "./booking.server";
 
 // The reminder the day before (an hourly Cron Trigger, app/scheduled/scheduled.server.ts): every
 // confirmed appointment tomorrow (shop time) that has had none gets one, from 10 AM to 8 PM the
@@ -34,22 +35,7 @@ export async function takeDueReminders(env: Pick<AppEnv, "DB">, schedule: ShopSc
   const [written] = await db.batch([
     db
       .insert(appointmentMessages)
-      .select(
-        db
-          .select({
-            id: sql<number>`null`.as("id"),
-            appointmentId: appointments.id,
-            purpose: sql<"reminder">`'reminder'`.as("purpose"),
-            sequence: appointments.sequence,
-            dueAt: sql<Date>`${now.getTime()}`.as("due_at"),
-            sentAt: sql<Date | null>`null`.as("sent_at"),
-            attempts: sql<number>`0`.as("attempts"),
-            lastError: sql<string | null>`null`.as("last_error"),
-            claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-          })
-          .from(appointments)
-          .where(due),
-      )
+      .select(db.select(newMessageColumns("reminder", now)).from(appointments).where(due))
       .onConflictDoNothing()
       .returning({ id: appointmentMessages.id }),
     db.update(appointments).set({ reminderSentAt: now }).where(due),

@@ -70,6 +70,13 @@ const shopSettings = async (env: DeliveryEnv): Promise<MailSettings> => ({
 type JobOutcome = { status: "done" } | { status: "retry"; error: string };
 const done: JobOutcome = { status: "done" };
 
+/** A send's outcome for the queue: done, or retried while any recipient failed. */
+const outcomeOf = ({ errors }: { errors: readonly string[] }): JobOutcome =>
+  errors.length ? { status: "retry", error: errors.join("; ") } : done;
+
+/** The send other features' jobs are given (team, appointments, replies): every recipient, none had it before. */
+const sendWith = (env: DeliveryEnv) => (mail: OutgoingMail) => sendToEach(env.NOTIFY_EMAIL, mail, []);
+
 async function deliverNotification(
   env: DeliveryEnv,
   job: Extract<NotificationJob, { type: "notify" }>,
@@ -82,7 +89,7 @@ async function deliverNotification(
   const mail = submissionNotification(submission, await shopSettings(env), clock);
   const result = await sendToEach(env.NOTIFY_EMAIL, mail, submission.sentTo);
   await recordNotification(db, job.form, job.id, result, clock);
-  return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
+  return outcomeOf(result);
 }
 
 async function deliverConfirmation(
@@ -128,45 +135,7 @@ async function deliverDigest(
   });
   const result = await sendToEach(env.NOTIFY_EMAIL, digest.mail, claim.sentTo);
   await recordDigest(db, job.shopDate, result, clock.now, digest.spamCount);
-  return result.errors.length ? { status: "retry", error: result.errors.join("; ") } : done;
-}
-
-async function deliverStaffEmailJob(
-  env: DeliveryEnv,
-  job: Extract<NotificationJob, { type: "staffEmail" }>,
-  clock: { now: Date },
-): Promise<JobOutcome> {
-  const { errors } = await deliverStaffEmail(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
-  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
-}
-
-async function deliverAppointmentEmail(
-  env: DeliveryEnv,
-  job: Extract<NotificationJob, { type: "appointment" }>,
-  clock: { now: Date },
-): Promise<JobOutcome> {
-  const { errors } = await deliverAppointmentJob(env, job.messageId, clock.now, (mail) =>
-    sendToEach(env.NOTIFY_EMAIL, mail, []),
-  );
-  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
-}
-
-async function deliverMemberNoticeJob(
-  env: DeliveryEnv,
-  job: Extract<NotificationJob, { type: "memberNotice" }>,
-  clock: { now: Date },
-): Promise<JobOutcome> {
-  const { errors } = await deliverMemberNotice(env, job, clock.now, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
-  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
-}
-
-async function deliverReplyJob(
-  env: DeliveryEnv,
-  job: Extract<NotificationJob, { type: "reply" }>,
-  clock: { now: Date; retryAt: Date },
-): Promise<JobOutcome> {
-  const { errors } = await deliverReply(env, job, clock, (mail) => sendToEach(env.NOTIFY_EMAIL, mail, []));
-  return errors.length ? { status: "retry", error: errors.join("; ") } : done;
+  return outcomeOf(result);
 }
 
 function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retryAt: Date }): Promise<JobOutcome> {
@@ -178,16 +147,16 @@ function runJob(env: DeliveryEnv, job: NotificationJob, clock: { now: Date; retr
     case "digest":
       return deliverDigest(env, job, clock);
     case "staffEmail":
-      return deliverStaffEmailJob(env, job, clock);
+      return deliverStaffEmail(env, job, clock.now, sendWith(env)).then(outcomeOf);
     case "appointment":
-      return deliverAppointmentEmail(env, job, clock);
+      return deliverAppointmentJob(env, job.messageId, clock.now, sendWith(env)).then(outcomeOf);
     case "memberNotice":
-      return deliverMemberNoticeJob(env, job, clock);
+      return deliverMemberNotice(env, job, clock.now, sendWith(env)).then(outcomeOf);
     case "resetRequest":
       // Looked up, limited, and (for an account with an address) a link issued and its email queued.
       return handleResetRequest(env, job, clock.now).then(() => done);
     case "reply":
-      return deliverReplyJob(env, job, clock);
+      return deliverReply(env, job, clock, sendWith(env)).then(outcomeOf);
     default:
       return unreachable(job);
   }

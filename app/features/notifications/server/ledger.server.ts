@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
 import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
+import { CLAIM_MS, claimColumns, unclaimedAt } from "~/mail/send-claim.server";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each record's entry in notification_ledger says whether the
@@ -22,14 +24,6 @@ export type SendResult = {
 
 /** What an entry keeps of an attempt's failures: none when delivered, else the errors, bounded. */
 const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));
-
-// A consumer that claimed a record and then vanished (crashed, timed out) holds it this long;
-// sending takes well under a second.
-export const CLAIM_MS = 2 * 60_000;
-
-// An email not sent this long after it was due is taken for lost, and the sweep (schedule.server.ts)
-// enqueues it again. Longer than a claim, so an attempt in progress is never doubled.
-export const SWEEP_GRACE_MS = 5 * 60_000;
 
 const entryOf = (form: InboxKind, id: string) => and(eq(ledger.submissionKind, form), eq(ledger.submissionId, id));
 
@@ -62,6 +56,22 @@ async function recordOf(
 /** A claimed record to email, and who has its email already. */
 export type ClaimedNotification = NotifiedSubmission & { sentTo: string[] };
 
+/** Sets `claim` on a record's entry where `condition` holds: the record if it did, else nothing. */
+async function claimEntry(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  claim: SQLiteUpdateSetSource<typeof ledger>,
+  condition: SQL | undefined,
+): Promise<ClaimedNotification | undefined> {
+  const [entry] = await db
+    .update(ledger)
+    .set(claim)
+    .where(and(entryOf(form, id), condition))
+    .returning({ sentTo: ledger.sentTo });
+  return entry && recordOf(db, form, id, entry.sentTo);
+}
+
 /**
  * Claims a record's email for one attempt: the record, if it is still unsent and nobody else is
  * sending it; nothing if it was sent, is being sent, predates notifications or no longer exists.
@@ -72,27 +82,14 @@ export async function claimNotification(
   id: string,
   now: Date,
 ): Promise<ClaimedNotification | undefined> {
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const [entry] = await db
-    .update(ledger)
-    .set({
-      claimedUntil: until,
-      // Should this consumer vanish, the entry is overdue the moment its claim lapses (due a grace
-      // before it), so the first sweep after that sends it again, not the one after.
-      dueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
-      attempts: sql`${ledger.attempts} + 1`,
-    })
-    .where(
-      and(
-        entryOf(form, id),
-        isNull(ledger.notifiedAt),
-        isNotNull(ledger.dueAt),
-        or(isNull(ledger.claimedUntil), lte(ledger.claimedUntil, now)),
-        notSpam(form),
-      ),
-    )
-    .returning({ sentTo: ledger.sentTo });
-  return entry && recordOf(db, form, id, entry.sentTo);
+  const unsent = and(isNull(ledger.notifiedAt), isNotNull(ledger.dueAt), notSpam(form));
+  return claimEntry(
+    db,
+    form,
+    id,
+    claimColumns(ledger.attempts, now),
+    and(unsent, unclaimedAt(ledger.claimedUntil, now)),
+  );
 }
 
 /** Ends an attempt: delivered to everyone, or the error and when to try again. */
@@ -158,12 +155,7 @@ export async function claimConfirmation(
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
-  const [entry] = await db
-    .update(ledger)
-    .set({ confirmationSentAt: now })
-    .where(and(entryOf(form, id), isNull(ledger.confirmationSentAt)))
-    .returning({ sentTo: ledger.sentTo });
-  return entry && recordOf(db, form, id, entry.sentTo);
+  return claimEntry(db, form, id, { confirmationSentAt: now }, isNull(ledger.confirmationSentAt));
 }
 
 /** A confirmation that could not be sent is released, to be tried again. */
@@ -180,10 +172,7 @@ export async function claimDigest(db: Database, shopDate: string, requestCount: 
     .onConflictDoUpdate({
       target: notificationDigests.shopDate,
       set: { requestCount, attempts: sql`${notificationDigests.attempts} + 1`, claimedUntil: until },
-      setWhere: and(
-        isNull(notificationDigests.sentAt),
-        or(isNull(notificationDigests.claimedUntil), lte(notificationDigests.claimedUntil, now)),
-      ),
+      setWhere: and(isNull(notificationDigests.sentAt), unclaimedAt(notificationDigests.claimedUntil, now)),
     })
     .returning();
   return row;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { type RecordMessageRow } from "~/db/schema/replies";
@@ -12,6 +12,7 @@ import { auditTarget, contactStatements } from "../../inbox/inbox.server";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { type OutgoingMail } from "~/mail/mime.server";
+import { claimColumns, SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
 import type { ConversationMessage, ReplyInput } from "../messages";
 import { answerNoticeMail, defaultSubject, replyMail, replyMessageId } from "./reply-mail.server";
 import { readMailSettings } from "../../settings/settings.server";
@@ -25,10 +26,6 @@ import { lastSubjectQuery, listMessages, messages, ofRecord } from "./conversati
 
 export type ReplyEnv = Pick<AppEnv, "DB" | "NOTIFY_QUEUE" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
 
-// As the notification ledger's (app/server/notifications/ledger.server.ts): a claim lapses after
-// two minutes; a reply still unsent five minutes after it was due is taken for lost and sent again.
-const CLAIM_MS = 2 * 60_000;
-const SWEEP_GRACE_MS = 5 * 60_000;
 const SWEEP_LIMIT = 100;
 
 export type SendReplyResult =
@@ -133,22 +130,16 @@ export async function deliverReply(
   send: (mail: OutgoingMail) => Promise<SendResult>,
 ): Promise<{ errors: string[] }> {
   const db = getDb(env);
-  const until = new Date(clock.now.getTime() + CLAIM_MS);
   const [claimed] = await db
     .update(messages)
-    .set({
-      claimedUntil: until,
-      // Should this consumer vanish, the reply is overdue the moment its claim lapses.
-      dueAt: new Date(until.getTime() - SWEEP_GRACE_MS),
-      attempts: sql`${messages.attempts} + 1`,
-    })
+    .set(claimColumns(messages.attempts, clock.now))
     .where(
       and(
         eq(messages.id, job.id),
         // An automatic message causes no email: it has no due time.
         isNotNull(messages.dueAt),
         isNull(messages.sentAt),
-        or(isNull(messages.claimedUntil), lte(messages.claimedUntil, clock.now)),
+        unclaimedAt(messages.claimedUntil, clock.now),
       ),
     )
     .returning();

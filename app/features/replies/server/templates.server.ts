@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import { replyTemplates } from "~/db/schema/replies";
 import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
@@ -44,6 +44,15 @@ const nameTaken = (name: string): TemplateOutcome => ({
 // D1 names the broken index in the error (drizzle wraps it as the cause).
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && (/UNIQUE constraint/i.test(error.message) || isUniqueViolation(error.cause));
+
+/** The audit entry of a change to one template, made only if the statement before it changed a row. */
+const templateAudit = (
+  db: Database,
+  acting: Acting,
+  action: "settings.reply-template.edit" | "settings.reply-template.delete",
+  id: number,
+  name: string,
+) => auditInsertIf(db, { ...acting, action, target: `reply-templates/${id}`, detail: { name } }, AUDIT_IF_CHANGED);
 
 export async function addReplyTemplate(
   env: AppEnv,
@@ -94,16 +103,7 @@ export async function editReplyTemplate(
         .set({ ...input, updatedAt: acting.at, updatedBy: acting.actor?.name ?? null })
         .where(eq(templates.id, id))
         .returning(),
-      auditInsertIf(
-        db,
-        {
-          ...acting,
-          action: "settings.reply-template.edit",
-          target: `reply-templates/${id}`,
-          detail: { name: input.name },
-        },
-        AUDIT_IF_CHANGED,
-      ),
+      templateAudit(db, acting, "settings.reply-template.edit", id, input.name),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return nameTaken(input.name);
@@ -119,16 +119,7 @@ export async function deleteReplyTemplate(env: AppEnv, id: number, acting: Actin
   if (!existing) return missing;
   const [[row]] = await db.batch([
     db.delete(templates).where(eq(templates.id, id)).returning(),
-    auditInsertIf(
-      db,
-      {
-        ...acting,
-        action: "settings.reply-template.delete",
-        target: `reply-templates/${id}`,
-        detail: { name: existing.name },
-      },
-      AUDIT_IF_CHANGED,
-    ),
+    templateAudit(db, acting, "settings.reply-template.delete", id, existing.name),
   ]);
   // Deleted by someone else in between.
   if (!row) return missing;

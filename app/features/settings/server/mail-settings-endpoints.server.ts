@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
-import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { handleSettingsPut } from "~/http/json-endpoint.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -42,20 +42,10 @@ export async function mailSettingsResponse({ context }: Args) {
 
 /** PUT /api/settings/emails `{ recipients: [..], confirmVisitor, senderName }` → 200 with what now holds. */
 export function putMailSettings({ request, context }: Args) {
-  return handleJsonWrite(
-    request,
-    {
-      method: "PUT",
-      allowed: ["GET", "HEAD", "PUT"],
-      schema: mailSettingsSchema,
-      limitBytes: LIMIT_BYTES,
-      invalidMessage: "Nothing was changed: some fields need attention.",
-    },
-    async (input) => {
-      const saved = await saveMailSettings(getEnv(context), input, actingMember(request, context));
-      return jsonResponse({ message: describeMailSettings(saved), ...asJson(saved) });
-    },
-  );
+  return handleSettingsPut(request, mailSettingsSchema, LIMIT_BYTES, async (input) => {
+    const saved = await saveMailSettings(getEnv(context), input, actingMember(request, context));
+    return jsonResponse({ message: describeMailSettings(saved), ...asJson(saved) });
+  });
 }
 
 export type MailSettingsRefusal = {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
-import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { handleSettingsPut } from "~/http/json-endpoint.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { bookingOptionsSchema } from "../../booking-options";
@@ -17,20 +17,10 @@ export async function bookingOptionsResponse({ context }: Args): Promise<Respons
 
 /** PUT `{ confirmOnArrival?, reviewRequestsOn?, reviewUrl? }`: what is left out stays as it is. */
 export function putBookingOptions({ request, context }: Args): Promise<Response> {
-  return handleJsonWrite(
-    request,
-    {
-      method: "PUT",
-      allowed: ["GET", "HEAD", "PUT"],
-      schema: bookingOptionsSchema,
-      limitBytes: 2048,
-      invalidMessage: "Nothing was changed: some fields need attention.",
-    },
-    async (input) => {
-      const saved = await saveBookingOptions(getEnv(context), input, actingMember(request, context));
-      return saved.ok
-        ? jsonResponse(saved.options)
-        : jsonResponse({ message: saved.message, fieldErrors: { [saved.field]: [saved.message] } }, 400);
-    },
-  );
+  return handleSettingsPut(request, bookingOptionsSchema, 2048, async (input) => {
+    const saved = await saveBookingOptions(getEnv(context), input, actingMember(request, context));
+    return saved.ok
+      ? jsonResponse(saved.options)
+      : jsonResponse({ message: saved.message, fieldErrors: { [saved.field]: [saved.message] } }, 400);
+  });
 }
