@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../support/d1";
 import { fetchWorker } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
 import { apiLogin, postStaffForm, sessionCookie } from "../support/staff";
@@ -16,14 +17,11 @@ describe("the reminder the day before", () => {
   const mailer = recordingMailer();
   /** Monday, December 21, 2026 at the given hour and minute in Pikesville (EST, UTC-5). */
   const monday = (hour: number, minute = 15) => new Date(Date.UTC(2026, 11, 21, hour + 5, minute));
-  const reminderRows = async (id: string) =>
-    (
-      await env.DB.prepare(
-        "select m.purpose, m.sequence from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder' order by m.id",
-      )
-        .bind(id)
-        .all()
-    ).results;
+  const reminderRows = (id: string) =>
+    rowsOf(
+      "select m.purpose, m.sequence from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder' order by m.id",
+      id,
+    );
   /** A session signed in at `when`: a session's 8 hours run on the Worker's clock. */
   const ownerAt = async (when: Date) =>
     sessionCookie(await apiLogin("appt-owner", "appointments owner has a long password", { at: when }));

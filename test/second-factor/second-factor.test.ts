@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { totpCodeAt } from "~/features/second-factor/server/totp.server";
 import { newMember, pageText } from "../support/account";
+import { rowsOf } from "../support/d1";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN } from "../support/http";
 import { apiLogin, sessionCookie, staffApi } from "../support/staff";
 import {
@@ -15,10 +16,8 @@ import {
 } from "../support/second-factor";
 
 async function auditActions(userId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("select action from audit_log where actor_id = ? order by id")
-    .bind(userId)
-    .all<{ action: string }>();
-  return results.map((row) => row.action);
+  const rows = await rowsOf<{ action: string }>("select action from audit_log where actor_id = ? order by id", userId);
+  return rows.map((row) => row.action);
 }
 
 describe("authenticator codes (RFC 6238)", () => {
