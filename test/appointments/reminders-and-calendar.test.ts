@@ -106,37 +106,25 @@ describe("the reminder the day before", () => {
 });
 
 describe("the shop's calendar", () => {
+  /** GET /api/appointments for the days in `range`, as staff unless another cookie is given. */
+  const listAppointments = (range: string, cookie = cookies.staff) =>
+    call("GET", `/api/appointments?${range}`, undefined, { cookie });
+
   it("lists appointments by day through GET /api/appointments, at most 62 days at once", async () => {
     const id = await newRequest();
     expect((await book(id, { date: "2026-12-30", kind: "waiter", time: "08:00" })).status).toBe(201);
-    const list = await call("GET", "/api/appointments?from=2026-12-30&to=2026-12-30", undefined, {
-      cookie: cookies.staff,
-    });
+    const list = await listAppointments("from=2026-12-30&to=2026-12-30");
     expect(list.status).toBe(200);
     const entries = await list.json<{ serviceRequestId: string; time: string; recordPath: string }[]>();
     expect(entries.find((entry) => entry.serviceRequestId === id)).toMatchObject({
       time: "08:00",
       recordPath: `/incoming/service-requests/${id}`,
     });
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-01-31", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-02-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-31&to=2026-12-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-02-30&to=2026-03-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2026-12-02", undefined, { cookie: "" })).status,
-    ).toBe(401);
+    expect((await listAppointments("from=2026-12-01&to=2027-01-31")).status).toBe(200);
+    expect((await listAppointments("from=2026-12-01&to=2027-02-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-12-31&to=2026-12-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-02-30&to=2026-03-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-12-01&to=2026-12-02", "")).status).toBe(401);
   });
 
   it("shows the week with each day's places used and free, closed days, and links to the records", async () => {
