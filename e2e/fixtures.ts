@@ -101,24 +101,21 @@ export async function fillVisitorDetails(form: Locator, email: string) {
 
 /**
  * Opens the home page's service request as a visitor would (enhanced first when JavaScript is on) and
- * fills in their details, the service and the message; returns the form.
+ * fills in their details with an email address of the test's own, the service and the message;
+ * returns the form and that address.
  */
 export async function startServiceRequest(
   page: Page,
-  {
-    javaScriptEnabled,
-    email,
-    service,
-    details,
-  }: { javaScriptEnabled: boolean; email: string; service: string; details: string },
+  { javaScriptEnabled, service, details }: { javaScriptEnabled: boolean; service: string; details: string },
 ) {
+  const email = uniqueEmail();
   await page.goto("/");
   if (javaScriptEnabled) await waitForEnhancedForm(page);
   const form = visitorForm(page);
   await fillVisitorDetails(form, email);
   await form.getByLabel("Service Needed").selectOption(service);
   await form.getByLabel("Additional Details").fill(details);
-  return form;
+  return { form, email };
 }
 
 /**

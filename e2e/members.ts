@@ -60,3 +60,22 @@ export function phoneCode(secret: string, after = -Infinity): { code: string; st
   const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
   return { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6), step };
 }
+
+/** The secret the set-up shows under its QR code, as the member types it into their phone. */
+export async function shownSecret(page: Page): Promise<string> {
+  return (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+}
+
+/**
+ * Sets up an authenticator app from the open account page, as the member does with their phone,
+ * up to the recovery codes; returns the secret and the step of the code that confirmed it.
+ */
+export async function setUpAuthenticatorApp(page: Page): Promise<{ secret: string; step: number }> {
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = await shownSecret(page);
+  const { code, step } = phoneCode(secret);
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("recovery-codes")).toBeVisible();
+  return { secret, step };
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test, openPage } from "../fixtures";
-import { makeSessionsStale, newMember, phoneCode, signIn } from "../members";
+import { makeSessionsStale, newMember, phoneCode, setUpAuthenticatorApp, signIn } from "../members";
 import { addVirtualAuthenticator } from "../virtual-authenticator";
 
 // A stale session (its last check over 2 hours old) cannot make new recovery codes or add a
@@ -21,12 +21,7 @@ for (const javaScriptEnabled of [true, false]) {
       const member = await newMember("e2e-fc");
       await signIn(page, member);
       await openAccount(page, javaScriptEnabled);
-      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
-      const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-      const first = phoneCode(secret);
-      await page.getByLabel("Code", { exact: true }).fill(first.code);
-      await page.getByRole("button", { name: "Confirm" }).click();
-      await expect(page.getByTestId("recovery-codes")).toBeVisible();
+      const { secret, step } = await setUpAuthenticatorApp(page);
       const firstCodes = await page.getByTestId("recovery-codes").innerText();
 
       makeSessionsStale(member);
@@ -36,7 +31,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
       await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
 
-      await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, first.step).code);
+      await page.getByLabel("Code", { exact: true }).fill(phoneCode(secret, step).code);
       await page.getByRole("button", { name: "Confirm" }).click();
       await expect(page).toHaveURL(/\/incoming\/account$/);
       await page.getByRole("button", { name: "Make new codes" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { executeSql, expect, openPage, test } from "../fixtures";
+import { insertRecord } from "../records";
 
 // Appointments without JavaScript (issue 30): staff book one from a service request's page, the
 // customer moves it and cancels it from their link. Each test makes a request of its own, named
@@ -14,16 +15,35 @@ function setCapacity() {
   );
 }
 
-function seedRequest(tag: string): string {
-  const id = crypto.randomUUID();
-  executeSql(
-    `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status) VALUES ('${id}', 'Robin', '${tag}', '${tag.toLowerCase()}@example.com', '4105550177', 'oil-change', 'Oil change please (${tag}).', ${Date.now()}, 'new')`,
-  );
-  return id;
-}
+const seedRequest = (tag: string) =>
+  insertRecord("serviceRequest", {
+    firstName: "Robin",
+    lastName: tag,
+    email: `${tag.toLowerCase()}@example.com`,
+    phone: "4105550177",
+    service: "oil-change",
+    message: `Oil change please (${tag}).`,
+  });
 
 /** Today in the shop's calendar. */
 const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+
+/**
+ * A service request of the test's own, with room to book it, opened on its record by staff (hydrated
+ * when JavaScript is on); returns its tag and id.
+ */
+async function openOwnRequest(
+  page: Page,
+  logInAsStaff: () => Promise<void>,
+  { javaScriptEnabled }: { javaScriptEnabled: boolean },
+) {
+  setCapacity();
+  const tag = newTag();
+  const id = seedRequest(tag);
+  await logInAsStaff();
+  await openPage(page, `/incoming/service-requests/${id}`, javaScriptEnabled);
+  return { tag, id };
+}
 
 async function lookAt(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -40,11 +60,7 @@ test.describe("appointments without JavaScript", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("staff book from the record; the customer moves and cancels from their link", async ({ page, logInAsStaff }) => {
-    setCapacity();
-    const tag = newTag();
-    const id = seedRequest(tag);
-    await logInAsStaff();
-    await page.goto(`/incoming/service-requests/${id}`);
+    const { tag } = await openOwnRequest(page, logInAsStaff, { javaScriptEnabled: false });
     const place = page.getByLabel("Book an appointment");
     const options = await place.locator("option").allTextContents();
     expect(options.length).toBeGreaterThan(2);
@@ -93,11 +109,7 @@ test.describe("appointments without JavaScript", () => {
   });
 
   test("the calendar shows the week and the day, and marks an arrival", async ({ page, logInAsStaff }) => {
-    setCapacity();
-    const tag = newTag();
-    const id = seedRequest(tag);
-    await logInAsStaff();
-    await page.goto(`/incoming/service-requests/${id}`);
+    const { tag, id } = await openOwnRequest(page, logInAsStaff, { javaScriptEnabled: false });
     const place = page.getByLabel("Book an appointment");
     const date = (await place.locator("option").first().getAttribute("value"))!.slice(0, 10);
     await place.selectOption({ index: 0 });
@@ -182,11 +194,7 @@ test.describe("appointments without JavaScript", () => {
 
 test.describe("appointments with JavaScript", () => {
   test("staff book from the record without a page load, and cancel it", async ({ page, logInAsStaff }) => {
-    setCapacity();
-    const tag = newTag();
-    const id = seedRequest(tag);
-    await logInAsStaff();
-    await gotoHydrated(page, `/incoming/service-requests/${id}`);
+    await openOwnRequest(page, logInAsStaff, { javaScriptEnabled: true });
     await page.getByLabel("Book an appointment").selectOption({ index: 1 });
     await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Appointment booked");

@@ -1,4 +1,5 @@
-import { executeSql, expect, test } from "../fixtures";
+import { expect, test } from "../fixtures";
+import { insertRecord } from "../records";
 
 // One customer across requests (issue 29, decision 047): a customer who wrote before, with the phone
 // typed another way, is "Returning" in the inbox, and each record's page lists the other request.
@@ -10,17 +11,25 @@ test("a returning customer's earlier request is listed on the record page and op
   logInAsStaff,
 }) => {
   const tag = newTag();
-  const earlier = crypto.randomUUID();
-  const later = crypto.randomUUID();
+  const jordan = { firstName: "Jordan", lastName: tag };
   // A fictional number of its own (the last four digits from the tag), written two ways.
   const digits = String(parseInt(tag.slice(4, 10), 16) % 10_000).padStart(4, "0");
   const day = 86_400_000;
-  executeSql(
-    `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status) VALUES ('${earlier}', 'Jordan', '${tag}', '${tag.toLowerCase()}.old@example.com', '(667) 123-${digits}', 'oil-change', 'Oil change please (${tag}).', ${Date.now() - 40 * day}, 'closed')`,
-  );
-  executeSql(
-    `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status) VALUES ('${later}', 'Jordan', '${tag}', '${tag.toLowerCase()}@example.com', '+1 667-123-${digits}', 'The noise is back (${tag}).', ${Date.now()}, 'new')`,
-  );
+  const earlier = insertRecord("serviceRequest", {
+    ...jordan,
+    email: `${tag.toLowerCase()}.old@example.com`,
+    phone: `(667) 123-${digits}`,
+    service: "oil-change",
+    message: `Oil change please (${tag}).`,
+    submittedAt: Date.now() - 40 * day,
+    status: "closed",
+  });
+  const later = insertRecord("contact", {
+    ...jordan,
+    email: `${tag.toLowerCase()}@example.com`,
+    phone: `+1 667-123-${digits}`,
+    message: `The noise is back (${tag}).`,
+  });
   await logInAsStaff();
 
   await page.goto(`/incoming?q=${tag}`);

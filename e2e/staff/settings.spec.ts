@@ -1,14 +1,6 @@
 import { bookingWindow } from "../../app/hours/booking-window";
 import { calendarDateFormat } from "../../app/hours/shop-calendar";
-import {
-  expect,
-  fillVisitorDetails,
-  liveSchedule,
-  test,
-  uniqueEmail,
-  visitorForm,
-  waitForEnhancedForm,
-} from "../fixtures";
+import { expect, liveSchedule, startServiceRequest, test, visitorForm, waitForEnhancedForm } from "../fixtures";
 
 // The owner closes the shop for a day from a phone, without JavaScript, and the public site
 // follows: the service request refuses the day (on the server, and in the browser once the page
@@ -53,11 +45,11 @@ test.describe("an owner closes the shop for the next open day", () => {
   });
 
   test("the service request refuses that day with its reason", async ({ page }) => {
-    await page.goto("/");
-    const form = visitorForm(page);
-    await fillVisitorDetails(form, uniqueEmail());
-    await form.getByLabel("Service Needed").selectOption("oil-change");
-    await form.getByLabel("Additional Details").fill("Oil change, please.");
+    const { form } = await startServiceRequest(page, {
+      javaScriptEnabled: false,
+      service: "oil-change",
+      details: "Oil change, please.",
+    });
     await form.getByLabel("Preferred date").fill(closedDay);
     await form.getByRole("button", { name: "Submit Service Request" }).click();
     await expect(form).toContainText(`We're closed on ${spelled(closedDay)} (${reason}). Please choose another day.`);

@@ -1,4 +1,5 @@
-import { executeSql, expect, test } from "../fixtures";
+import { expect, test } from "../fixtures";
+import { insertRecord } from "../records";
 
 // A record's timeline (issue 29): the request, its status changes, the desk's calls and notes and
 // the emails in one list, oldest first, server-rendered (read here with JavaScript off), at a
@@ -18,10 +19,14 @@ for (const viewport of [
       logInAsStaff,
     }) => {
       const tag = newTag();
-      const id = crypto.randomUUID();
-      executeSql(
-        `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status) VALUES ('${id}', 'Avery', '${tag}', '${tag.toLowerCase()}@example.com', '(410) 555-0177', 'Is the timing belt due at 90k? (${tag})', ${Date.now() - 60_000}, 'new')`,
-      );
+      const id = insertRecord("contact", {
+        firstName: "Avery",
+        lastName: tag,
+        email: `${tag.toLowerCase()}@example.com`,
+        phone: "(410) 555-0177",
+        message: `Is the timing belt due at 90k? (${tag})`,
+        submittedAt: Date.now() - 60_000,
+      });
       await logInAsStaff();
       await page.goto(`/incoming/contact-messages/${id}`);
 

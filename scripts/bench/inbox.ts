@@ -206,32 +206,26 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     const dueList = await timeRequests(page("?due=1"));
     const threadPage = await timeRequests(page(threadPath));
     const repliedList = await timeRequests(page("?replied=1"));
-    const writeTo = (path: string, method: string, body: unknown) =>
+    const writeTo = (session: string, path: string, method: string, body: unknown) =>
       [
-        path,
-        { method, headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+        `${origin}${path}`,
+        { method, headers: { Cookie: session, "Content-Type": "application/json" }, body: JSON.stringify(body) },
       ] as [string, RequestInit];
     // A call that went to voicemail on records still new: the log grows, the status stays.
-    const logCall = await timeRequests(
-      (index) =>
-        writeTo(`${origin}/api/contact-submissions/${targets[SAMPLES + 2 + index]}/activity`, "POST", {
-          type: "call",
-          outcome: "voicemail",
-          note: "Left a voicemail, try after 5",
-        }),
-      201,
-    );
-    const statusChange = await timeRequests(
-      (index) => [
-        `${origin}/api/contact-submissions/${targets[index]}`,
-        {
-          method: "PATCH",
-          headers: { Cookie: cookie, "Content-Type": "application/json" },
-          body: JSON.stringify({ status: "contacted" }),
-        },
-      ],
-      200,
-    );
+    const logVoicemails = (session: string) =>
+      timeRequests(
+        (index) =>
+          writeTo(session, `/api/contact-submissions/${targets[SAMPLES + 2 + index]}/activity`, "POST", {
+            type: "call",
+            outcome: "voicemail",
+            note: "Left a voicemail, try after 5",
+          }),
+        201,
+      );
+    const changeStatuses = (session: string, status: string) =>
+      timeRequests((index) => writeTo(session, `/api/contact-submissions/${targets[index]}`, "PATCH", { status }), 200);
+    const logCall = await logVoicemails(cookie);
+    const statusChange = await changeStatuses(cookie, "contacted");
     // A first run warms D1's page cache (D1 runs in the same workerd process as the Worker, so
     // its cache counts in the memory below); three runs are then measured and the median taken.
     // That the export holds one page of records at a time is shown exactly by
@@ -314,34 +308,10 @@ export async function benchInbox(log: (line: string) => void): Promise<InboxBenc
     // Measured again, the status goes back to new and more voicemails are logged on the same records.
     checks.push(
       timingCheck("status change", statusChange, TARGETS.statusChangeP50Ms, (session) =>
-        timeRequests(
-          (index) => [
-            `${origin}/api/contact-submissions/${targets[index]}`,
-            {
-              method: "PATCH",
-              headers: { Cookie: session, "Content-Type": "application/json" },
-              body: JSON.stringify({ status: "new" }),
-            },
-          ],
-          200,
-        ),
+        changeStatuses(session, "new"),
       ),
     );
-    checks.push(
-      timingCheck("logging a call", logCall, TARGETS.logCallP50Ms, (session) =>
-        timeRequests(
-          (index) => [
-            `${origin}/api/contact-submissions/${targets[SAMPLES + 2 + index]}/activity`,
-            {
-              method: "POST",
-              headers: { Cookie: session, "Content-Type": "application/json" },
-              body: JSON.stringify({ type: "call", outcome: "voicemail", note: "Left a voicemail, try after 5" }),
-            },
-          ],
-          201,
-        ),
-      ),
-    );
+    checks.push(timingCheck("logging a call", logCall, TARGETS.logCallP50Ms, logVoicemails));
     const csvCheck = (run: Export): Check => ({
       ok: run.totalMs <= TARGETS.csvMs,
       line: `inbox: CSV export of ${run.rows.toLocaleString("en-US")} rows in ${ms(run.totalMs)} (target <= ${TARGETS.csvMs} ms)`,

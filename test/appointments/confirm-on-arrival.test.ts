@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../support/d1";
 import { fetchWorker, postForm, postJson, rateLimiterAllowing } from "../support/http";
 import { validServiceRequest } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
@@ -26,14 +27,11 @@ const request = (fields: Record<string, string> = {}) => ({
 
 const send = (body: object) => postJson("/api/service-request", body, { at, bindings: { NOTIFY_QUEUE: queue } });
 
-const appointmentsOf = async (email: string) =>
-  (
-    await env.DB.prepare(
-      "select a.date, a.kind, a.status, a.created_by, s.status as request_status from appointments a join service_requests s on s.id = a.service_request_id where s.email = ?",
-    )
-      .bind(email)
-      .all()
-  ).results;
+const appointmentsOf = (email: string) =>
+  rowsOf(
+    "select a.date, a.kind, a.status, a.created_by, s.status as request_status from appointments a join service_requests s on s.id = a.service_request_id where s.email = ?",
+    email,
+  );
 
 const switchTo = async (on: boolean) =>
   expect((await call("PUT", "/api/settings/appointment-options", { confirmOnArrival: on })).status).toBe(200);

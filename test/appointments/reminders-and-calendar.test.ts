@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../support/d1";
 import { fetchWorker } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
 import { apiLogin, postStaffForm, sessionCookie } from "../support/staff";
@@ -16,14 +17,11 @@ describe("the reminder the day before", () => {
   const mailer = recordingMailer();
   /** Monday, December 21, 2026 at the given hour and minute in Pikesville (EST, UTC-5). */
   const monday = (hour: number, minute = 15) => new Date(Date.UTC(2026, 11, 21, hour + 5, minute));
-  const reminderRows = async (id: string) =>
-    (
-      await env.DB.prepare(
-        "select m.purpose, m.sequence from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder' order by m.id",
-      )
-        .bind(id)
-        .all()
-    ).results;
+  const reminderRows = (id: string) =>
+    rowsOf(
+      "select m.purpose, m.sequence from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder' order by m.id",
+      id,
+    );
   /** A session signed in at `when`: a session's 8 hours run on the Worker's clock. */
   const ownerAt = async (when: Date) =>
     sessionCookie(await apiLogin("appt-owner", "appointments owner has a long password", { at: when }));
@@ -108,37 +106,25 @@ describe("the reminder the day before", () => {
 });
 
 describe("the shop's calendar", () => {
+  /** GET /api/appointments for the days in `range`, as staff unless another cookie is given. */
+  const listAppointments = (range: string, cookie = cookies.staff) =>
+    call("GET", `/api/appointments?${range}`, undefined, { cookie });
+
   it("lists appointments by day through GET /api/appointments, at most 62 days at once", async () => {
     const id = await newRequest();
     expect((await book(id, { date: "2026-12-30", kind: "waiter", time: "08:00" })).status).toBe(201);
-    const list = await call("GET", "/api/appointments?from=2026-12-30&to=2026-12-30", undefined, {
-      cookie: cookies.staff,
-    });
+    const list = await listAppointments("from=2026-12-30&to=2026-12-30");
     expect(list.status).toBe(200);
     const entries = await list.json<{ serviceRequestId: string; time: string; recordPath: string }[]>();
     expect(entries.find((entry) => entry.serviceRequestId === id)).toMatchObject({
       time: "08:00",
       recordPath: `/incoming/service-requests/${id}`,
     });
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-01-31", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2027-02-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-31&to=2026-12-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-02-30&to=2026-03-01", undefined, { cookie: cookies.staff }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await call("GET", "/api/appointments?from=2026-12-01&to=2026-12-02", undefined, { cookie: "" })).status,
-    ).toBe(401);
+    expect((await listAppointments("from=2026-12-01&to=2027-01-31")).status).toBe(200);
+    expect((await listAppointments("from=2026-12-01&to=2027-02-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-12-31&to=2026-12-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-02-30&to=2026-03-01")).status).toBe(400);
+    expect((await listAppointments("from=2026-12-01&to=2026-12-02", "")).status).toBe(401);
   });
 
   it("shows the week with each day's places used and free, closed days, and links to the records", async () => {

@@ -5,7 +5,7 @@ import { CODES_PER_PENDING_SIGN_IN } from "~/features/sign-in/server/pending-sig
 import { newMember } from "../support/account";
 import { fetchWorker, newClientAddress, ORIGIN } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { codeAt, codeStep, giveAuthenticator, midStep, passwordStep } from "../support/second-factor";
+import { codeAt, codeStep, giveAuthenticator, memberAtCodeStep, midStep, passwordStep } from "../support/second-factor";
 import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "../support/staff";
 
 // Codes cannot be guessed over time (docs/security.md): 5 codes per pending sign-in (then the
@@ -29,15 +29,12 @@ async function accountCounts(userId: string) {
 
 describe("codes per pending sign-in", () => {
   it("allows 5 codes, then asks for the password again; the next sign-in goes on", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
+    const { member, secret, at, pending } = await memberAtCodeStep();
     for (let tried = 0; tried < CODES_PER_PENDING_SIGN_IN; tried++) {
-      expect((await codeStep(pending!, wrongCode(secret, at), { at })).status).toBe(401);
+      expect((await codeStep(pending, wrongCode(secret, at), { at })).status).toBe(401);
     }
     // Even the right code is refused now: this sign-in is spent.
-    const spent = await codeStep(pending!, codeAt(secret, at), { at });
+    const spent = await codeStep(pending, codeAt(secret, at), { at });
     expect(spent.status).toBe(401);
     expect(await spent.json()).toEqual({ message: expect.stringMatching(/enter your password again/) });
 
@@ -47,21 +44,15 @@ describe("codes per pending sign-in", () => {
   });
 
   it("works once: the same half-signed-in cookie cannot finish a second sign-in", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
-    expect((await codeStep(pending!, codeAt(secret, at), { at })).status).toBe(200);
-    const replay = await codeStep(pending!, codeAt(secret, at, 1), { at });
+    const { secret, at, pending } = await memberAtCodeStep();
+    expect((await codeStep(pending, codeAt(secret, at), { at })).status).toBe(200);
+    const replay = await codeStep(pending, codeAt(secret, at, 1), { at });
     expect(replay.status).toBe(401);
     expect(replay.headers.getSetCookie().some((line) => line.startsWith("__Host-session="))).toBe(false);
   });
 
   it("dies when the password changes on the account page", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
+    const { member, secret, at, pending } = await memberAtCodeStep();
     // The member, signed in elsewhere (a passkey, say), changes the password.
     const { pending: own } = await passwordStep(member, { at });
     const session = sessionCookie(await codeStep(own!, codeAt(secret, at), { at }));
@@ -75,7 +66,7 @@ describe("codes per pending sign-in", () => {
       { at },
     );
     expect(changed.status).toBe(200);
-    const late = await codeStep(pending!, codeAt(secret, at, 1), { at });
+    const late = await codeStep(pending, codeAt(secret, at, 1), { at });
     expect(late.status).toBe(401);
   });
 });
@@ -209,11 +200,8 @@ describe("codes per account", () => {
 
 describe("an owner's second-factor reset", () => {
   it("ends every session of the member, and opens locked codes", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
-    const lostPhone = sessionCookie(await codeStep(pending!, codeAt(secret, at), { at }));
+    const { member, secret, at, pending } = await memberAtCodeStep();
+    const lostPhone = sessionCookie(await codeStep(pending, codeAt(secret, at), { at }));
     await env.DB.prepare("update users set codes_locked_at = ? where id = ?").bind(at.getTime(), member.id).run();
     const owner = await newMember("owner");
     const ownerSession = sessionCookie(await apiLogin(owner.username, owner.password));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newMember } from "../support/account";
+import { rowsOf } from "../support/d1";
 import { fetchWorker, ORIGIN } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 import { codeAt, giveAuthenticator, midStep, signInWithCode } from "../support/second-factor";
@@ -30,10 +31,11 @@ function api(path: string, cookie: string, method: string, body: unknown, at: Da
 }
 
 async function recoveryHashes(userId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("select code_hash from recovery_codes where user_id = ? order by code_hash")
-    .bind(userId)
-    .all<{ code_hash: string }>();
-  return results.map((row) => row.code_hash);
+  const rows = await rowsOf<{ code_hash: string }>(
+    "select code_hash from recovery_codes where user_id = ? order by code_hash",
+    userId,
+  );
+  return rows.map((row) => row.code_hash);
 }
 
 describe("the fresh check before changing how a member signs in", () => {

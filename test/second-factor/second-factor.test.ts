@@ -2,12 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { totpCodeAt } from "~/features/second-factor/server/totp.server";
 import { newMember, pageText } from "../support/account";
+import { rowsOf } from "../support/d1";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN } from "../support/http";
 import { apiLogin, sessionCookie, staffApi } from "../support/staff";
 import {
   codeAt,
   codeStep,
   giveAuthenticator,
+  memberAtCodeStep,
   midStep,
   PENDING_COOKIE,
   passwordStep,
@@ -15,10 +17,8 @@ import {
 } from "../support/second-factor";
 
 async function auditActions(userId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("select action from audit_log where actor_id = ? order by id")
-    .bind(userId)
-    .all<{ action: string }>();
-  return results.map((row) => row.action);
+  const rows = await rowsOf<{ action: string }>("select action from audit_log where actor_id = ? order by id", userId);
+  return rows.map((row) => row.action);
 }
 
 describe("authenticator codes (RFC 6238)", () => {
@@ -61,16 +61,13 @@ describe("authenticator codes (RFC 6238)", () => {
   });
 
   it("refuses codes two steps away, and a code already used", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
+    const { member, secret, at, pending } = await memberAtCodeStep();
     for (const steps of [-2, 2]) {
-      const response = await codeStep(pending!, codeAt(secret, at, steps), { at });
+      const response = await codeStep(pending, codeAt(secret, at, steps), { at });
       expect(response.status, `step ${steps}`).toBe(401);
       expect(await response.json()).toEqual({ message: expect.stringContaining("not right") });
     }
-    expect((await codeStep(pending!, codeAt(secret, at), { at })).status).toBe(200);
+    expect((await codeStep(pending, codeAt(secret, at), { at })).status).toBe(200);
 
     // Replayed within its 30 seconds, from the same or another browser: refused.
     const again = await passwordStep(member, { at: new Date(at.getTime() + 5_000) });
@@ -80,12 +77,9 @@ describe("authenticator codes (RFC 6238)", () => {
   });
 
   it("lets the half-signed-in state lapse after 5 minutes", async () => {
-    const member = await newMember();
-    const secret = await giveAuthenticator(member.id);
-    const at = midStep();
-    const { pending } = await passwordStep(member, { at });
+    const { secret, at, pending } = await memberAtCodeStep();
     const later = new Date(at.getTime() + 5 * 60_000 + 1_000);
-    const response = await codeStep(pending!, codeAt(secret, later), { at: later });
+    const response = await codeStep(pending, codeAt(secret, later), { at: later });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: expect.stringContaining("5 minutes") });
   });

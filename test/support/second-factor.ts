@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect } from "vitest";
+import { newMember } from "./account";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN } from "./http";
 import { postStaffForm, sessionCookie } from "./staff";
 
@@ -30,6 +31,19 @@ export async function giveAuthenticator(userId: string): Promise<string> {
 }
 
 type Browser = { client?: string; cookie?: string; at?: Date };
+
+/**
+ * A new member with an authenticator, past the password step at the middle of a 30-second step:
+ * the half-signed-in cookie (`pending`) waits for a code.
+ */
+export async function memberAtCodeStep() {
+  const member = await newMember();
+  const secret = await giveAuthenticator(member.id);
+  const at = midStep();
+  const { pending } = await passwordStep(member, { at });
+  expect(pending).not.toBeNull();
+  return { member, secret, at, pending: pending! };
+}
 
 /** POST /api/login with the password: the answer and the half-signed-in cookie it sets, if any. */
 export async function passwordStep(
