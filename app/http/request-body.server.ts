@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { parseFormData } from "~/forms/parse-form";
+import type { z } from "~/forms/zod";
 
 // The byte-level rules every request body meets, whichever door it comes through: bounded in
 // size, UTF-8 (declared or implied), and valid UTF-8 down to the last byte. A decoder that
@@ -151,4 +153,31 @@ export async function readPostedForm(
           );
     return { ok: false, refusal };
   }
+}
+
+/** A page's form as its action reads it: the schema, the body's limit, the answer's headers. */
+export type PageForm<Schema extends z.ZodType> = {
+  schema: Schema;
+  limitBytes: number;
+  headers: HeadersInit;
+  /** Fields never sent back with a refusal (a password, a code). */
+  hideFields?: string[];
+};
+
+/**
+ * A page action's posted form, read as `readPostedForm` reads it and parsed with its schema. When
+ * it cannot be read or does not pass, `answer` is the action's reply: the reader's refusal, or a
+ * 400 with conform's result.
+ */
+export async function readSubmission<Schema extends z.ZodType>(
+  request: Request,
+  { schema, limitBytes, headers, hideFields }: PageForm<Schema>,
+) {
+  const posted = await readPostedForm(request, { limitBytes, headers });
+  if (!posted.ok) return { ok: false as const, answer: posted.refusal };
+  const submission = parseFormData(posted.formData, schema);
+  if (submission.status !== "success") {
+    return { ok: false as const, answer: data({ result: submission.reply({ hideFields }) }, { status: 400, headers }) };
+  }
+  return { ok: true as const, submission };
 }

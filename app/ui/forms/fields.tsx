@@ -123,7 +123,7 @@ export function SelectField({
   options,
   placeholder,
   ...props
-}: ControlProps & { options: readonly { value: string; label: string }[]; placeholder: string }) {
+}: ControlProps & { options: readonly SelectOption[]; placeholder: string }) {
   const { meta, label, hint, autoFocus } = props;
   return (
     <FieldFrame meta={meta} label={label} hint={hint}>
@@ -134,14 +134,21 @@ export function SelectField({
         className={controlClasses}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A select's choices: each one's value, and the words shown for it. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 }
 
 /** One choice out of a few, as radio buttons under a legend. */
@@ -153,7 +160,7 @@ export function RadioGroupField({
 }: {
   meta: AnyFieldMetadata;
   legend: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly SelectOption[];
   autoFocus?: boolean;
 }) {
   const radios = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) });

@@ -19,5 +19,7 @@ export function useFetcherForm<Result>(action: string) {
     data.delete("returnTo");
     void fetcher.submit(data, { method: "post", action });
   };
-  return { fetcher, form, onSubmit };
+  // The plain form posts where the fetcher does: one place says where and how.
+  const formProps = { ref: form, method: "post", action, onSubmit } as const;
+  return { fetcher, form, onSubmit, formProps };
 }

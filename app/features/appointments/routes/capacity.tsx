@@ -5,7 +5,7 @@ import { controlClasses } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -75,12 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Appointments",
-    description: "How many appointments the shop takes a day, booking on arrival and review requests.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta(
+  "Appointments",
+  "How many appointments the shop takes a day, booking on arrival and review requests.",
+);
 
 export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
   const { capacity, options } = loaderData;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/customer";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { CUSTOMER_PAGE_HEADERS, customerPageAction, customerPageData } from "../server/customer-page.server";
 import { PlaceSelect } from "../components/place-select";
 import { appointmentStatusLabels } from "../vocabulary";
@@ -22,12 +22,7 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = () => CUSTOMER_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), {
-    title: "Your appointment",
-    description: "Your appointment at the shop.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privatePageMeta("Your appointment", "Your appointment at the shop.");
 
 export default function CustomerAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;

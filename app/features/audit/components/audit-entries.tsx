@@ -19,10 +19,9 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
         aria-hidden="true"
         className="hidden gap-4 px-4 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[13rem_11rem_1fr_8rem]"
       >
-        <span>When</span>
-        <span>Who</span>
-        <span>What</span>
-        <span>From</span>
+        {["When", "Who", "What", "From"].map((column) => (
+          <span key={column}>{column}</span>
+        ))}
       </li>
       {entries.map((entry) => {
         const detail = describeDetail(entry.action, entry.detail);

@@ -1,7 +1,7 @@
 import { auditActionLabels, AUDIT_ACTIONS } from "~/features/audit/actions";
 import type { auditPeople } from "~/features/audit/server/audit-log-list.server";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/forms/fields";
+import { controlClasses, SelectOptions } from "~/ui/forms/fields";
 
 type Props = {
   people: Awaited<ReturnType<typeof auditPeople>>;
@@ -22,11 +22,12 @@ export function AuditFilters({ people, person, action }: Props) {
         </label>
         <select id="audit-person" name="person" defaultValue={person ?? ""} className={controlClasses}>
           <option value="">Everyone</option>
-          {people.map((each) => (
-            <option key={each.username} value={each.username}>
-              {each.name === each.username ? each.name : `${each.name} (${each.username})`}
-            </option>
-          ))}
+          <SelectOptions
+            options={people.map((each) => ({
+              value: each.username,
+              label: each.name === each.username ? each.name : `${each.name} (${each.username})`,
+            }))}
+          />
         </select>
       </div>
       <div>
@@ -35,11 +36,7 @@ export function AuditFilters({ people, person, action }: Props) {
         </label>
         <select id="audit-action" name="action" defaultValue={action ?? ""} className={controlClasses}>
           <option value="">Every kind</option>
-          {AUDIT_ACTIONS.map((each) => (
-            <option key={each} value={each}>
-              {auditActionLabels[each]}
-            </option>
-          ))}
+          <SelectOptions options={AUDIT_ACTIONS.map((each) => ({ value: each, label: auditActionLabels[each] }))} />
         </select>
       </div>
       <button type="submit" className={buttonClasses({ variant: "dark" })}>

@@ -32,7 +32,7 @@ function DeskForm({
   label: string;
   children: (state: { busy: boolean; fields: Record<string, string> }) => ReactNode;
 }) {
-  const { fetcher, form, onSubmit } = useFetcherForm<RecordActionResult>(action);
+  const { fetcher, form, formProps } = useFetcherForm<RecordActionResult>(action);
   const result = fetcher.data;
   useEffect(() => {
     if (result?.ok) form.current?.reset();
@@ -44,10 +44,7 @@ function DeskForm({
   const errorId = `${intent}-error`;
   return (
     <form
-      ref={form}
-      method="post"
-      action={action}
-      onSubmit={onSubmit}
+      {...formProps}
       aria-label={label}
       aria-describedby={shown ? errorId : undefined}
       className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -82,6 +79,29 @@ function NoteField({ id, label, value, required }: { id: string; label: string; 
         className={controlClasses}
       />
     </div>
+  );
+}
+
+/** A desk form that is a note and its button (add a note, log an email). */
+function NoteForm({
+  intent,
+  label,
+  noteLabel,
+  required,
+  submitLabel,
+  ...common
+}: Omit<Parameters<typeof DeskForm>[0], "children"> & { noteLabel: string; required?: boolean; submitLabel: string }) {
+  return (
+    <DeskForm intent={intent} label={label} {...common}>
+      {({ busy, fields }) => (
+        <>
+          <NoteField id={`${intent}-note`} label={noteLabel} value={fields.note} required={required} />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy} className="justify-self-start">
+            {submitLabel}
+          </Button>
+        </>
+      )}
+    </DeskForm>
   );
 }
 
@@ -131,26 +151,21 @@ export function DeskForms({
         )}
       </DeskForm>
       <div className="grid gap-4">
-        <DeskForm intent="note" label="Add a note" {...common}>
-          {({ busy, fields }) => (
-            <>
-              <NoteField id="note-note" label="Add a note" value={fields.note} required />
-              <Button type="submit" variant="secondary" size="sm" disabled={busy} className="justify-self-start">
-                Add the note
-              </Button>
-            </>
-          )}
-        </DeskForm>
-        <DeskForm intent="email" label="Emailed them" {...common}>
-          {({ busy, fields }) => (
-            <>
-              <NoteField id="email-note" label="Emailed them: what you wrote (optional)" value={fields.note} />
-              <Button type="submit" variant="secondary" size="sm" disabled={busy} className="justify-self-start">
-                Log the email
-              </Button>
-            </>
-          )}
-        </DeskForm>
+        <NoteForm
+          intent="note"
+          label="Add a note"
+          noteLabel="Add a note"
+          required
+          submitLabel="Add the note"
+          {...common}
+        />
+        <NoteForm
+          intent="email"
+          label="Emailed them"
+          noteLabel="Emailed them: what you wrote (optional)"
+          submitLabel="Log the email"
+          {...common}
+        />
       </div>
       <DeskForm intent="follow-up" label="Call back by" {...common}>
         {({ busy, fields }) => (

@@ -51,13 +51,9 @@ export function InboxListHeader() {
       aria-hidden="true"
       className="inbox-grid hidden border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs font-semibold text-slate-600 lg:grid"
     >
-      <span>Status</span>
-      <span>Name</span>
-      <span>Phone</span>
-      <span>Email</span>
-      <span>What they need</span>
-      <span>Received</span>
-      <span>Handled by</span>
+      {["Status", "Name", "Phone", "Email", "What they need", "Received", "Handled by"].map((column) => (
+        <span key={column}>{column}</span>
+      ))}
       <span className="text-right">Mark</span>
     </div>
   );

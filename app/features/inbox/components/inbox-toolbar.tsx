@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/forms/fields";
@@ -44,10 +45,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
         className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:gap-2"
       >
         {list.kind === "serviceRequest" ? <input type="hidden" name="tab" value="service-requests" /> : null}
-        <div className="sm:w-72 lg:w-60">
-          <label htmlFor="inbox-search" className="block text-sm font-semibold text-slate-800">
-            Search
-          </label>
+        <ToolbarField id="inbox-search" label="Search" className="sm:w-72 lg:w-60">
           <input
             id="inbox-search"
             type="search"
@@ -55,21 +53,18 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
             defaultValue={list.q}
             maxLength={200}
             placeholder="Name, email, phone or message"
-            className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
+            className={toolbarControlClasses}
           />
-        </div>
+        </ToolbarField>
         <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap lg:gap-2">
-          <div className="min-w-0 sm:w-56 lg:w-52">
-            <label htmlFor="inbox-status" className="block text-sm font-semibold text-slate-800">
-              Status
-            </label>
+          <ToolbarField id="inbox-status" label="Status" className="min-w-0 sm:w-56 lg:w-52">
             <select
               id="inbox-status"
               name="status"
               defaultValue={current}
               // With JavaScript a new choice applies at once; without, the Search button sends it.
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
+              className={toolbarControlClasses}
             >
               {statusFilters.map((filter) => (
                 <option key={filter.label} value={filterValue(filter.statuses)}>
@@ -78,17 +73,14 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               ))}
               {known ? null : <option value={current}>{filterLabel(list.statuses)}</option>}
             </select>
-          </div>
-          <div className="min-w-0 sm:w-44">
-            <label htmlFor="inbox-assignee" className="block text-sm font-semibold text-slate-800">
-              Assigned to
-            </label>
+          </ToolbarField>
+          <ToolbarField id="inbox-assignee" label="Assigned to" className="min-w-0 sm:w-44">
             <select
               id="inbox-assignee"
               name="assignee"
               defaultValue={list.assignee ?? ""}
               onChange={(event) => void submit(event.currentTarget.form)}
-              className={`${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`}
+              className={toolbarControlClasses}
             >
               <option value="">Anyone</option>
               <option value="me">Me</option>
@@ -104,7 +96,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
                 <option value={list.assignee}>{list.assignee}</option>
               ) : null}
             </select>
-          </div>
+          </ToolbarField>
           <FilterCheckbox name="due" checked={list.due} label="Due: call back today" />
           <FilterCheckbox name="replied" checked={list.replied} label="Replied: waiting on us" />
           <button type="submit" className={`${buttonClasses({ variant: "dark" })} h-11 justify-self-end lg:h-9`}>
@@ -121,6 +113,31 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
       >
         Export CSV
       </a>
+    </div>
+  );
+}
+
+/** The toolbar's boxes: as tall as a finger on a phone, compact on a desk. */
+const toolbarControlClasses = `${controlClasses} h-11 lg:h-9 lg:py-1 lg:text-sm`;
+
+/** A search box or a choice of the toolbar, under its label. */
+function ToolbarField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ServiceRequest } from "~/db/schema/inbox";
 import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
+import type { IconComponent } from "~/ui/card";
 import { CalendarIcon, CarIcon, ClockIcon, MailIcon, PhoneIcon, WrenchIcon } from "~/ui/icons";
 import type { InboxKind } from "~/records/kinds";
 import { notificationLine, type NotificationState } from "~/features/inbox/notification";
@@ -169,28 +170,16 @@ export function SubmissionCard({
         {submission.notification ? <NotificationLine state={submission.notification} /> : null}
       </div>
       <dl className="inbox-card-contact">
-        <div className="flex min-w-0 items-center gap-2 lg:contents">
-          <dt className="lg:sr-only">
-            <MailIcon className="size-4 text-slate-500" />
-            <span className="sr-only">Email</span>
-          </dt>
-          <dd className="inbox-cell-email">
-            <a href={`mailto:${submission.email}`} className="inbox-link" title={submission.email}>
-              {submission.email}
-            </a>
-          </dd>
-        </div>
-        <div className="flex items-center gap-2 lg:contents">
-          <dt className="lg:sr-only">
-            <PhoneIcon className="size-4 text-slate-500" />
-            <span className="sr-only">Phone</span>
-          </dt>
-          <dd className="inbox-cell-phone">
-            <a href={telHref(submission.phone)} className="inbox-link">
-              {formatPhone(submission.phone)}
-            </a>
-          </dd>
-        </div>
+        <ContactEntry icon={MailIcon} label="Email" cell="inbox-cell-email" shrinks>
+          <a href={`mailto:${submission.email}`} className="inbox-link" title={submission.email}>
+            {submission.email}
+          </a>
+        </ContactEntry>
+        <ContactEntry icon={PhoneIcon} label="Phone" cell="inbox-cell-phone">
+          <a href={telHref(submission.phone)} className="inbox-link">
+            {formatPhone(submission.phone)}
+          </a>
+        </ContactEntry>
       </dl>
       <p className="inbox-cell-need" title={[need.service, need.rest].filter(Boolean).join(" · ")}>
         {flag ? <span className="font-semibold text-red-800">{flag} · </span> : null}
@@ -255,5 +244,33 @@ export function NotificationLine({ state }: { state: NotificationState }) {
       <MailIcon className="size-4 shrink-0" />
       {state.sentAt ? <time dateTime={state.sentAt.toISOString()}>{line}</time> : line}
     </p>
+  );
+}
+
+/**
+ * A way to reach the customer: below 1024 px an icon (named for screen readers) beside it, from
+ * there the row's `cell`. `shrinks`: a long one (an email address) may narrow to fit the card.
+ */
+function ContactEntry({
+  icon: Icon,
+  label,
+  cell,
+  shrinks = false,
+  children,
+}: {
+  icon: IconComponent;
+  label: string;
+  cell: string;
+  shrinks?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={shrinks ? "flex min-w-0 items-center gap-2 lg:contents" : "flex items-center gap-2 lg:contents"}>
+      <dt className="lg:sr-only">
+        <Icon className="size-4 text-slate-500" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className={cell}>{children}</dd>
+    </div>
   );
 }

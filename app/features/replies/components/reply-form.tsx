@@ -31,7 +31,7 @@ export function ReplyForm({
   /** The refusal of a post without JavaScript, shown with what was typed. */
   refusal?: Refusal | null;
 }) {
-  const { fetcher, form, onSubmit } = useFetcherForm<ReplyFormResult>(action);
+  const { fetcher, form, formProps } = useFetcherForm<ReplyFormResult>(action);
   const result = fetcher.data;
   useEffect(() => {
     if (!result?.ok) return;
@@ -42,10 +42,7 @@ export function ReplyForm({
   const busy = fetcher.state !== "idle";
   return (
     <form
-      ref={form}
-      method="post"
-      action={action}
-      onSubmit={onSubmit}
+      {...formProps}
       id="reply"
       aria-label="Reply by email"
       aria-describedby={shown ? "reply-error" : undefined}

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { controlClasses } from "~/ui/forms/fields";
+import { controlClasses, SelectOptions } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
 
 // The record page's template picker: a GET form to the record's own address with `?template=<id>`,
@@ -49,11 +49,9 @@ export function TemplatePicker({
           className={`${controlClasses} h-11 sm:min-w-72`}
         >
           <option value="">Choose a template…</option>
-          {templates.map((template) => (
-            <option key={template.id} value={template.id}>
-              {template.name}
-            </option>
-          ))}
+          <SelectOptions
+            options={templates.map((template) => ({ value: String(template.id), label: template.name }))}
+          />
         </select>
       </div>
       <Button type="submit" variant="secondary" size="sm" className="h-11">

@@ -1,4 +1,3 @@
-import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { TextField } from "~/ui/forms/fields";
 import { calendarDateFormat, formatClockTime } from "~/hours/shop-calendar";
@@ -10,14 +9,41 @@ import {
   SettingsSection,
   useSettingsForm,
 } from "./settings-form-parts";
-import type { SettingsIntent } from "./settings-intents";
 
 // Closure days and special hours: each a form to add one date, the upcoming ones with Remove, and
 // the past ones kept as history.
 
 const longDate = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
+/** Each kind of dated entry and its words on the page; its forms post `<kind>.add` and `<kind>.remove`. */
+const DAY_ENTRY_KINDS = {
+  closure: {
+    section: "closures",
+    title: "Closure days",
+    intro:
+      "A day the shop is closed (a snow day, a family event). Visitors read the reason, and the service request form refuses that day.",
+    add: "Add closure day",
+    /** What the Remove buttons' accessible names call the entry. */
+    entry: "the closure",
+    upcoming: "Upcoming closure days",
+    empty: "No closure days added. The holidays you tick below close the shop too.",
+  },
+  "special-hours": {
+    section: "special-hours",
+    title: "Special hours",
+    intro: "Other hours for one day, for example December 24, 8:00 AM to 12:00 PM, Christmas Eve.",
+    add: "Add special hours",
+    entry: "the special hours",
+    upcoming: "Upcoming special hours",
+    empty: "No special hours set.",
+  },
+} as const;
+
+type DayEntryKind = keyof typeof DAY_ENTRY_KINDS;
+
 type Bounds = { today: string; latestDate: string };
+type Closure = SettingsPageData["closures"]["upcoming"][number];
+type SpecialHours = SettingsPageData["specialHours"]["upcoming"][number];
 
 export function ClosuresSection({
   closures,
@@ -28,26 +54,19 @@ export function ClosuresSection({
   bounds: Bounds;
   actionData: SettingsActionData;
 }) {
-  const [form, fields] = useSettingsForm<{ date: string; reason: string }>("closure.add", actionData);
   return (
-    <DayEntriesSection
-      id="closures"
-      title="Closure days"
-      intro="A day the shop is closed (a snow day, a family event). Visitors read the reason, and the service request form refuses that day."
-      form={form}
-      add={{ intent: "closure.add", label: "Add closure day" }}
-      remove={{ intent: "closure.remove", label: "the closure" }}
-      list={{
-        title: "Upcoming closure days",
-        empty: "No closure days added. The holidays you tick below close the shop too.",
-      }}
+    <DayEntriesSection<{ date: string; reason: string }, Closure>
+      kind="closure"
       days={closures}
       text={(closure) => closure.reason}
+      actionData={actionData}
     >
-      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <DateField meta={fields.date} bounds={bounds} />
-        <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Closed for snow" />
-      </div>
+      {(fields) => (
+        <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+          <DateField meta={fields.date} bounds={bounds} />
+          <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Closed for snow" />
+        </div>
+      )}
     </DayEntriesSection>
   );
 }
@@ -61,79 +80,65 @@ export function SpecialHoursSection({
   bounds: Bounds;
   actionData: SettingsActionData;
 }) {
-  const [form, fields] = useSettingsForm<{ date: string; opens: string; closes: string; reason: string }>(
-    "special-hours.add",
-    actionData,
-  );
   return (
-    <DayEntriesSection
-      id="special-hours"
-      title="Special hours"
-      intro="Other hours for one day, for example December 24, 8:00 AM to 12:00 PM, Christmas Eve."
-      form={form}
-      add={{ intent: "special-hours.add", label: "Add special hours" }}
-      remove={{ intent: "special-hours.remove", label: "the special hours" }}
-      list={{ title: "Upcoming special hours", empty: "No special hours set." }}
+    <DayEntriesSection<{ date: string; opens: string; closes: string; reason: string }, SpecialHours>
+      kind="special-hours"
       days={specialHours}
       text={(entry) => `${formatClockTime(entry.opens)} - ${formatClockTime(entry.closes)}: ${entry.reason}`}
+      actionData={actionData}
     >
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_8rem_8rem_1fr]">
-        <div className="col-span-2 sm:col-span-1">
-          <DateField meta={fields.date} bounds={bounds} />
+      {(fields) => (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_8rem_8rem_1fr]">
+          <div className="col-span-2 sm:col-span-1">
+            <DateField meta={fields.date} bounds={bounds} />
+          </div>
+          <TextField meta={fields.opens} type="time" label="Opens" />
+          <TextField meta={fields.closes} type="time" label="Closes" />
+          <div className="col-span-2 sm:col-span-1">
+            <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Christmas Eve" />
+          </div>
         </div>
-        <TextField meta={fields.opens} type="time" label="Opens" />
-        <TextField meta={fields.closes} type="time" label="Closes" />
-        <div className="col-span-2 sm:col-span-1">
-          <TextField meta={fields.reason} label="Reason visitors read" hint="For example: Christmas Eve" />
-        </div>
-      </div>
+      )}
     </DayEntriesSection>
   );
 }
 
-type Day = { date: string };
-
-/** A section of dated entries: the form that adds one, the upcoming ones with Remove, the past ones. */
-function DayEntriesSection<Fields extends Record<string, unknown>, Entry extends Day>({
-  id,
-  title,
-  intro,
-  form,
-  add,
-  remove,
-  list,
+/**
+ * A section of dated entries of one kind: the form that adds one, the upcoming ones with Remove,
+ * the past ones. It owns the add form, so that its intent and the server's answer it shows are one.
+ */
+function DayEntriesSection<Fields extends Record<string, unknown>, Entry extends { date: string }>({
+  kind,
   days,
   text,
+  actionData,
   children,
 }: {
-  id: string;
-  title: string;
-  intro: string;
-  form: FormMetadata<Fields, string[]>;
-  add: { intent: SettingsIntent; label: string };
-  /** The remove forms' intent, and what their button's accessible name calls the entry. */
-  remove: { intent: SettingsIntent; label: string };
-  list: { title: string; empty: string };
+  kind: DayEntryKind;
   days: { upcoming: Entry[]; past: Entry[] };
   text: (entry: Entry) => string;
-  children: ReactNode;
+  actionData: SettingsActionData;
+  children: (fields: ReturnType<typeof useSettingsForm<Fields>>[1]) => ReactNode;
 }) {
+  const words = DAY_ENTRY_KINDS[kind];
+  const addIntent = `${kind}.add` as const;
+  const [form, fields] = useSettingsForm<Fields>(addIntent, actionData);
   return (
-    <SettingsSection id={id} title={title} intro={intro}>
-      <SettingsForm form={form} intent={add.intent} submitLabel={add.label}>
-        {children}
+    <SettingsSection id={words.section} title={words.title} intro={words.intro}>
+      <SettingsForm form={form} intent={addIntent} submitLabel={words.add}>
+        {children(fields)}
       </SettingsForm>
       <EntryList
-        title={list.title}
-        empty={list.empty}
+        title={words.upcoming}
+        empty={words.empty}
         entries={days.upcoming.map((entry) => ({
           date: entry.date,
           text: text(entry),
           remove: (
             <RemoveByDate
-              intent={remove.intent}
+              intent={`${kind}.remove`}
               date={entry.date}
-              label={`Remove ${remove.label} on ${longDate(entry.date)}`}
+              label={`Remove ${words.entry} on ${longDate(entry.date)}`}
             />
           ),
         }))}

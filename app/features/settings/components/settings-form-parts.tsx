@@ -58,6 +58,37 @@ export function useSettingsForm<Fields extends Record<string, unknown>>(
   });
 }
 
+/**
+ * A section that is one form: its id is the form's intent, and it owns the form's conform state,
+ * so that the intent it posts and the server's answer it shows are the same one.
+ */
+export function SettingsFormSection<Fields extends Record<string, unknown>>({
+  intent,
+  title,
+  intro,
+  submitLabel,
+  actionData,
+  defaultValue,
+  children,
+}: {
+  intent: SettingsIntent;
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  actionData: SettingsActionData;
+  defaultValue: DefaultValue<Fields>;
+  children: (fields: ReturnType<typeof useSettingsForm<Fields>>[1]) => ReactNode;
+}) {
+  const [form, fields] = useSettingsForm<Fields>(intent, actionData, defaultValue);
+  return (
+    <SettingsSection id={intent} title={title} intro={intro}>
+      <SettingsForm form={form} intent={intent} submitLabel={submitLabel}>
+        {children(fields)}
+      </SettingsForm>
+    </SettingsSection>
+  );
+}
+
 export function SettingsForm<Fields extends Record<string, unknown>>({
   form,
   intent,

@@ -3,12 +3,11 @@ import type { Route } from "./+types/login-code";
 import { CodeForm, codeSchema, PasskeySignIn } from "~/features/second-factor/second-factor";
 import { CardPage } from "~/ui/card";
 import { ShieldIcon } from "~/ui/icons";
-import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { pendingMember, signInPageAnswer } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { readPostedForm } from "~/http/request-body.server";
+import { type PageForm, readSubmission } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
@@ -17,7 +16,12 @@ import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const BODY_LIMIT_BYTES = 1024;
+const CODE_FORM: PageForm<typeof codeSchema> = {
+  schema: codeSchema,
+  limitBytes: 1024,
+  headers: NO_STORE,
+  hideFields: ["code"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await pendingMember(request, getEnv(context), getRequestTime(context)))) {
@@ -28,14 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
-  if (!posted.ok) return posted.refusal;
-  const submission = parseFormData(posted.formData, codeSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400, headers: NO_STORE });
-  }
+  const read = await readSubmission(request, CODE_FORM);
+  if (!read.ok) return read.answer;
+  const { submission } = read;
   const outcome = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
-  return signInPageAnswer(env, outcome, (message) => submission.reply({ formErrors: [message], hideFields: ["code"] }));
+  return signInPageAnswer(env, outcome, (message) =>
+    submission.reply({ formErrors: [message], hideFields: CODE_FORM.hideFields }),
+  );
 }
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });

@@ -3,10 +3,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/login-reset-token";
 import { PasswordField } from "~/ui/forms/password-field";
 import { LinkError, LinkPageForm, linkPageMeta, newPasswordSchema } from "~/features/team/team";
-import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { readPostedForm } from "~/http/request-body.server";
+import { type PageForm, readSubmission } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { completePasswordReset, LINK_PAGE_HEADERS, linkRefusal, lookUpToken } from "~/features/team/team.server";
 
@@ -15,7 +14,12 @@ import { completePasswordReset, LINK_PAGE_HEADERS, linkRefusal, lookUpToken } fr
 
 export const handle: RouteHandle = { hydrate: true };
 
-const BODY_LIMIT_BYTES = 4 * 1024;
+const NEW_PASSWORD_FORM: PageForm<typeof newPasswordSchema> = {
+  schema: newPasswordSchema,
+  limitBytes: 4 * 1024,
+  headers: LINK_PAGE_HEADERS,
+  hideFields: ["password"],
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const lookup = await lookUpToken(getEnv(context), params.token, "reset", getRequestTime(context));
@@ -25,15 +29,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: LINK_PAGE_HEADERS });
-  if (!posted.ok) return posted.refusal;
-  const submission = parseFormData(posted.formData, newPasswordSchema);
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }) },
-      { status: 400, headers: LINK_PAGE_HEADERS },
-    );
-  }
+  const read = await readSubmission(request, NEW_PASSWORD_FORM);
+  if (!read.ok) return read.answer;
+  const { submission } = read;
   const now = getRequestTime(context);
   const outcome = await completePasswordReset(env, request, params.token, submission.value.password, now);
   if (outcome.status !== "reset") throw linkRefusal(outcome.status);

@@ -4,12 +4,11 @@ import type { Route } from "./+types/login-reset";
 import { TextField } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
 import { CardPage } from "~/ui/card";
-import { parseFormData } from "~/forms/parse-form";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
-import { readPostedForm } from "~/http/request-body.server";
+import { readSubmission } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requestPasswordReset } from "~/features/team/team.server";
@@ -20,19 +19,16 @@ import { resetRequestSchema } from "~/features/team/team";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const BODY_LIMIT_BYTES = 4 * 1024;
+const RESET_FORM = { schema: resetRequestSchema, limitBytes: 4 * 1024, headers: NO_STORE };
 export const RESET_REQUESTED_MESSAGE = "If that account has an email address, a link is on its way.";
 
 export const loader = () => data(null, { headers: NO_STORE });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
-  if (!posted.ok) return posted.refusal;
-  const submission = parseFormData(posted.formData, resetRequestSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  }
+  const read = await readSubmission(request, RESET_FORM);
+  if (!read.ok) return read.answer;
+  const { submission } = read;
   const outcome = await requestPasswordReset(env, request, submission.value.account, getRequestTime(context));
   switch (outcome.status) {
     case "accepted":

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { controlClasses, FieldFrame } from "~/ui/forms/fields";
+import { controlClasses, FieldFrame, SelectOptions } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
 import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
 
@@ -23,11 +23,7 @@ export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<strin
           defaultValue={fields.role.initialValue ?? "staff"}
           className={controlClasses}
         >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabels[role]}
-            </option>
-          ))}
+          <SelectOptions options={STAFF_ROLES.map((role) => ({ value: role, label: roleLabels[role] }))} />
         </select>
       </FieldFrame>
       <FieldFrame meta={fields.email} label="Email (optional: the link is emailed there)">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { InviteForm } from "~/features/team/components/invite-form";
@@ -52,20 +53,15 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
       {shownLink ? <ShownLink link={shownLink} /> : null}
 
-      <section
-        aria-labelledby="invite-title"
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      <CardSection
+        headingId="invite-title"
+        title="Invite someone"
+        intro="A single-use link, valid 72 hours: they choose their own username and password there."
       >
-        <h2 id="invite-title" className="text-lg font-bold text-blue-950">
-          Invite someone
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">
-          A single-use link, valid 72 hours: they choose their own username and password there.
-        </p>
         <InviteForm lastResult={actionData?.result} />
         <h3 className="mt-6 mb-2 text-sm font-semibold text-slate-800">Waiting invitations</h3>
         <PendingInvitations invitations={invitations} />
-      </section>
+      </CardSection>
 
       <section aria-labelledby="members-title">
         <h2 id="members-title" className="mb-3 text-lg font-bold text-blue-950">
@@ -74,19 +70,36 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <TeamList members={members} you={you} factors={factors} />
       </section>
 
-      <section
-        aria-labelledby="second-factor-title"
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      <CardSection
+        headingId="second-factor-title"
+        title="Second factor"
+        intro="A code from an authenticator app after the password, or a passkey: a stolen password alone cannot open the inbox."
       >
-        <h2 id="second-factor-title" className="text-lg font-bold text-blue-950">
-          Second factor
-        </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">
-          A code from an authenticator app after the password, or a passkey: a stolen password alone cannot open the
-          inbox.
-        </p>
         <RequireSecondFactor required={secondFactorRequired} />
-      </section>
+      </CardSection>
+    </section>
+  );
+}
+
+/** A part of the page in a card: its heading (which names the section), the line under it, then its content. */
+function CardSection({
+  headingId,
+  title,
+  intro,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={headingId} className="text-lg font-bold text-blue-950">
+        {title}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">{intro}</p>
+      {children}
     </section>
   );
 }
