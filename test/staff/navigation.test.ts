@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+import { staffSessionCookie } from "../support/staff";
 
 // The staff navigation is read from the pages' own handles (`staffNav`) and the routes above them:
-// the owners see every entry, a staff member those outside the owners' layout, in the same order.
+// the owners see every entry, a staff member those not behind the owners' gate, in the same order.
 
 // Today's entries, in order. A new staff page adds its entry among them without changing this test:
 // the lists must hold these in this order, and every entry is checked by what its page answers.
@@ -29,10 +29,8 @@ let owner: string;
 let staff: string;
 
 beforeAll(async () => {
-  await createStaffUser("nav-owner", "nav owner password 123", "owner");
-  await createStaffUser("nav-staff", "nav staff password 123", "staff");
-  owner = sessionCookie(await apiLogin("nav-owner", "nav owner password 123"));
-  staff = sessionCookie(await apiLogin("nav-staff", "nav staff password 123"));
+  owner = await staffSessionCookie("nav-owner", { role: "owner" });
+  staff = await staffSessionCookie("nav-staff", { role: "staff" });
 });
 
 /** The desktop navigation's links as "label href", and the labels marked as the current page. */

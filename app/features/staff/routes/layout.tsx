@@ -3,10 +3,8 @@ import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/features/staff/components/staff-header";
 import { StaffErrorPage } from "~/features/staff/components/staff-error";
 import type { RouteHandle } from "~/route-handle";
-import { staffPageGate } from "../server/gates.server";
+import { navigationOf, staffPageGate } from "../server/gates.server";
 import { getStaffMember } from "~/http/staff-member.server";
-import { getServerRoutes } from "~/http/context.server";
-import { staffNavigationFor } from "../server/navigation.server";
 import { NO_STORE } from "~/http/responses.server";
 
 // The staff area (app/routes.ts): every page below this route is for a signed-in member, checked
@@ -20,8 +18,7 @@ export const handle: RouteHandle = { shell: "staff", hydrate: true };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { username, role } = getStaffMember(context);
-  const navigation = staffNavigationFor(getServerRoutes(context), role);
-  return data({ member: { username, role }, navigation }, { headers: NO_STORE });
+  return data({ member: { username, role }, navigation: navigationOf(context) }, { headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -1,4 +1,4 @@
-import { data, redirect, type MiddlewareFunction } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getEnv, getRequestTime, getServerRoutes } from "../../../http/context.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
@@ -57,12 +57,17 @@ export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) =
   if (role !== "owner") {
     const refusal: StaffPageRefusal = {
       message: FORBIDDEN_MESSAGE,
-      navigation: staffNavigationFor(getServerRoutes(context), role),
+      navigation: navigationOf(context),
     };
     throw data(refusal, { status: 403, headers: NO_STORE });
   }
   return next();
 };
+
+/** The acting member's staff navigation: the pages behind `ownerPageGate` are listed for owners only. */
+export function navigationOf(context: Readonly<RouterContextProvider>): StaffNavItem[] {
+  return staffNavigationFor(getServerRoutes(context), ownerPageGate)[getStaffMember(context).role];
+}
 
 /** Owners' endpoints, inside the staff endpoints' group: 403 for a staff member. */
 export const ownerApiGate: MiddlewareFunction<Response> = ({ context }, next) => {
