@@ -3,7 +3,7 @@ import type { Route } from "./+types/calendar";
 import { Button } from "~/ui/button";
 import { calendarDateFormat } from "~/hours/shop-calendar";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -53,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteOrigin(matches), { title: "Calendar", description: "The shop's appointments.", canonicalPath: null });
+export const meta: Route.MetaFunction = privatePageMeta("Calendar", "The shop's appointments.");
 
 const dayTitle = calendarDateFormat({ weekday: "long", month: "long", day: "numeric" });
 const shortDay = calendarDateFormat({ month: "short", day: "numeric" });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { controlClasses } from "~/ui/forms/fields";
+import { controlClasses, SelectOptions } from "~/ui/forms/fields";
 import { showToast } from "~/ui/toast/toast-store";
 import { Button } from "~/ui/button";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
@@ -218,11 +218,7 @@ export function DeskForms({
               className={`${controlClasses} h-11`}
             >
               <option value="">Nobody</option>
-              {members.map((member) => (
-                <option key={member.username} value={member.username}>
-                  {member.name}
-                </option>
-              ))}
+              <SelectOptions options={members.map(({ username, name }) => ({ value: username, label: name }))} />
               {assignee && !members.some((member) => member.username === assignee) ? (
                 <option value={assignee}>{assignee} (no longer active)</option>
               ) : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/forms/fields";
+import { controlClasses, SelectOptions } from "~/ui/forms/fields";
 import { exportUrl, type InboxListState } from "~/features/inbox/list-params";
 import type { DeskMember } from "~/features/desk/desk";
 import { SUBMISSION_STATUSES, statusLabels, type SubmissionStatus } from "~/records/statuses";
@@ -85,11 +85,7 @@ export function InboxToolbar({ list, members }: { list: InboxListState; members:
               <option value="">Anyone</option>
               <option value="me">Me</option>
               <option value="none">Nobody</option>
-              {members.map((member) => (
-                <option key={member.username} value={member.username}>
-                  {member.name}
-                </option>
-              ))}
+              <SelectOptions options={members.map(({ username, name }) => ({ value: username, label: name }))} />
               {list.assignee &&
               !["me", "none"].includes(list.assignee) &&
               !members.some((m) => m.username === list.assignee) ? (

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { Form, useNavigation } from "react-router";
 import { controlClasses, FieldFrame, SelectOptions } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
-import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
+import { roleOptions } from "~/http/staff-roles";
 
 /** Invite someone: a role and an optional email address give a single-use link, valid 72 hours. */
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
@@ -23,7 +23,7 @@ export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<strin
           defaultValue={fields.role.initialValue ?? "staff"}
           className={controlClasses}
         >
-          <SelectOptions options={STAFF_ROLES.map((role) => ({ value: role, label: roleLabels[role] }))} />
+          <SelectOptions options={roleOptions} />
         </select>
       </FieldFrame>
       <FieldFrame meta={fields.email} label="Email (optional: the link is emailed there)">

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { type MemberFactors, MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/second-factor";
 import { Button } from "~/ui/button";
+import { SelectOptions } from "~/ui/forms/fields";
 import { formatShopDateTime } from "~/hours/shop-calendar";
-import { roleLabels, STAFF_ROLES } from "~/http/staff-roles";
+import { roleLabels, roleOptions } from "~/http/staff-roles";
 import type { InvitationView } from "~/features/team/server/invitations.server";
 import type { TeamMemberView } from "~/features/team/team.server";
 
@@ -60,11 +61,7 @@ function MemberCard({ member, isYou, factors }: { member: TeamMemberView; isYou:
               defaultValue={member.role}
               className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
             >
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabels[role]}
-                </option>
-              ))}
+              <SelectOptions options={roleOptions} />
             </select>
             <Button type="submit" variant="secondary" size="sm">
               Change role

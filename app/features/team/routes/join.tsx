@@ -4,12 +4,11 @@ import type { Route } from "./+types/join";
 import { TextField } from "~/ui/forms/fields";
 import { PasswordField } from "~/ui/forms/password-field";
 import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/components/link-page";
-import { parseFormData } from "~/forms/parse-form";
 import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
-import { readPostedForm } from "~/http/request-body.server";
+import { type PageForm, readSubmission } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { acceptInvitation, USERNAME_TAKEN_MESSAGE } from "~/features/team/server/invitations.server";
@@ -22,7 +21,12 @@ import { roleLabels } from "~/http/staff-roles";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const JOIN_BODY_LIMIT_BYTES = 8 * 1024;
+const JOIN_FORM: PageForm<typeof joinSchema> = {
+  schema: joinSchema,
+  limitBytes: 8 * 1024,
+  headers: LINK_PAGE_HEADERS,
+  hideFields: ["password"],
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const lookup = await lookUpToken(getEnv(context), params.token, "invitation", getRequestTime(context));
@@ -36,15 +40,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: JOIN_BODY_LIMIT_BYTES, headers: LINK_PAGE_HEADERS });
-  if (!posted.ok) return posted.refusal;
-  const submission = parseFormData(posted.formData, joinSchema);
-  const refuse = (fieldErrors?: Record<string, string[]>) =>
-    data(
-      { result: submission.reply({ hideFields: ["password"], fieldErrors }) },
-      { status: 400, headers: LINK_PAGE_HEADERS },
-    );
-  if (submission.status !== "success") return refuse();
+  const read = await readSubmission(request, JOIN_FORM);
+  if (!read.ok) return read.answer;
+  const { submission } = read;
 
   const outcome = await acceptInvitation(env, request, params.token, submission.value, getRequestTime(context));
   switch (outcome.status) {
@@ -56,7 +54,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { headers: withCookies(LINK_PAGE_HEADERS, outcome.setCookies) },
       );
     case "usernameTaken":
-      return refuse({ username: [USERNAME_TAKEN_MESSAGE] });
+      return data(
+        {
+          result: submission.reply({
+            hideFields: JOIN_FORM.hideFields,
+            fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+          }),
+        },
+        { status: 400, headers: LINK_PAGE_HEADERS },
+      );
     case "gone":
     case "unknown":
       throw linkRefusal(outcome.status);
