@@ -1,10 +1,10 @@
 import { isNull, lte, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
-// Sending an email that D1 keeps (the shop's notifications, the replies from a record) is claim,
-// send, record: a claim is a conditional UPDATE that only one consumer can win, so two deliveries
-// of one queue message (or a sweep's copy) never send twice at the same time
-// (docs/decisions/030-notifications.md).
+// Sending an email that D1 keeps (the shop's notifications, the replies from a record, the emails
+// about an appointment) is claim, send, record: a claim is a conditional UPDATE that only one
+// consumer can win, so two deliveries of one queue message (or a sweep's copy) never send twice at
+// the same time (docs/decisions/030-notifications.md).
 
 // A consumer that claimed an email and then vanished (crashed, timed out) holds it this long;
 // sending takes well under a second.

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentMessages, appointments } from "~/db/schema/appointments";
 import { addDays, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import type { AppEnv } from "~/http/env.server";
+import { SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
 import { newMessageColumns } from "./booking.server";
 
 // The reminder the day before (an hourly Cron Trigger, app/scheduled/scheduled.server.ts): every
@@ -15,8 +16,6 @@ import { newMessageColumns } from "./booking.server";
 /** The shop's hours in which reminders go out, the day before. */
 const FIRST_HOUR = 10;
 const LAST_HOUR = 20;
-/** An email the queue gave up on is queued again once it is this overdue. */
-const SWEEP_GRACE_MS = 5 * 60_000;
 const SWEEP_LIMIT = 100;
 
 /** Writes tomorrow's reminders' ledger rows; returns their ids, for the queue. */
@@ -50,11 +49,7 @@ export async function takeOverdueMessages(env: Pick<AppEnv, "DB">, now: Date): P
     .select({ id: m.id })
     .from(m)
     .where(
-      and(
-        isNull(m.sentAt),
-        lt(m.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
-        or(isNull(m.claimedUntil), lt(m.claimedUntil, now)),
-      ),
+      and(isNull(m.sentAt), lt(m.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS)), unclaimedAt(m.claimedUntil, now)),
     )
     .orderBy(asc(m.dueAt))
     .limit(SWEEP_LIMIT);

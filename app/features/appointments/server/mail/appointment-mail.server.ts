@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { type Appointment, type AppointmentMessage, appointmentMessages, appointments } from "~/db/schema/appointments";
@@ -9,6 +9,7 @@ import { recordPath } from "~/records/kinds";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
+import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { formatSlotTime } from "../../capacity";
 import type { AppointmentMessagePurpose } from "../../vocabulary";
@@ -29,7 +30,6 @@ type MailEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "C
 
 export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 
-const CLAIM_MS = 60_000;
 const spelled = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 const clock = (minutes: number) =>
@@ -168,7 +168,7 @@ export async function deliverAppointmentMessage(
   const [claimed] = await db
     .update(m)
     .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${m.attempts} + 1` })
-    .where(and(eq(m.id, messageId), isNull(m.sentAt), or(isNull(m.claimedUntil), lt(m.claimedUntil, now))))
+    .where(and(eq(m.id, messageId), isNull(m.sentAt), unclaimedAt(m.claimedUntil, now)))
     .returning();
   if (!claimed) return { errors: [] };
   const [found] = await db
