@@ -6,7 +6,7 @@ import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
 import {
   applySettingsChange,
   type ChangeOutcome,
-  changeSchemasAt,
+  changeSchemaAt,
   type ChangeWithInput,
   type SettingsChange,
 } from "./settings-changes.server";
@@ -35,7 +35,7 @@ function write(args: Args, method: "POST" | "PUT", kind: ChangeWithInput): Promi
     {
       method,
       allowed: method === "PUT" ? ["PUT", "DELETE"] : [method],
-      schema: changeSchemasAt(getRequestTime(args.context))[kind],
+      schema: changeSchemaAt(kind, getRequestTime(args.context)),
       limitBytes: SETTINGS_BODY_LIMIT_BYTES,
       invalidMessage: "Nothing was changed: some fields need attention.",
     },

@@ -38,19 +38,19 @@ export type SettingsChange =
 /** The changes that carry the owner's input; the others name only a date, or nothing. */
 export type ChangeWithInput = "weekly-hours" | "closure.add" | "special-hours.add" | "holidays" | "notice.set";
 
+const changeSchemas: Record<ChangeWithInput, (now: Date) => z.ZodType<SettingsChange>> = {
+  "weekly-hours": () => weeklyHoursSchema.transform((week) => ({ kind: "weekly-hours", week })),
+  "closure.add": (now) => closureSchemaAt(now).transform((closure) => ({ kind: "closure.add", closure })),
+  "special-hours.add": (now) => specialHoursSchemaAt(now).transform((entry) => ({ kind: "special-hours.add", entry })),
+  holidays: () => holidaysSchema.transform(({ closed }) => ({ kind: "holidays", closed })),
+  "notice.set": (now) => noticeSchemaAt(now).transform((notice) => ({ kind: "notice.set", notice })),
+};
+
 /**
- * What the owner sends for each change that carries input, read into that change: one schema per
+ * What the owner sends for a change that carries input, read into that change: one schema per
  * change for the settings page's forms and the owners' API alike. `now` bounds the dates.
  */
-export function changeSchemasAt(now: Date): Record<ChangeWithInput, z.ZodType<SettingsChange>> {
-  return {
-    "weekly-hours": weeklyHoursSchema.transform((week) => ({ kind: "weekly-hours", week })),
-    "closure.add": closureSchemaAt(now).transform((closure) => ({ kind: "closure.add", closure })),
-    "special-hours.add": specialHoursSchemaAt(now).transform((entry) => ({ kind: "special-hours.add", entry })),
-    holidays: holidaysSchema.transform(({ closed }) => ({ kind: "holidays", closed })),
-    "notice.set": noticeSchemaAt(now).transform((notice) => ({ kind: "notice.set", notice })),
-  };
-}
+export const changeSchemaAt = (kind: ChangeWithInput, now: Date) => changeSchemas[kind](now);
 
 export type ChangeOutcome =
   { ok: true; message: string } | { ok: false; status: 400 | 404; message: string; field?: string };

@@ -6,7 +6,7 @@ import { getEnv, getRequestTime } from "../../../http/context.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
-import { applySettingsChange, changeSchemasAt, type SettingsChange } from "./settings-changes.server";
+import { applySettingsChange, changeSchemaAt, type SettingsChange } from "./settings-changes.server";
 
 // The settings page's forms (/incoming/settings), each a plain HTML post with an `intent`: valid
 // input makes the same change as the owners' API and answers with a redirect back to its section
@@ -73,7 +73,7 @@ function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed 
     case "special-hours.add":
     case "holidays":
     case "notice.set": {
-      const submission = parseFormData(form, changeSchemasAt(now)[intent]);
+      const submission = parseFormData(form, changeSchemaAt(intent, now));
       if (submission.status !== "success") {
         return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
       }
