@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startFresh } from "../support/fresh-state";
+import { schemaObjects, startFresh } from "../support/fresh-state";
 import { fetchWorker } from "../support/http";
 import { apiLogin, createStaffUser } from "../support/staff";
 
@@ -8,11 +8,9 @@ import { apiLogin, createStaffUser } from "../support/staff";
 // deploy would, or a test passes or fails by which file ran before it.
 
 async function rowsPerTable(): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'",
-  ).all<{ name: string }>();
+  const tables = (await schemaObjects(env.DB)).filter(({ type }) => type === "table");
   const counts: Record<string, number> = {};
-  for (const { name } of results) {
+  for (const { name } of tables) {
     counts[name] = (await env.DB.prepare(`select count(*) as n from "${name}"`).first<{ n: number }>())!.n;
   }
   return counts;

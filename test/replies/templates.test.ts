@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { postStaffForm, staffSessionCookie } from "../support/staff";
+import { postStaffForm, signInAgain, staffSessionCookie } from "../support/staff";
 
 // Reply templates (issue 29 item 2, docs/decisions/052-reply-templates.md): kept by owners under
 // /api/settings/reply-templates and on the settings page, checked when saved, filled from the
@@ -97,7 +97,7 @@ describe("filling a template from the record", () => {
   it("reads “car”, the service and “a day that suits you” for a request without a vehicle or date, and today's closure", async () => {
     const [template] = (await templates()).filter((each) => each.name === "Every placeholder");
     const id = await serviceRequest({ vehicle_make: "Subaru" });
-    const sundayCookie = await staffSessionCookie("tpl-sunday-staff", { role: "staff", at: sunday });
+    const sundayCookie = await signInAgain("tpl-staff", { at: sunday });
     const response = await call("GET", `/api/service-requests/${id}/reply-draft?template=${template!.id}`, undefined, {
       cookie: sundayCookie,
       when: sunday,

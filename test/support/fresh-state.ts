@@ -5,13 +5,19 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { deployForThisFile } from "./http";
 
-async function emptyDatabase(db: D1Database) {
+/** The tables and views the migrations made (and the d1_migrations table), not SQLite's or D1's own. */
+export async function schemaObjects(db: D1Database) {
   const { results } = await db
     .prepare(
       `select type, name from sqlite_master
        where type in ('table', 'view') and name not like 'sqlite_%' and name not like '_cf_%'`,
     )
     .all<{ type: "table" | "view"; name: string }>();
+  return results;
+}
+
+async function emptyDatabase(db: D1Database) {
+  const results = await schemaObjects(db);
   if (results.length === 0) return;
   const drops = [
     ...results.filter(({ type }) => type === "view").map(({ name }) => `drop view "${name}"`),

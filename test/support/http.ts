@@ -101,7 +101,7 @@ export function postJson(path: string, body: unknown, { client, headers, ...work
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  { client, headers, ...worker }: SendOptions = {},
+  { client, headers, sameOrigin = true, ...worker }: SendOptions & { sameOrigin?: boolean } = {},
 ) {
   return fetchWorker(
     path,
@@ -111,8 +111,7 @@ export function postForm(
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         "CF-Connecting-IP": client ?? newClientAddress(),
-        Origin: ORIGIN,
-        "Sec-Fetch-Site": "same-origin",
+        ...(sameOrigin ? { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } : {}),
         ...headers,
       },
       body: new URLSearchParams(fields).toString(),

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { type InboxKind, inboxKinds } from "~/records/kinds";
 import type { SpamReason, SubmissionStatus } from "~/records/statuses";
+import { rowsOf } from "./d1";
 
 /** An email address no other submission uses, to find a test's own rows. */
 export const uniqueEmail = () => `visitor-${crypto.randomUUID()}@example.com`;
@@ -39,8 +40,7 @@ export const vehicleAndVisit = () => ({
 
 /** The rows a submission table holds for one email address. */
 export async function storedRows(table: "contact_submissions" | "service_requests", email: string) {
-  const { results } = await env.DB.prepare(`select * from ${table} where email = ?`).bind(email).all();
-  return results;
+  return rowsOf(`select * from ${table} where email = ?`, email);
 }
 
 export type InboxRow = {

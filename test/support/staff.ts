@@ -5,7 +5,7 @@ import { hashPassword } from "~/features/sign-in/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/features/sign-in/server/session.server";
 import { TOAST_COOKIE_NAME } from "~/http/toast.server";
 import type { StaffRole } from "~/http/staff-roles";
-import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, setCookieLine } from "./http";
+import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, postForm, setCookieLine } from "./http";
 
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
 export async function createStaffUser(
@@ -59,18 +59,9 @@ export function pageLogin(username: string, password: string, options: LoginOpti
  */
 export function askForPasswordReset(
   account: string,
-  { client = newClientAddress(), bindings }: { client?: string; bindings?: Partial<Env> } = {},
+  { client, bindings }: { client?: string; bindings?: Partial<Env> } = {},
 ) {
-  return fetchWorker(
-    "/login/reset",
-    {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": client },
-      body: new URLSearchParams({ account }),
-    },
-    { bindings },
-  );
+  return postForm("/login/reset", { account }, { client, bindings, sameOrigin: false });
 }
 
 /** "name=value" of the toast cookie an action queues its message in. */
@@ -95,6 +86,9 @@ export async function isAuthenticated(sessionCookieValue: string): Promise<boole
   return body.authenticated;
 }
 
+/** The password `staffSessionCookie` gives the accounts it makes. */
+const passwordOf = (username: string) => `${username} has a long enough password`;
+
 /**
  * A staff account (an owner unless `role` says otherwise) and a signed-in session for it: the
  * Cookie header value. `at`: the Worker's clock for the sign-in, as in `apiLogin`.
@@ -103,9 +97,13 @@ export async function staffSessionCookie(
   username: string,
   { role, at }: { role?: StaffRole; at?: Date } = {},
 ): Promise<string> {
-  const password = `${username} has a long enough password`;
-  await createStaffUser(username, password, role);
-  return sessionCookie(await apiLogin(username, password, { at }));
+  await createStaffUser(username, passwordOf(username), role);
+  return signInAgain(username, { at });
+}
+
+/** Another session for a member `staffSessionCookie` made, signed in at `at` (or now). */
+export async function signInAgain(username: string, { at }: { at?: Date } = {}): Promise<string> {
+  return sessionCookie(await apiLogin(username, passwordOf(username), { at }));
 }
 
 /** A staff JSON API call with a session (and, for writes, the site's own Origin, as a browser sends it). */
