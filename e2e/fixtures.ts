@@ -1,7 +1,7 @@
 // What the browser tests share: `test` with its fixtures, the pages they visit, and the command-line
 // tools they run against the test server's local state. Every spec imports `test` from here.
 import { spawn } from "node:child_process";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, services } from "../app/content/services";
@@ -199,13 +199,14 @@ export function runAdminScript(
  * Runs SQL (one or more statements) against the test server's D1 file, straight through node:sqlite
  * as `npm run db:seed` fills it: a test's own records, a session moved back in time. A spawned
  * `wrangler d1 execute` took 1.5 s of CPU for each. While the server writes, SQLite waits up to 10 s
- * for its lock (the server in turn retries a busy statement, decision 055). Throws with SQLite's
- * message when a statement fails.
+ * for its lock (the server in turn retries a busy statement, decision 055). With `params`, one
+ * statement whose `?`s they fill. Throws with SQLite's message when a statement fails.
  */
-export function executeSql(sql: string): void {
+export function executeSql(sql: string, ...params: SQLInputValue[]): void {
   const database = new DatabaseSync(localD1File(e2eStateDir), { timeout: 10_000 });
   try {
-    database.exec(sql);
+    if (params.length > 0) database.prepare(sql).run(...params);
+    else database.exec(sql);
   } finally {
     database.close();
   }

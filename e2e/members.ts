@@ -21,7 +21,10 @@ export async function addOwner({ username, password }: Member): Promise<void> {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));
   const hash = await hashes.get(password)!;
   executeSql(
-    `INSERT INTO users (id, username, password, role) VALUES ('${crypto.randomUUID()}', '${username}', '${hash}', 'owner')`,
+    "INSERT INTO users (id, username, password, role) VALUES (?, ?, ?, 'owner')",
+    crypto.randomUUID(),
+    username,
+    hash,
   );
 }
 
@@ -35,7 +38,8 @@ export async function newMember(prefix: string): Promise<Member> {
 /** Moves the member's sign-ins 3 hours back in the test server's D1: their sessions need the check again. */
 export function makeSessionsStale(member: Member) {
   executeSql(
-    `UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = '${member.username}')`,
+    "UPDATE staff_sessions SET signed_in_at = signed_in_at - 10800000 WHERE user_id = (SELECT id FROM users WHERE username = ?)",
+    member.username,
   );
 }
 

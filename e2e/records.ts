@@ -14,30 +14,47 @@ export type OwnRecord = {
   service?: string;
   submittedAt?: number;
   status?: SubmissionStatus;
+  /** A service request's vehicle. */
+  vehicleYear?: number;
+  vehicleMake?: string;
+  vehicleModel?: string;
 };
 
-const literal = (value: string | number) =>
-  typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
+const columnOf: Record<keyof OwnRecord, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  phone: "phone",
+  message: "message",
+  service: "service",
+  submittedAt: "submitted_at",
+  status: "status",
+  vehicleYear: "vehicle_year",
+  vehicleMake: "vehicle_make",
+  vehicleModel: "vehicle_model",
+};
 
 /** Writes a record of `kind`, sent now and new unless it says otherwise; returns its id. */
-export function insertRecord(
-  kind: InboxKind,
-  { firstName, lastName, email, phone, message, service, submittedAt = Date.now(), status = "new" }: OwnRecord,
-): string {
+export function insertRecord(kind: InboxKind, record: OwnRecord): string {
   const id = crypto.randomUUID();
-  const row: Record<string, string | number> = {
-    id,
-    first_name: firstName,
-    last_name: lastName,
-    email,
-    phone,
-    message,
-    submitted_at: submittedAt,
-    status,
-  };
-  if (service !== undefined) row.service = service;
+  const fields = Object.entries({ submittedAt: Date.now(), status: "new", ...record }).filter(
+    ([, value]) => value !== undefined,
+  ) as [keyof OwnRecord, string | number][];
+  const columns = ["id", ...fields.map(([field]) => columnOf[field])];
   executeSql(
-    `INSERT INTO ${inboxKinds[kind].tableName} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(literal).join(", ")})`,
+    `INSERT INTO ${inboxKinds[kind].tableName} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    id,
+    ...fields.map(([, value]) => value),
   );
   return id;
 }
+
+/** A new service request for brakes from Robin, named and written to by `tag`. */
+export const brakeRequest = (tag: string): OwnRecord => ({
+  firstName: "Robin",
+  lastName: tag,
+  email: `${tag.toLowerCase()}@example.com`,
+  phone: "4105550188",
+  service: "brake-service",
+  message: `Grinding brakes (${tag}).`,
+});

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { replyToken } from "../../app/features/replies/server/reply-token.server";
-import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
+import { expect, gotoHydrated, test, openPage } from "../fixtures";
+import { brakeRequest, insertRecord } from "../records";
 
 // Replies from the record (issue 29): a member answers a customer from the record's page, with
 // JavaScript and without; the customer's answer, delivered to the Worker's email() handler through
@@ -9,13 +10,7 @@ import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
 
 const newTag = () => `Reply${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
-function seedRequest(tag: string): string {
-  const id = crypto.randomUUID();
-  executeSql(
-    `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status) VALUES ('${id}', 'Robin', '${tag}', '${tag.toLowerCase()}@example.com', '4105550188', 'brake-service', 'Grinding brakes (${tag}).', ${Date.now()}, 'new')`,
-  );
-  return id;
-}
+const seedRequest = (tag: string) => insertRecord("serviceRequest", brakeRequest(tag));
 
 /** The server's SESSION_SECRET (npm run setup:local writes it to .dev.vars), which signs reply addresses. */
 function sessionSecret(): string {

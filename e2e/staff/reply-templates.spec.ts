@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
+import { expect, gotoHydrated, test, openPage } from "../fixtures";
+import { brakeRequest, insertRecord } from "../records";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
 // without (a plain GET that brings the page back with the reply form filled in from the record), edits it
@@ -7,13 +8,13 @@ import { executeSql, expect, gotoHydrated, test, openPage } from "../fixtures";
 
 const newTag = () => `Tpl${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
-function seedRequest(tag: string): string {
-  const id = crypto.randomUUID();
-  executeSql(
-    `INSERT INTO service_requests (id, first_name, last_name, email, phone, service, message, submitted_at, status, vehicle_year, vehicle_make, vehicle_model) VALUES ('${id}', 'Robin', '${tag}', '${tag.toLowerCase()}@example.com', '4105550188', 'brake-service', 'Grinding brakes (${tag}).', ${Date.now()}, 'new', 2014, 'Toyota', 'Camry')`,
-  );
-  return id;
-}
+const seedRequest = (tag: string) =>
+  insertRecord("serviceRequest", {
+    ...brakeRequest(tag),
+    vehicleYear: 2014,
+    vehicleMake: "Toyota",
+    vehicleModel: "Camry",
+  });
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`a reply from a template with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
