@@ -5,9 +5,8 @@ import type { SettingsPageData } from "~/features/settings/server/settings-page.
 import {
   RemoveByDate,
   type SettingsActionData,
-  SettingsForm,
-  SettingsSection,
-  useSettingsForm,
+  SettingsFormSection,
+  type useSettingsForm,
 } from "./settings-form-parts";
 
 // Closure days and special hours: each a form to add one date, the upcoming ones with Remove, and
@@ -121,13 +120,8 @@ function DayEntriesSection<Fields extends Record<string, unknown>, Entry extends
   children: (fields: ReturnType<typeof useSettingsForm<Fields>>[1]) => ReactNode;
 }) {
   const words = DAY_ENTRY_KINDS[kind];
-  const addIntent = `${kind}.add` as const;
-  const [form, fields] = useSettingsForm<Fields>(addIntent, actionData);
-  return (
-    <SettingsSection id={words.section} title={words.title} intro={words.intro}>
-      <SettingsForm form={form} intent={addIntent} submitLabel={words.add}>
-        {children(fields)}
-      </SettingsForm>
+  const after = (
+    <>
       <EntryList
         title={words.upcoming}
         empty={words.empty}
@@ -144,7 +138,20 @@ function DayEntriesSection<Fields extends Record<string, unknown>, Entry extends
         }))}
       />
       <History entries={days.past.map((entry) => ({ date: entry.date, text: text(entry) }))} />
-    </SettingsSection>
+    </>
+  );
+  return (
+    <SettingsFormSection<Fields>
+      intent={`${kind}.add`}
+      id={words.section}
+      title={words.title}
+      intro={words.intro}
+      submitLabel={words.add}
+      actionData={actionData}
+      after={after}
+    >
+      {children}
+    </SettingsFormSection>
   );
 }
 

@@ -64,27 +64,34 @@ export function useSettingsForm<Fields extends Record<string, unknown>>(
  */
 export function SettingsFormSection<Fields extends Record<string, unknown>>({
   intent,
+  id = intent,
   title,
   intro,
   submitLabel,
   actionData,
   defaultValue,
   children,
+  after,
 }: {
   intent: SettingsIntent;
+  /** The section's anchor, when it is not the form's intent. */
+  id?: string;
   title: string;
   intro: ReactNode;
   submitLabel: string;
   actionData: SettingsActionData;
-  defaultValue: DefaultValue<Fields>;
+  defaultValue?: DefaultValue<Fields>;
   children: (fields: ReturnType<typeof useSettingsForm<Fields>>[1]) => ReactNode;
+  /** What the section shows below its form. */
+  after?: ReactNode;
 }) {
   const [form, fields] = useSettingsForm<Fields>(intent, actionData, defaultValue);
   return (
-    <SettingsSection id={intent} title={title} intro={intro}>
+    <SettingsSection id={id} title={title} intro={intro}>
       <SettingsForm form={form} intent={intent} submitLabel={submitLabel}>
         {children(fields)}
       </SettingsForm>
+      {after}
     </SettingsSection>
   );
 }
