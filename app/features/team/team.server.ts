@@ -288,6 +288,6 @@ export async function revokeResetLinks(env: AppEnv, userId: string, now: Date): 
     );
 }
 
-export { LINK_PAGE_HEADERS, linkRefusal } from "./server/link-pages.server";
+export { LINK_PAGE_HEADERS, linkPageForm, linkRefusal, openLink } from "./server/link-pages.server";
 export { completePasswordReset, requestPasswordReset } from "./server/password-resets.server";
 export { lookUpToken } from "./server/token-rows.server";

@@ -5,26 +5,26 @@ import { PasswordField } from "~/ui/forms/password-field";
 import { LinkError, LinkPageForm, linkPageMeta, newPasswordSchema } from "~/features/team/team";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { type PageForm, readSubmission } from "~/http/request-body.server";
+import { readSubmission } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { completePasswordReset, LINK_PAGE_HEADERS, linkRefusal, lookUpToken } from "~/features/team/team.server";
+import {
+  completePasswordReset,
+  LINK_PAGE_HEADERS,
+  linkPageForm,
+  linkRefusal,
+  openLink,
+} from "~/features/team/team.server";
 
 // /login/reset/<token>: a new password for the account the link was made for. Every session of
 // the account ends; the person signs in again with the new password.
 
 export const handle: RouteHandle = { hydrate: true };
 
-const NEW_PASSWORD_FORM: PageForm<typeof newPasswordSchema> = {
-  schema: newPasswordSchema,
-  limitBytes: 4 * 1024,
-  headers: LINK_PAGE_HEADERS,
-  hideFields: ["password"],
-};
+const NEW_PASSWORD_FORM = linkPageForm(newPasswordSchema, 4 * 1024);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const lookup = await lookUpToken(getEnv(context), params.token, "reset", getRequestTime(context));
-  if (lookup.status !== "valid") throw linkRefusal(lookup.status);
-  return data({ expiresAt: lookup.row.expiresAt.toISOString() }, { headers: LINK_PAGE_HEADERS });
+  const link = await openLink(context, params.token, "reset");
+  return data({ expiresAt: link.expiresAt.toISOString() }, { headers: LINK_PAGE_HEADERS });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -8,12 +8,11 @@ import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { unreachable } from "~/http/exhaustive.server";
-import { type PageForm, readSubmission } from "~/http/request-body.server";
+import { readSubmission } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { acceptInvitation, USERNAME_TAKEN_MESSAGE } from "~/features/team/server/invitations.server";
-import { LINK_PAGE_HEADERS, linkRefusal } from "~/features/team/server/link-pages.server";
-import { lookUpToken } from "~/features/team/server/token-rows.server";
+import { LINK_PAGE_HEADERS, linkPageForm, linkRefusal, openLink } from "~/features/team/server/link-pages.server";
 import { type JoinInput, joinSchema } from "~/features/team/schemas";
 import { roleLabels } from "~/http/staff-roles";
 
@@ -21,17 +20,10 @@ import { roleLabels } from "~/http/staff-roles";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const JOIN_FORM: PageForm<typeof joinSchema> = {
-  schema: joinSchema,
-  limitBytes: 8 * 1024,
-  headers: LINK_PAGE_HEADERS,
-  hideFields: ["password"],
-};
+const JOIN_FORM = linkPageForm(joinSchema, 8 * 1024);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const lookup = await lookUpToken(getEnv(context), params.token, "invitation", getRequestTime(context));
-  if (lookup.status !== "valid") throw linkRefusal(lookup.status);
-  const { role, createdByName, expiresAt } = lookup.row;
+  const { role, createdByName, expiresAt } = await openLink(context, params.token, "invitation");
   return data(
     { role: role ?? "staff", invitedBy: createdByName, expiresAt: expiresAt.toISOString() },
     { headers: LINK_PAGE_HEADERS },
