@@ -181,7 +181,9 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   notificationLedger: { owner: "notifications", readers: ["submissions", "inbox"] },
   LedgerEntry: { owner: "notifications", readers: [] },
   notificationDigests: { owner: "notifications", readers: ["submissions"] },
-  totpSecrets: { owner: "second-factor", readers: [] },
+  // The password step asks whether a code follows (sign-in's usesAuthenticator): the second factor
+  // builds on sign-in's sessions, so sign-in reads this rather than import the second factor.
+  totpSecrets: { owner: "second-factor", readers: ["sign-in"] },
   recoveryCodes: { owner: "second-factor", readers: [] },
   passkeys: { owner: "second-factor", readers: [] },
   Passkey: { owner: "second-factor", readers: [] },
