@@ -18,10 +18,10 @@ const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 /**
- * The queue's consumer with every feature's job handlers: the composition root hands them over,
- * so the queue knows no feature and no feature imports every other (docs/decisions/057-*.md).
- * Loaded at the first batch an isolate gets (decision 040); the typecheck fails while a job type a
- * feature declares has no handler here.
+ * The queue's consumer with every feature's job handlers: the composition root hands them over, so
+ * the queue knows no feature and no feature imports every other
+ * (docs/decisions/057-features-register-their-jobs.md). Loaded at the first batch an isolate gets
+ * (decision 040); the typecheck fails while a job type a feature declares has no handler here.
  */
 async function loadJobConsumer() {
   const [{ createJobConsumer }, notifications, team, appointments, replies] = await Promise.all([
@@ -39,20 +39,29 @@ async function loadJobConsumer() {
   });
 }
 
-/** The Cron Triggers' runner with every feature's scheduled tasks (app/scheduled/scheduled.server.ts), loaded likewise. */
+/** The Cron Triggers' runner with every feature's scheduled tasks (app/scheduled/scheduled.server.ts), loaded alike. */
 export async function loadScheduledRunner() {
-  const [{ createScheduledRunner }, submissions, audit, signIn, settings, notifications, replies, insights, appointments] =
-    await Promise.all([
-      import("../app/scheduled/scheduled.server"),
-      import("~/features/submissions/submissions.server"),
-      import("~/features/audit/audit.server"),
-      import("~/features/sign-in/sign-in.server"),
-      import("~/features/settings/settings.server"),
-      import("~/features/notifications/notifications.server"),
-      import("~/features/replies/replies.server"),
-      import("~/features/insights/insights.server"),
-      import("~/features/appointments/appointments.server"),
-    ]);
+  const [
+    { createScheduledRunner },
+    submissions,
+    audit,
+    signIn,
+    settings,
+    notifications,
+    replies,
+    insights,
+    appointments,
+  ] = await Promise.all([
+    import("../app/scheduled/scheduled.server"),
+    import("~/features/submissions/submissions.server"),
+    import("~/features/audit/audit.server"),
+    import("~/features/sign-in/sign-in.server"),
+    import("~/features/settings/settings.server"),
+    import("~/features/notifications/notifications.server"),
+    import("~/features/replies/replies.server"),
+    import("~/features/insights/insights.server"),
+    import("~/features/appointments/appointments.server"),
+  ]);
   return createScheduledRunner([
     ...submissions.submissionScheduledTasks,
     ...audit.auditScheduledTasks,

@@ -12,8 +12,10 @@ import type { AppEnv } from "~/http/env.server";
  * `declare module "~/queue/jobs.server" { interface QueuedJobs { reply: ReplyJob } }`
  * (TypeScript merges the declarations, as React Router's `Register`).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations
+/* eslint-disable @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type --
+   declaration merging takes an interface, empty until the features' declarations fill it */
 export interface QueuedJobs {}
+/* eslint-enable @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type */
 
 export type QueuedJob = QueuedJobs[keyof QueuedJobs];
 

@@ -219,8 +219,10 @@ const FEATURE_DIRECTION = [
 // The imports that still point up the list, each with its reason: none may be added, and one that
 // is no longer made fails the test until it is struck off.
 const UPWARD_IMPORTS: Record<string, string> = {
-  "appointments -> inbox": "booking from a request writes its contact in the booking's batch (inbox.server's statements)",
-  "desk -> inbox": "the desk's changes to a record are the inbox's statements, and its forms answer with the inbox's result",
+  "appointments -> inbox":
+    "booking from a request writes its contact in the booking's batch (inbox.server's statements)",
+  "desk -> inbox":
+    "the desk's changes to a record are the inbox's statements, and its forms answer with the inbox's result",
   "replies -> inbox": "a reply reads its record and counts as its contact in the same batch",
   "notifications -> inbox": "the shop's email shows a record's fields as the inbox describes them (inbox.ts)",
   "notifications -> desk": "the digest lists the follow-ups due by the desk's shop day (desk.ts)",

@@ -83,5 +83,8 @@ export async function purgeOldAuditEntries(env: AppEnv, now: Date): Promise<numb
 
 /** The nightly purge, as a scheduled task (app/scheduled/scheduled.server.ts). */
 export const auditScheduledTasks: ScheduledTask[] = [
-  { cron: NIGHTLY, run: async (env, at) => `deleted ${await purgeOldAuditEntries(env, at)} audit log entries older than 400 days` },
+  {
+    cron: NIGHTLY,
+    run: async (env, at) => `deleted ${await purgeOldAuditEntries(env, at)} audit log entries older than 400 days`,
+  },
 ];

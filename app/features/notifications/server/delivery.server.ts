@@ -33,6 +33,7 @@ const confirmJobSchema = z.object({ type: z.literal("confirm"), form, id });
 const digestJobSchema = z.object({ type: z.literal("digest"), shopDate: z.iso.date() });
 
 declare module "../../../queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
   interface QueuedJobs {
     notify: z.infer<typeof notifyJobSchema>;
     confirm: z.infer<typeof confirmJobSchema>;

@@ -5,6 +5,7 @@ export const replyJobSchema = z.object({ type: z.literal("reply"), id: z.string(
 export type ReplyJob = z.infer<typeof replyJobSchema>;
 
 declare module "~/queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
   interface QueuedJobs {
     reply: ReplyJob;
   }

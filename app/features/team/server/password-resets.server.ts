@@ -132,6 +132,7 @@ export const resetRequestJobSchema = z.object({
 type ResetRequestJob = z.infer<typeof resetRequestJobSchema>;
 
 declare module "../../../queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
   interface QueuedJobs {
     resetRequest: ResetRequestJob;
   }

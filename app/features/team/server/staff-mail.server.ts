@@ -36,6 +36,7 @@ export type StaffEmailJob = z.infer<typeof staffEmailJobSchema>;
 export type MemberNoticeJob = z.infer<typeof memberNoticeJobSchema>;
 
 declare module "../../../queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
   interface QueuedJobs {
     staffEmail: StaffEmailJob;
     memberNotice: MemberNoticeJob;

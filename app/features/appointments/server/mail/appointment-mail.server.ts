@@ -38,6 +38,7 @@ export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 const appointmentJobSchema = z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() });
 
 declare module "~/queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
   interface QueuedJobs {
     appointment: z.infer<typeof appointmentJobSchema>;
   }
