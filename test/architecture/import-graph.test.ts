@@ -224,8 +224,9 @@ const UPWARD_IMPORTS: Record<string, string> = {
   "desk -> inbox":
     "the desk's changes to a record are the inbox's statements, and its forms answer with the inbox's result",
   "replies -> inbox": "a reply reads its record and counts as its contact in the same batch",
-  "notifications -> inbox": "the shop's email shows a record's fields as the inbox describes them (inbox.ts)",
-  "notifications -> desk": "the digest lists the follow-ups due by the desk's shop day (desk.ts)",
+  "notifications -> inbox":
+    "the shop's email shows a record's fields as the inbox describes them (app/features/inbox/inbox.ts)",
+  "notifications -> desk": "the digest lists the follow-ups due by the desk's shop day (app/features/desk/desk.ts)",
   "settings -> insights": "the settings row stores the response record the insights compute (its type)",
   "sign-in -> submissions": "the login form validates late with the public forms' deferred validation",
   "audit -> sign-in": "the audit log's filter takes a username by sign-in's rule",

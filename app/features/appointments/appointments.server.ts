@@ -20,7 +20,7 @@ export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date
 
 /**
  * Every hour at :15: the reminder the day before each appointment (from 10 AM to 8 PM shop time),
- * and any appointment email still unsent (server/reminders.server.ts).
+ * and any appointment email still unsent (app/features/appointments/server/reminders.server.ts).
  */
 export const appointmentScheduledTasks: ScheduledTask[] = [{ cron: "15 * * * *", run: queueAppointmentReminders }];
 

@@ -14,7 +14,7 @@ import { EVERY_5_MINUTES, type ScheduledTask } from "~/scheduled/scheduled.serve
 
 // What the rest of the Worker asks of the notifications: the ledger entry stored with a submission,
 // the scheduled sweep and digest, and the queue's handlers for the notifications' own jobs
-// (server/delivery.server.ts), which workers/app.ts hands to the queue's consumer.
+// (app/features/notifications/server/delivery.server.ts), which workers/app.ts hands to the queue's consumer.
 
 // ------------------------------------------------------------------------------------------------
 // The ledger's entries, written in the same batch as the record they are about

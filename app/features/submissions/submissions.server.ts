@@ -2,7 +2,8 @@ import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 import { purgeOldSpam } from "./server/spam.server";
 
 // The submissions' public server file: the forms' page action, their HTML constraints, and the
-// nightly purge. The one save path for the page and the JSON API is server/save-submission.server.ts.
+// nightly purge. The one save path for the page and the JSON API is
+// app/features/submissions/server/save-submission.server.ts.
 
 // Spam kept aside is deleted once seen and past its keeping time (the scheduled purge); what may be
 // deleted is the spam rule's to say.

@@ -116,7 +116,10 @@ type _EveryFieldHasAColumn = NoneOf<FieldsWithoutColumn>;
 type SaveOutcome<Name extends InboxKind> =
   /** `booked`: the appointment a service request got on arrival (the owner's switch), if any. */
   | { status: "stored"; receipt: SubmissionReceipt<Name>; booked: BookedOnArrival | null }
-  /** Kept aside with status spam (submissions/spam.server.ts): answered like a stored one, never notified. */
+  /**
+   * Kept aside with status spam (app/features/submissions/server/spam.server.ts): answered like a
+   * stored one, never notified.
+   */
   | { status: "spam"; receipt: SubmissionReceipt<Name>; reason: SpamReason }
   /** The id was used before for different content: nothing stored, nothing of the first returned. */
   | { status: "conflict" }
