@@ -6,11 +6,15 @@ import {
   type EntryContext,
   type RouterContextProvider,
 } from "react-router";
-import { deferredForms } from "~/features/submissions/submissions";
+import { deferredLoginForm } from "~/features/sign-in/sign-in.server";
+import { deferredForms as publicForms } from "~/features/submissions/submissions";
 import { NonceProvider } from "./ui/nonce-provider";
 import { wantsHydration } from "./route-handle";
 import { cspNonceContext } from "./http/context.server";
 import { deferPageScripts } from "./rendering/defer-scripts.server";
+
+/** Every form whose code loads late in the browser: rendered whole here, so loaded before any page. */
+const deferredForms = [...publicForms, deferredLoginForm];
 
 export const streamTimeout = 5_000;
 

@@ -17,6 +17,63 @@ import { applySecurityHeaders, createCspNonce, isCrossSiteWrite, withVouchedOrig
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
+/**
+ * The queue's consumer with every feature's job handlers: the composition root hands them over, so
+ * the queue knows no feature and no feature imports every other
+ * (docs/decisions/057-features-register-their-jobs.md). Loaded at the first batch an isolate gets
+ * (decision 040); the typecheck fails while a job type a feature declares has no handler here.
+ */
+async function loadJobConsumer() {
+  const [{ createJobConsumer }, notifications, team, appointments, replies] = await Promise.all([
+    import("../app/queue/jobs.server"),
+    import("~/features/notifications/notifications.server"),
+    import("~/features/team/team.server"),
+    import("~/features/appointments/appointments.server"),
+    import("~/features/replies/replies.server"),
+  ]);
+  return createJobConsumer({
+    ...notifications.notificationJobHandlers,
+    ...team.teamJobHandlers,
+    ...appointments.appointmentJobHandlers,
+    ...replies.replyJobHandlers,
+  });
+}
+
+/** The Cron Triggers' runner with every feature's scheduled tasks (app/scheduled/scheduled.server.ts), loaded alike. */
+export async function loadScheduledRunner() {
+  const [
+    { createScheduledRunner },
+    submissions,
+    audit,
+    signIn,
+    settings,
+    notifications,
+    replies,
+    insights,
+    appointments,
+  ] = await Promise.all([
+    import("../app/scheduled/scheduled.server"),
+    import("~/features/submissions/submissions.server"),
+    import("~/features/audit/audit.server"),
+    import("~/features/sign-in/sign-in.server"),
+    import("~/features/settings/settings.server"),
+    import("~/features/notifications/notifications.server"),
+    import("~/features/replies/replies.server"),
+    import("~/features/insights/insights.server"),
+    import("~/features/appointments/appointments.server"),
+  ]);
+  return createScheduledRunner([
+    ...submissions.submissionScheduledTasks,
+    ...audit.auditScheduledTasks,
+    ...signIn.signInScheduledTasks,
+    ...settings.settingsScheduledTasks,
+    ...notifications.notificationScheduledTasks,
+    ...replies.replyScheduledTasks,
+    ...insights.insightsScheduledTasks,
+    ...appointments.appointmentScheduledTasks,
+  ]);
+}
+
 const crossSiteRefusal = () =>
   new Response("Cross-site requests are not allowed.", {
     status: 403,
@@ -96,10 +153,10 @@ export function createWorker({
     // The other handlers load their code when they first run: an isolate that only serves pages
     // never evaluates the mail parser, the MIME builder or the jobs (decision 040, startup time).
 
-    // The NOTIFY_QUEUE consumer: the shop's emails (app/features/notifications/server/).
+    // The NOTIFY_QUEUE consumer (app/queue/jobs.server.ts): each job to the feature that handles it.
     async queue(batch, env) {
-      const { handleNotificationBatch } = await import("~/features/notifications/notifications.server");
-      await handleNotificationBatch(batch, parseEnv(env), now());
+      const handleJobBatch = await loadJobConsumer();
+      await handleJobBatch(batch, parseEnv(env), now());
     },
 
     // Email Routing's deliveries to reply+<token>@ addresses: customers' answers (app/features/replies/).
@@ -109,10 +166,10 @@ export function createWorker({
       console.log("Incoming email", received);
     },
 
-    // Cron Triggers (wrangler.toml), each dispatched to its job.
+    // Cron Triggers (wrangler.toml): each runs the tasks the features registered for it.
     async scheduled(controller, env) {
-      const { runScheduled } = await import("../app/scheduled/scheduled.server");
-      await runScheduled(controller, parseEnv(env));
+      const scheduled = await loadScheduledRunner();
+      await scheduled.run(controller, parseEnv(env));
     },
   } satisfies ExportedHandler<Env>;
 }

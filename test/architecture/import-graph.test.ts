@@ -46,59 +46,11 @@ const staticGraph = new Map(
   ]),
 );
 
-const PUBLIC_FILE = /^app\/features\/([^/]+)\/\1(\.server)?\.ts$/;
-const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
-const RE_EXPORT = /\bexport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
-const namesIn = (list: string) =>
-  list
-    .split(",")
-    .map(
-      (name) =>
-        name
-          .replace(/^\s*type\s+/, "")
-          .split(/\s+as\s+/)[0]
-          ?.trim() ?? "",
-    )
-    .filter(Boolean);
-
-/** For each public file, the module that defines each name it re-exports. */
-const reExports = new Map(
-  [...files]
-    .filter(([file]) => PUBLIC_FILE.test(file))
-    .map(([file, text]) => [
-      file,
-      new Map(
-        [...text.matchAll(RE_EXPORT)].flatMap((match) => {
-          const target = resolve(file, match[2] ?? "");
-          return target ? namesIn(match[1] ?? "").map((name) => [name, target] as const) : [];
-        }),
-      ),
-    ]),
-);
-
 /**
- * The graph the cycle check walks: a name taken from a public file that re-exports it is an
- * import of the module that defines it, and a public file's re-exports are not imports of its
- * own. Two features that call each other through their public files (the team queues its emails
- * with notifications, notifications delivers them with the team) are no cycle; two modules that
- * need each other's definitions are.
+ * Every import cycle in `graph` (module -> the modules it imports), each as its modules from one
+ * back to that one: empty when the imports point one way.
  */
-const definitionGraph = new Map(
-  [...files].map(([file, text]) => {
-    const ownReExports = new Set([...(reExports.get(file)?.values() ?? [])]);
-    const named = [...text.matchAll(NAMED_IMPORT)].flatMap((match) => {
-      const target = resolve(file, match[2] ?? "");
-      const byName = target ? reExports.get(target) : undefined;
-      if (!target || !byName) return [];
-      return [{ target, definers: namesIn(match[1] ?? "").map((name) => byName.get(name) ?? target) }];
-    });
-    const throughPublic = new Set(named.map(({ target }) => target));
-    const targets = (graph.get(file) ?? []).filter((target) => !throughPublic.has(target) && !ownReExports.has(target));
-    return [file, [...new Set([...targets, ...named.flatMap(({ definers }) => definers)])]];
-  }),
-);
-
-function findCycles(): string[][] {
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const cycles: string[][] = [];
   const done = new Set<string>();
   const path: string[] = [];
@@ -110,11 +62,11 @@ function findCycles(): string[][] {
     }
     if (done.has(file)) return;
     path.push(file);
-    for (const target of definitionGraph.get(file) ?? []) visit(target);
+    for (const target of graph.get(file) ?? []) visit(target);
     path.pop();
     done.add(file);
   };
-  for (const file of definitionGraph.keys()) visit(file);
+  for (const file of graph.keys()) visit(file);
   return cycles;
 }
 
@@ -122,11 +74,12 @@ function findCycles(): string[][] {
 // holds its routes, components, server code and shared schemas, and another feature, or a door
 // above the features, enters it only by its public files: <feature>.server.ts for server code,
 // <feature>.ts for what the browser may use too. Below the features are layers any of them may use
-// (http, mail, rendering, db, ui, layout, records, forms, hours, content, seo); a layer imports no feature, except
+// (http, mail, queue, scheduled, rendering, db, ui, layout, records, forms, hours, content, seo); a layer imports
+// no feature (the queue and the Cron Triggers take the handlers the features register), except
 // that app/db/schema/ files, which belong to their features, read their vocabulary (the values a
 // CHECK allows) from the features' shared files. Route modules inside a feature are that feature's.
 const FEATURE_FOLDER = /^app\/features\/([^/]+)\//;
-const LAYER_FOLDER = /^app\/(http|mail|rendering|db|ui|layout|records|forms|hours|content|seo)\//;
+const LAYER_FOLDER = /^app\/(http|mail|queue|scheduled|rendering|db|ui|layout|records|forms|hours|content|seo)\//;
 const featureOf = (file: string) => FEATURE_FOLDER.exec(file)?.[1];
 const isPublicFile = (file: string, feature: string) =>
   file === `app/features/${feature}/${feature}.server.ts` || file === `app/features/${feature}/${feature}.ts`;
@@ -181,7 +134,9 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   notificationLedger: { owner: "notifications", readers: ["submissions", "inbox"] },
   LedgerEntry: { owner: "notifications", readers: [] },
   notificationDigests: { owner: "notifications", readers: ["submissions"] },
-  totpSecrets: { owner: "second-factor", readers: [] },
+  // The password step asks whether a code follows (sign-in's usesAuthenticator): the second factor
+  // builds on sign-in's sessions, so sign-in reads this rather than import the second factor.
+  totpSecrets: { owner: "second-factor", readers: ["sign-in"] },
   recoveryCodes: { owner: "second-factor", readers: [] },
   passkeys: { owner: "second-factor", readers: [] },
   Passkey: { owner: "second-factor", readers: [] },
@@ -241,6 +196,61 @@ function tableCrossings(): string[] {
   });
 }
 
+// The features' one direction (README, "Layout"): a feature's modules import only features below
+// it in this list. Its route modules (routes/, api/) are pages and endpoints that nothing imports,
+// so they may use any feature's public files without making a cycle.
+const FEATURE_DIRECTION = [
+  "staff",
+  "account",
+  "site",
+  "inbox",
+  "replies",
+  "desk",
+  "insights",
+  "submissions",
+  "appointments",
+  "notifications",
+  "team",
+  "second-factor",
+  "settings",
+  "sign-in",
+  "audit",
+];
+// The imports that still point up the list, each with its reason: none may be added, and one that
+// is no longer made fails the test until it is struck off.
+const UPWARD_IMPORTS: Record<string, string> = {
+  "appointments -> inbox":
+    "booking from a request writes its contact in the booking's batch (inbox.server's statements)",
+  "desk -> inbox":
+    "the desk's changes to a record are the inbox's statements, and its forms answer with the inbox's result",
+  "replies -> inbox": "a reply reads its record and counts as its contact in the same batch",
+  "notifications -> inbox":
+    "the shop's email shows a record's fields as the inbox describes them (app/features/inbox/inbox.ts)",
+  "notifications -> desk": "the digest lists the follow-ups due by the desk's shop day (app/features/desk/desk.ts)",
+  "settings -> insights": "the settings row stores the response record the insights compute (its type)",
+  "sign-in -> submissions": "the login form validates late with the public forms' deferred validation",
+  "audit -> sign-in": "the audit log's filter takes a username by sign-in's rule",
+};
+const ROUTE_MODULE = /^app\/features\/[^/]+\/(routes|api)\//;
+
+/** Each feature-to-feature import made by a feature's modules other than its routes, with the files that make it. */
+function featureImports(): Map<string, string[]> {
+  const imports = new Map<string, string[]>();
+  for (const [file, targets] of graph) {
+    const from = featureOf(file);
+    if (!from || ROUTE_MODULE.test(file)) continue;
+    for (const target of targets) {
+      const to = featureOf(target);
+      if (!to || to === from) continue;
+      const edge = `${from} -> ${to}`;
+      imports.set(edge, [...(imports.get(edge) ?? []), `${file} -> ${target}`]);
+    }
+  }
+  return imports;
+}
+
+const readme = import.meta.glob<string>("../../README.md", { query: "?raw", import: "default", eager: true });
+
 describe("module structure", () => {
   it("reads the project's modules and their imports", () => {
     // Guards the two tests below against passing because nothing was read.
@@ -248,8 +258,44 @@ describe("module structure", () => {
     expect(graph.get("workers/app.ts")).toContain("app/http/env.server.ts");
   });
 
-  it("has no import cycle", () => {
-    expect(findCycles().map((cycle) => cycle.join(" -> "))).toEqual([]);
+  it("finds an import cycle made on purpose, naming its modules, and none where the imports point one way", () => {
+    const made = new Map([
+      ["app/features/a/a.server.ts", ["app/features/a/server/job.server.ts"]],
+      ["app/features/a/server/job.server.ts", ["app/features/b/b.server.ts"]],
+      ["app/features/b/b.server.ts", ["app/features/a/a.server.ts", "app/http/env.server.ts"]],
+      ["app/http/env.server.ts", []],
+      ["workers/app.ts", ["app/features/b/b.server.ts"]],
+    ]);
+    expect(findCycles(made).map((cycle) => cycle.join(" -> "))).toEqual([
+      "app/features/a/a.server.ts -> app/features/a/server/job.server.ts -> app/features/b/b.server.ts -> app/features/a/a.server.ts",
+    ]);
+    made.set("app/features/b/b.server.ts", ["app/http/env.server.ts"]);
+    expect(findCycles(made)).toEqual([]);
+  });
+
+  it("has no import cycle, counting type-only and dynamic imports", () => {
+    expect(findCycles(graph).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  it("points the features' imports one way, down the README's list, but for the upward ones listed with a reason", () => {
+    const features = new Set([...graph.keys()].flatMap((file) => featureOf(file) ?? []));
+    expect([...features].sort()).toEqual([...FEATURE_DIRECTION].sort());
+    const made = featureImports();
+    const rank = (feature: string) => FEATURE_DIRECTION.indexOf(feature);
+    const upward = [...made].filter(([edge]) => {
+      const [from = "", to = ""] = edge.split(" -> ");
+      return rank(from) > rank(to);
+    });
+    expect(upward.filter(([edge]) => !(edge in UPWARD_IMPORTS)).flatMap(([, files]) => files)).toEqual([]);
+    expect(Object.keys(UPWARD_IMPORTS).filter((edge) => !made.has(edge))).toEqual([]);
+  });
+
+  it("writes the same direction in the README", () => {
+    const text = Object.values(readme)[0] ?? "";
+    const section = text.slice(text.indexOf("### Which feature may import which"));
+    const list = section.slice(0, section.indexOf("\n#", 1));
+    const listed = [...list.matchAll(/^\d+\. `([\w-]+)`/gm)].map((match) => match[1]);
+    expect(listed).toEqual(FEATURE_DIRECTION);
   });
 
   it("lets a feature, a door or a layer into a feature only by its public files", () => {

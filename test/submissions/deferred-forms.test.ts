@@ -2,12 +2,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { deferredForm } from "~/ui/forms/deferred-form";
-import {
-  ContactForm,
-  deferredForms,
-  LoginForm,
-  ServiceRequestForm,
-} from "~/features/submissions/components/page-forms";
+import { ContactForm, deferredForms, ServiceRequestForm } from "~/features/submissions/components/page-forms";
+import { deferredLoginForm } from "~/features/sign-in/sign-in.server";
+import { LoginForm } from "~/features/sign-in/components/deferred-login-form";
 
 function TestForm({ label }: { label: string }) {
   return createElement("form", { id: "form-test" }, label);
@@ -29,7 +26,9 @@ describe("deferred forms on the server", () => {
     );
   });
 
-  it("are all in the list that entry.server.tsx loads before rendering a page", () => {
-    expect(deferredForms.map((form) => form.Component)).toEqual([ContactForm, ServiceRequestForm, LoginForm]);
+  it("are all in the lists that entry.server.tsx loads before rendering a page", () => {
+    expect(deferredForms.map((form) => form.Component)).toEqual([ContactForm, ServiceRequestForm]);
+    // The form /login renders is the one sign-in hands to entry.server.tsx.
+    expect(deferredLoginForm.Component).toBe(LoginForm);
   });
 });

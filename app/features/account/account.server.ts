@@ -14,7 +14,7 @@ import {
   type Throttled,
 } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
-import { enqueueJobs } from "../notifications/notifications.server";
+import { enqueueJobs } from "../../queue/jobs.server";
 import { revokeResetLinks } from "../team/team.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API

@@ -4,6 +4,7 @@ import { getDb, type Database } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../../http/env.server";
 import type { Acting } from "../../http/staff-member.server";
+import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 /** One entry: who acted, from where and when (what every entry of one request shares), and what. */
 export type AuditEntry = Acting & {
@@ -79,3 +80,11 @@ export async function purgeOldAuditEntries(env: AppEnv, now: Date): Promise<numb
   const deleted = await getDb(env).delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
   return deleted.length;
 }
+
+/** The nightly purge, as a scheduled task (app/scheduled/scheduled.server.ts). */
+export const auditScheduledTasks: ScheduledTask[] = [
+  {
+    cron: NIGHTLY,
+    run: async (env, at) => `deleted ${await purgeOldAuditEntries(env, at)} audit log entries older than 400 days`,
+  },
+];

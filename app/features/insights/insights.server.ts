@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import type { ScheduledTask } from "~/scheduled/scheduled.server";
 import { addDays, shopInstant, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import type { InboxKind } from "~/records/kinds";
 import {
@@ -181,6 +182,12 @@ export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date):
   await responseRecordWrite(getDb(env), { figure });
   return `response record: ${figure.withinPromisePercent ?? "no"}% within 24 hours of ${figure.received} requests in 30 days`;
 }
+
+/**
+ * Every hour at :30: the response record the public pages may show, recomputed while the owner
+ * shows it (docs/decisions/038-response-record.md). Visitors' requests only read what it stored.
+ */
+export const insightsScheduledTasks: ScheduledTask[] = [{ cron: "30 * * * *", run: refreshResponseRecord }];
 
 /** The owner's switch: stored and audited; switched on, the figure is computed at once. */
 export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {

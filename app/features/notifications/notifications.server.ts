@@ -1,72 +1,20 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
-import { replyJobSchema } from "~/features/replies/replies.server";
 import { notificationLedger } from "~/db/schema/notifications";
-import { z } from "~/forms/zod";
-import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
+import type { InboxKind } from "~/records/kinds";
 import { shopWallClock } from "~/hours/shop-calendar";
 import type { AppEnv } from "../../http/env.server";
 import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./server/digest.server";
 import { SWEEP_GRACE_MS } from "~/mail/send-claim.server";
 import { takeOverdueNotifications } from "./server/ledger.server";
+import { enqueueJobs } from "~/queue/jobs.server";
+import { EVERY_5_MINUTES, type ScheduledTask } from "~/scheduled/scheduled.server";
 
-// What the rest of the Worker asks of the notifications: queue a stored submission's emails, and
-// the scheduled sweep and digest (app/server/scheduled/ dispatches each Cron Trigger here). The
-// queue's consumer is delivery.server.ts, which workers/app.ts calls.
-
-// What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
-// retry always sends what D1 holds now. The consumer reads bodies as untyped data.
-
-const form = z.enum(INBOX_KINDS);
-const id = z.string().min(1).max(64);
-
-export const notificationJobSchema = z.discriminatedUnion("type", [
-  /** The shop's email about a stored submission. */
-  z.object({ type: z.literal("notify"), form, id }),
-  /** The visitor's confirmation (CONFIRM_VISITOR). */
-  z.object({ type: z.literal("confirm"), form, id }),
-  /** The morning list of requests still new after the reply promise, for one shop date. */
-  z.object({ type: z.literal("digest"), shopDate: z.iso.date() }),
-  /** An invitation or password-reset link, its token sealed (app/features/team/server/staff-mail.server.ts). */
-  z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) }),
-  /** An email about an appointment: a row of its ledger (app/features/appointments/). */
-  z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() }),
-  /**
-   * "Forgot password?" as typed (a username or an email address): the consumer looks the account
-   * up, so the request's answer does the same work for every account, known or not.
-   */
-  z.object({
-    type: z.literal("resetRequest"),
-    account: z.string().min(1).max(254),
-    client: z.string().max(128).nullable(),
-  }),
-  /**
-   * A notice to a member about their own account (app/server/team/staff-mail.server.ts): their
-   * email was changed (sent to the address it had, which D1 no longer holds), or their sign-in
-   * codes were locked after too many wrong ones (sent to the address on the account).
-   */
-  z.object({
-    type: z.literal("memberNotice"),
-    notice: z.enum(["email-changed", "codes-locked"]),
-    userId: z.string().min(1).max(64),
-    to: z.email().max(254).optional(),
-  }),
-  /** A reply staff sent from a record (app/features/replies/). */
-  replyJobSchema,
-]);
-
-export type NotificationJob = z.infer<typeof notificationJobSchema>;
-
-// Queues takes at most 100 messages per sendBatch call.
-const BATCH_LIMIT = 100;
-
-export async function enqueueJobs(env: Pick<AppEnv, "NOTIFY_QUEUE">, jobs: readonly NotificationJob[]): Promise<void> {
-  for (let start = 0; start < jobs.length; start += BATCH_LIMIT) {
-    await env.NOTIFY_QUEUE.sendBatch(jobs.slice(start, start + BATCH_LIMIT).map((body) => ({ body })));
-  }
-}
+// What the rest of the Worker asks of the notifications: the ledger entry stored with a submission,
+// the scheduled sweep and digest, and the queue's handlers for the notifications' own jobs
+// (app/features/notifications/server/delivery.server.ts), which workers/app.ts hands to the queue's consumer.
 
 // ------------------------------------------------------------------------------------------------
 // The ledger's entries, written in the same batch as the record they are about
@@ -127,4 +75,23 @@ export async function enqueueDigestIfDue(
   return true;
 }
 
-export { handleNotificationBatch } from "./server/delivery.server";
+export { notificationJobHandlers } from "./server/delivery.server";
+
+/**
+ * Every 5 minutes, notifications still unsent 5 minutes after they were due are queued again; at
+ * 8:00 AM shop time (12:00 UTC in summer (EDT), 13:00 UTC in winter (EST)) the overdue digest, which
+ * the task queues only from the run at which the shop's clock reads 8.
+ */
+export const notificationScheduledTasks: ScheduledTask[] = [
+  {
+    cron: EVERY_5_MINUTES,
+    run: async (env, at) => `queued ${await sweepUnsentNotifications(env, at)} overdue notifications again`,
+  },
+  {
+    cron: "0 12,13 * * *",
+    run: async (env, at) =>
+      (await enqueueDigestIfDue(env, at))
+        ? "queued the digest check (an email goes out only if a request is overdue)"
+        : "not 8 AM on a day the shop opens: no digest",
+  },
+];

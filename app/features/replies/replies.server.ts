@@ -3,14 +3,13 @@
 // sent and delivered (server/sending.server.ts), the customer's emails that come back
 // (server/receiving.server.ts), templates and the failing-address mark.
 
-// First: the notification queue's schema reads it while the modules below are still loading.
-export { type ReplyJob, replyJobSchema } from "./server/reply-job.server";
 export { emailFailing, emailFailingSql } from "./server/failing-address.server";
 export { replyComposer } from "./server/reply-draft.server";
 export { defaultReplySubject, listMessages, markHandled, recordConversation } from "./server/conversation.server";
 export {
-  deliverReply,
   type ReplyEnv,
+  replyJobHandlers,
+  replyScheduledTasks,
   sendReply,
   type SendReplyResult,
   sweepUnsentReplies,

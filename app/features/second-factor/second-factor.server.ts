@@ -36,4 +36,4 @@ export const freshCheckGate: MiddlewareFunction<Response> = async ({ request, co
 
 export { secondFactorAccount, teamFactors, teamRequiresSecondFactor } from "./server/enrolment.server";
 export { signInWithCode } from "./server/sign-in.server";
-export { hasAuthenticator, mustEnrol } from "./server/factors.server";
+export { mustEnrol } from "./server/factors.server";

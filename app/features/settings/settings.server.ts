@@ -16,6 +16,7 @@ import { nextStatusChangeAt } from "~/hours/shop-status";
 import type { ResponseRecordSetting, StoredResponseRecord } from "~/features/insights/insights";
 import type { AppEnv } from "../../http/env.server";
 import { parseClockTime } from "./server/settings-schemas.server";
+import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 // The owner's settings as stored in D1 (migration 0011), and the schedule every rule reads, built
 // from them. Read fresh for every rendering and every booking: a closure added a minute ago must
@@ -199,6 +200,15 @@ export async function purgePastSettings(env: Pick<AppEnv, "DB">, now: Date): Pro
   ]);
   return (closures?.meta.changes ?? 0) + (special?.meta.changes ?? 0);
 }
+
+/** The nightly purge of past days, as a scheduled task (app/scheduled/scheduled.server.ts). */
+export const settingsScheduledTasks: ScheduledTask[] = [
+  {
+    cron: NIGHTLY,
+    run: async (env, at) =>
+      `deleted ${await purgePastSettings(env, at)} closure and special-hours days past over 30 days ago`,
+  },
+];
 
 // The shop's mail settings: the one accessor every email reads them through (decision 051).
 export { type MailSettings, readMailSettings } from "./server/mail-settings.server";

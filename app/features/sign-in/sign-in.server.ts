@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { auditInsert } from "../audit/audit.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/features/sign-in/login-schema";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
+import { totpSecrets } from "~/db/schema/second-factor";
 import { staffSessions, type User, users } from "~/db/schema/staff";
 import type { AppEnv } from "../../http/env.server";
 import type { StaffMember } from "../../http/staff-member.server";
@@ -17,7 +18,6 @@ import { verifyPassword } from "./server/password.server";
 import { clientKey } from "../../http/client-address.server";
 import { rememberDevice, trustedDeviceFor } from "./server/device-cookie.server";
 
-import { hasAuthenticator } from "../second-factor/second-factor.server";
 import {
   clearPendingSignIn,
   consumePendingSignIn,
@@ -27,6 +27,7 @@ import {
 } from "./server/pending-sign-in.server";
 import { endSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";
+import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 /** Whether an account may sign in and keep its sessions: not disabled, not removed. */
 export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
@@ -146,6 +147,20 @@ export async function isMembersPassword(env: AppEnv, userId: string, password: s
   return valid && user !== undefined && isActiveAccount(user);
 }
 
+/**
+ * Whether signing in with this member's password asks for a code next: a confirmed authenticator
+ * app. Read here from the second factor's table, so that sign-in needs nothing of the second factor
+ * (which builds on sign-in's sessions); a passkey is a whole sign-in of its own (decision 035).
+ */
+async function hasAuthenticator(db: Database, userId: string): Promise<boolean> {
+  const row = await db
+    .select({ userId: totpSecrets.userId })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
+    .get();
+  return row !== undefined;
+}
+
 /** Whether this member signs in with a password and an authenticator code. */
 export function usesAuthenticator(env: AppEnv, userId: string): Promise<boolean> {
   return hasAuthenticator(getDb(env), userId);
@@ -193,6 +208,18 @@ export async function logOut(request: Request, env: AppEnv, now: Date): Promise<
   }
   return endStaffSession(request, env);
 }
+
+// An ended or expired session's row is only history; a month of it is plenty.
+const SESSION_ROWS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Rows of sessions that began over 30 days ago, as a nightly task (app/scheduled/scheduled.server.ts). */
+export const signInScheduledTasks: ScheduledTask[] = [
+  {
+    cron: NIGHTLY,
+    run: async (env, at) =>
+      `deleted ${await purgeOldSessions(env, new Date(at.getTime() - SESSION_ROWS_KEEP_MS))} session rows older than 30 days`,
+  },
+];
 
 /** Rows of sessions that ended or expired long ago: the nightly job deletes them. */
 export async function purgeOldSessions(env: AppEnv, before: Date): Promise<number> {
@@ -280,6 +307,9 @@ export { countPendingCode, endPendingSignIns } from "./server/pending-sign-in.se
 
 /** Second-factor codes, throttled like passwords under names of their own (decision 017). */
 export { countCodeAttempt, forgiveCodeAttempt } from "./server/code-throttle.server";
+
+/** The sign-in form's code, which entry.server.tsx loads before it renders a page (decision 002). */
+export { deferredLoginForm } from "./components/deferred-login-form";
 
 /** What a throttled password or code is told (when to try again): an outcome of every such check. */
 export type { Throttled };

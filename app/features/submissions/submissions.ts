@@ -4,5 +4,3 @@ export { useDeferredValidation } from "./components/use-deferred-validation";
 export { type ContactInput } from "./contact-schema";
 export { type HONEYPOT_FIELD } from "./honeypot";
 export { type ServiceRequestInput } from "./service-request-schema";
-
-export { LoginForm } from "./components/page-forms";

@@ -1,23 +1,16 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import type { MemberChange } from "~/features/team/schemas";
 import type { StaffRole } from "~/http/staff-roles";
-import { AUDIT_IF_CHANGED, type AuditEntry, auditInsert, auditInsertIf } from "../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import type { Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
-import type { OutgoingMail } from "../../mail/mime.server";
-import { countLimitedRequest, isActiveAccount } from "../sign-in/sign-in.server";
-import type { NotificationJob } from "../notifications/notifications.server";
-import {
-  enqueueStaffEmail,
-  type MemberNoticeJob,
-  memberNoticeFor,
-  type StaffEmailJob,
-  staffEmailFor,
-  type StaffMailEnv,
-} from "./server/staff-mail.server";
-import { issueToken } from "./server/tokens.server";
+import { sendToEach } from "../../mail/send.server";
+import { done, type JobHandlers, outcomeOf } from "../../queue/jobs.server";
+import { findMember } from "./server/members.server";
+import { handleResetRequest, resetRequestJobSchema, revokeResetLinks } from "./server/password-resets.server";
+import { memberNoticeFor, memberNoticeJobSchema, staffEmailFor, staffEmailJobSchema } from "./server/staff-mail.server";
 
 // The team as owners run it: the accounts, their roles, disabling, enabling and removing them.
 // Every rule that protects the shop (the last active owner stays) is part of the UPDATE itself,
@@ -54,11 +47,6 @@ export function memberView(user: User): TeamMemberView {
 export async function listTeam(env: Pick<AppEnv, "DB">): Promise<TeamMemberView[]> {
   const rows = await getDb(env).query.users.findMany({ where: isNull(users.removedAt), orderBy: asc(users.username) });
   return rows.map(memberView);
-}
-
-/** An account that has not been removed, by its username. */
-export function findMember(env: Pick<AppEnv, "DB">, username: string): Promise<User | undefined> {
-  return getDb(env).query.users.findFirst({ where: and(eq(users.username, username), isNull(users.removedAt)) });
 }
 
 // True when the row is not an active owner, or when another active owner remains.
@@ -180,114 +168,37 @@ export async function removeMember(env: AppEnv, acting: Acting, username: string
   return { status: "removed" };
 }
 
-export type StaffEmailSend = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
-
-/** The queue consumer's part for a staff email: built from D1 now, sent, or retried on failure. */
-export async function deliverStaffEmail(env: StaffMailEnv, job: StaffEmailJob, now: Date, send: StaffEmailSend) {
-  const mail = await staffEmailFor(env, job, now);
-  if (!mail) return { errors: [] };
-  return send(mail);
-}
-
-/** The queue consumer's part for a notice to a member about their account: built, sent or retried. */
-export async function deliverMemberNotice(env: StaffMailEnv, job: MemberNoticeJob, now: Date, send: StaffEmailSend) {
-  const mail = await memberNoticeFor(env, job, now);
-  if (!mail) return { errors: [] };
-  return send(mail);
-}
-
-// ------------------------------------------------------------------------------------------------
-// Password reset links (password-resets.server.ts has the owner's and the visitor's requests)
-
-export const RESET_LIFETIME_MS = 30 * 60 * 1000;
-// Reset emails per account per window (LOGIN_THROTTLE_WINDOW_SECONDS), whoever asks and from where.
-export const RESET_EMAILS_PER_ACCOUNT = 3;
-
-type ResetRequestJob = Extract<NotificationJob, { type: "resetRequest" }>;
-
-/** A new reset link for the account, recorded by `entry` in the same batch; any link it had before stops working. */
-export async function issueReset(env: AppEnv, user: User, entry: AuditEntry) {
-  const db = getDb(env);
-  const { id, token, verifierHash } = await issueToken();
-  const now = entry.at;
-  const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
-  const emailed = Boolean(user.email);
-  await db.batch([
-    db
-      .update(staffTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(staffTokens.userId, user.id),
-          eq(staffTokens.purpose, "reset"),
-          isNull(staffTokens.usedAt),
-          isNull(staffTokens.revokedAt),
-        ),
-      ),
-    db.insert(staffTokens).values({
-      id,
-      purpose: "reset",
-      verifierHash,
-      userId: user.id,
-      createdById: entry.actor?.id ?? null,
-      createdByName: entry.actor?.name ?? null,
-      createdAt: now,
-      expiresAt,
-    }),
-    auditInsert(db, { ...entry, detail: { emailed, ...entry.detail } }),
-  ]);
-  if (emailed) await enqueueStaffEmail(env, token);
-  return { id, token, expiresAt, emailed };
-}
-
 /**
- * The queue's part of "Forgot password?": an active account with an address gets a new link by
- * email, at most RESET_EMAILS_PER_ACCOUNT a window. Past that nothing is sent and the last link
- * sent keeps working: a flood of requests from many networks cannot bury the member's inbox nor
- * cancel their link over and over.
+ * The queue's handlers for the team's jobs: a staff email (an invitation, a reset link) or a notice
+ * to a member, built from D1 now, sent, or retried on failure; and "Forgot password?" as typed,
+ * looked up, limited and (for an account with an address) a link issued and its email queued.
  */
-export async function handleResetRequest(env: AppEnv, job: ResetRequestJob, now: Date): Promise<void> {
-  const user = await getDb(env).query.users.findFirst({
-    where: and(or(eq(users.username, job.account), eq(users.email, job.account)), isNull(users.removedAt)),
-  });
-  if (!user?.email || !isActiveAccount(user)) return;
-  const decision = await countLimitedRequest(
-    env,
-    { kind: "reset-email", account: user.id, client: user.id },
-    {
-      maxPerClient: Number.MAX_SAFE_INTEGER,
-      maxPerDevice: 0,
-      maxPerUsernameAndClient: Number.MAX_SAFE_INTEGER,
-      maxPerUsername: RESET_EMAILS_PER_ACCOUNT,
+export const teamJobHandlers = {
+  staffEmail: {
+    schema: staffEmailJobSchema,
+    run: async (env, job, { now }) => {
+      const mail = await staffEmailFor(env, job, now);
+      return mail ? outcomeOf(await sendToEach(env.NOTIFY_EMAIL, mail)) : done;
     },
-    now,
-  );
-  if (!decision.allowed) return;
-  await issueReset(env, user, {
-    actor: null,
-    action: "password.reset-request",
-    target: user.username,
-    detail: { via: "forgot-password" },
-    client: job.client,
-    at: now,
-  });
-}
-
-/** Ends an account's unused reset links (its password changed, or it was disabled). */
-export async function revokeResetLinks(env: AppEnv, userId: string, now: Date): Promise<void> {
-  await getDb(env)
-    .update(staffTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(staffTokens.userId, userId),
-        eq(staffTokens.purpose, "reset"),
-        isNull(staffTokens.usedAt),
-        isNull(staffTokens.revokedAt),
-      ),
-    );
-}
+  },
+  memberNotice: {
+    schema: memberNoticeJobSchema,
+    run: async (env, job, { now }) => {
+      const mail = await memberNoticeFor(env, job, now);
+      return mail ? outcomeOf(await sendToEach(env.NOTIFY_EMAIL, mail)) : done;
+    },
+  },
+  resetRequest: {
+    schema: resetRequestJobSchema,
+    run: (env, job, { now }) => handleResetRequest(env, job, now).then(() => done),
+  },
+} satisfies Pick<JobHandlers, "staffEmail" | "memberNotice" | "resetRequest">;
 
 export { LINK_PAGE_HEADERS, linkPageForm, linkRefusal, openLink } from "./server/link-pages.server";
-export { completePasswordReset, requestPasswordReset } from "./server/password-resets.server";
+export {
+  completePasswordReset,
+  RESET_EMAILS_PER_ACCOUNT,
+  requestPasswordReset,
+  revokeResetLinks,
+} from "./server/password-resets.server";
 export { lookUpToken } from "./server/token-rows.server";

@@ -15,7 +15,7 @@ export type DeferredForm<Props> = {
   /**
    * Loads the form's code on the server. The HTML must include the whole form (visitors without
    * JavaScript and crawlers get nothing else), and a component still loading would make React
-   * stream a placeholder instead, so entry.server.tsx loads every form in `deferredForms` before
+   * stream a placeholder instead, so entry.server.tsx loads every deferred form before
    * it renders a page. Per request, so no request waits on an import that another request
    * started (workerd ties I/O to its request); after the first, modules come from the cache.
    */
@@ -48,7 +48,7 @@ export function deferredForm<Props extends object>(
     const Form = import.meta.env.SSR ? loadedOnServer : loadInBrowser;
     if (!Form) {
       throw new Error(
-        `The form "${formId}" was rendered before its code was loaded: list it in deferredForms (app/features/submissions/components/page-forms.tsx)`,
+        `The form "${formId}" was rendered before its code was loaded: list it in deferredForms (app/entry.server.tsx)`,
       );
     }
     return (

@@ -10,7 +10,7 @@ import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatSlotTime } from "../capacity";
-import { enqueueAppointmentMessages } from "../appointments.server";
+import { enqueueAppointmentMessages } from "../server/mail/appointment-mail.server";
 import { calendarDays, calendarQuery } from "../server/calendar.server";
 import { isMark, markAppointment } from "../server/marks.server";
 import { appointmentStatusLabels } from "../vocabulary";

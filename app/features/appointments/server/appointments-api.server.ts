@@ -1,17 +1,30 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "~/forms/zod";
 import { getEnv } from "~/http/context.server";
+import type { AppEnv } from "~/http/env.server";
 import { handleJsonWrite, handleSettingsPut } from "~/http/json-endpoint.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
-import { appointmentJson, bookingRulesFor, enqueueAppointmentMessages } from "../appointments.server";
 import { capacitySchema } from "../capacity";
 import { bookAppointment } from "./booking.server";
 import { type Refusal } from "./place-rules.server";
-import { readCapacity, saveCapacity } from "./settings/capacity-settings.server";
+import { appointmentOfRequest, type AppointmentView } from "./booking-reads.server";
+import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";
+import { bookingRulesFor, readCapacity, saveCapacity } from "./settings/capacity-settings.server";
 
 // The appointments' JSON endpoints: the owners' capacity (/api/settings/capacity) and booking from
 // a service request (/api/service-requests/<id>/appointment). Writes go through the one JSON door.
+
+/** What GET /api/service-requests/<id> adds to the record: its `appointment` (or null). */
+export async function appointmentOfRequestJson(env: AppEnv, id: string) {
+  return { appointment: appointmentJson(await appointmentOfRequest(env, id)) };
+}
+
+function appointmentJson(view: AppointmentView | null) {
+  if (!view) return null;
+  const { id, date, kind, time, status, sequence, note, reminderSentAt } = view;
+  return { id, date, kind, time, status, sequence, note, reminderSentAt };
+}
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

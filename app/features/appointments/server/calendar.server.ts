@@ -4,7 +4,7 @@ import { hoursOn } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
 import { jsonResponse } from "~/http/responses.server";
-import { bookingRulesFor } from "../appointments.server";
+import { bookingRulesFor } from "./settings/capacity-settings.server";
 import { capacityOn, openingsOn, slotKey } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
 import { appointmentsBetween, bookedCounts, toView } from "./booking-reads.server";

@@ -5,6 +5,7 @@ import { inboxTables } from "~/db/schema/inbox";
 import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
 import { INBOX_KINDS, type InboxKind } from "~/records/kinds";
 import { CLAIM_MS, claimColumns, unclaimedAt } from "~/mail/send-claim.server";
+import type { SendResult } from "~/mail/send.server";
 import type { NotifiedSubmission } from "./message.server";
 
 // D1 is the ledger of what was emailed: each record's entry in notification_ledger says whether the
@@ -13,14 +14,6 @@ import type { NotifiedSubmission } from "./message.server";
 // queue message (or a sweep's copy) never send twice at the same time (docs/decisions/030-notifications.md).
 
 const ledger = notificationLedger;
-
-/** What one attempt achieved: who has the message now, and what failed (nothing: delivered). */
-export type SendResult = {
-  sentTo: string[];
-  errors: string[];
-  /** The Message-IDs send() reported, one per recipient sent to (the platform may write its own). */
-  messageIds?: string[];
-};
 
 /** What an entry keeps of an attempt's failures: none when delivered, else the errors, bounded. */
 const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : errors.join("; ").slice(0, 500));

@@ -1,20 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import { passkeys, teamSettings, totpSecrets } from "~/db/schema/second-factor";
 
-// What sign-in and the gates need to know of a member's second factor, through the second factor's
-// public file. A confirmed authenticator app is what the password path
-// asks for after the password; a passkey is a whole sign-in of its own (decision 035).
-
-/** Whether signing in with this member's password asks for a code next. */
-export async function hasAuthenticator(db: Database, userId: string): Promise<boolean> {
-  const row = await db
-    .select({ userId: totpSecrets.userId })
-    .from(totpSecrets)
-    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
-    .get();
-  return row !== undefined;
-}
+// What the gates need to know of a member's second factor, through the second factor's public file.
+// (Whether the password path asks for a code next is sign-in's to read: usesAuthenticator.)
 
 /**
  * Whether the owners require a second factor and this member has none yet (enrolment first): a

@@ -14,7 +14,7 @@ import {
   type Throttled,
 } from "../../sign-in/sign-in.server";
 import type { Acting } from "../../../http/staff-member.server";
-import { enqueueJobs } from "../../notifications/notifications.server";
+import { enqueueJobs } from "../../../queue/jobs.server";
 import {
   countAccountCode,
   DAY_LIMIT_MESSAGE,

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm } from "~/features/submissions/submissions";
+import { LoginForm } from "~/features/sign-in/components/deferred-login-form";
 import { PasskeySignIn } from "~/features/second-factor/second-factor";
 import { CardPage } from "~/ui/card";
 import { LockIcon } from "~/ui/icons";

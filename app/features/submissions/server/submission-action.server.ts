@@ -20,7 +20,7 @@ import {
   saveContextFor,
   saveSubmission,
   submissionForms,
-} from "../submissions.server";
+} from "./save-submission.server";
 import { redirectWithToast } from "../../../http/toast.server";
 import { getShopSchedule, readMailSettings, shopHoursOf } from "../../settings/settings.server";
 

@@ -17,7 +17,7 @@ import {
   saveContextFor,
   saveSubmission,
   submissionForms,
-} from "../submissions.server";
+} from "./save-submission.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
 

@@ -1,14 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { users } from "~/db/schema/staff";
-import { auditStatement } from "../../audit/audit.server";
-import { countLimitedRequest, hashPassword } from "../../sign-in/sign-in.server";
+import { staffTokens, type User, users } from "~/db/schema/staff";
+import { z } from "~/forms/zod";
+import { type AuditEntry, auditInsert, auditStatement } from "../../audit/audit.server";
+import { countLimitedRequest, hashPassword, isActiveAccount } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
-import { enqueueJobs } from "../../notifications/notifications.server";
+import { enqueueJobs } from "../../../queue/jobs.server";
 import { resetPath, staffLinkUrl } from "./staff-links.server";
+import { enqueueStaffEmail } from "./staff-mail.server";
+import { issueToken } from "./tokens.server";
 import type { Acting } from "../../../http/staff-member.server";
-import { findMember, issueReset } from "../team.server";
+import { findMember } from "./members.server";
 import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
 
 // Password resets: a single-use link valid 30 minutes, made by an owner for a member (shown once,
@@ -42,7 +45,7 @@ export type ResetRequestOutcome = { status: "accepted" } | { status: "throttled"
 /**
  * "Forgot password?" for a username or an email address. The answer is the same whether or not
  * such an account exists or has an address, and so is the work behind it: the request is counted
- * and queued as typed (handleResetRequest in team.server.ts looks it up); only an active account
+ * and queued as typed (handleResetRequest below looks it up); only an active account
  * with an address gets an email.
  */
 export async function requestPasswordReset(
@@ -111,4 +114,109 @@ export async function completePasswordReset(
   const username = (changed?.results[0] as { username?: string } | undefined)?.username;
   if (claim?.meta.changes !== 1 || !username) return { status: "gone" };
   return { status: "reset", username };
+}
+
+export const RESET_LIFETIME_MS = 30 * 60 * 1000;
+// Reset emails per account per window (LOGIN_THROTTLE_WINDOW_SECONDS), whoever asks and from where.
+export const RESET_EMAILS_PER_ACCOUNT = 3;
+
+/**
+ * "Forgot password?" as typed (a username or an email address): the consumer looks the account
+ * up, so the request's answer does the same work for every account, known or not.
+ */
+export const resetRequestJobSchema = z.object({
+  type: z.literal("resetRequest"),
+  account: z.string().min(1).max(254),
+  client: z.string().max(128).nullable(),
+});
+type ResetRequestJob = z.infer<typeof resetRequestJobSchema>;
+
+declare module "../../../queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
+  interface QueuedJobs {
+    resetRequest: ResetRequestJob;
+  }
+}
+
+/** A new reset link for the account, recorded by `entry` in the same batch; any link it had before stops working. */
+export async function issueReset(env: AppEnv, user: User, entry: AuditEntry) {
+  const db = getDb(env);
+  const { id, token, verifierHash } = await issueToken();
+  const now = entry.at;
+  const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
+  const emailed = Boolean(user.email);
+  await db.batch([
+    db
+      .update(staffTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffTokens.userId, user.id),
+          eq(staffTokens.purpose, "reset"),
+          isNull(staffTokens.usedAt),
+          isNull(staffTokens.revokedAt),
+        ),
+      ),
+    db.insert(staffTokens).values({
+      id,
+      purpose: "reset",
+      verifierHash,
+      userId: user.id,
+      createdById: entry.actor?.id ?? null,
+      createdByName: entry.actor?.name ?? null,
+      createdAt: now,
+      expiresAt,
+    }),
+    auditInsert(db, { ...entry, detail: { emailed, ...entry.detail } }),
+  ]);
+  if (emailed) await enqueueStaffEmail(env, token);
+  return { id, token, expiresAt, emailed };
+}
+
+/**
+ * The queue's part of "Forgot password?": an active account with an address gets a new link by
+ * email, at most RESET_EMAILS_PER_ACCOUNT a window. Past that nothing is sent and the last link
+ * sent keeps working: a flood of requests from many networks cannot bury the member's inbox nor
+ * cancel their link over and over.
+ */
+export async function handleResetRequest(env: AppEnv, job: ResetRequestJob, now: Date): Promise<void> {
+  const user = await getDb(env).query.users.findFirst({
+    where: and(or(eq(users.username, job.account), eq(users.email, job.account)), isNull(users.removedAt)),
+  });
+  if (!user?.email || !isActiveAccount(user)) return;
+  const decision = await countLimitedRequest(
+    env,
+    { kind: "reset-email", account: user.id, client: user.id },
+    {
+      maxPerClient: Number.MAX_SAFE_INTEGER,
+      maxPerDevice: 0,
+      maxPerUsernameAndClient: Number.MAX_SAFE_INTEGER,
+      maxPerUsername: RESET_EMAILS_PER_ACCOUNT,
+    },
+    now,
+  );
+  if (!decision.allowed) return;
+  await issueReset(env, user, {
+    actor: null,
+    action: "password.reset-request",
+    target: user.username,
+    detail: { via: "forgot-password" },
+    client: job.client,
+    at: now,
+  });
+}
+
+/** Ends an account's unused reset links (its password changed, or it was disabled). */
+export async function revokeResetLinks(env: AppEnv, userId: string, now: Date): Promise<void> {
+  await getDb(env)
+    .update(staffTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffTokens.userId, userId),
+        eq(staffTokens.purpose, "reset"),
+        isNull(staffTokens.usedAt),
+        isNull(staffTokens.revokedAt),
+      ),
+    );
 }

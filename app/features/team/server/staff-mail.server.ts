@@ -5,19 +5,43 @@ import { type StaffToken, staffTokens, users } from "~/db/schema/staff";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels } from "~/http/staff-roles";
 import { type AppEnv, isMailAddress } from "../../../http/env.server";
-import { enqueueJobs, type NotificationJob } from "../../notifications/notifications.server";
+import { z } from "~/forms/zod";
+import { enqueueJobs } from "../../../queue/jobs.server";
 import { htmlLink, htmlPage, shopSender } from "../../../mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail } from "../../../mail/mime.server";
 import { joinPath, resetPath, staffLinkUrl } from "./staff-links.server";
 import { sealToken, tokenId, unsealToken } from "./tokens.server";
 
-// Invitation and reset emails go through the notifications' queue and mail binding: a job per
+// Invitation and reset emails go through the queue (app/queue/jobs.server.ts) and the mail binding: a job per
 // email, retried by the queue like the shop's own. The job carries the link's token sealed
 // (tokens.server.ts); the consumer reads everything else from D1 when it runs, so a link revoked,
 // used or expired meanwhile is never sent.
 
-export type StaffEmailJob = Extract<NotificationJob, { type: "staffEmail" }>;
-export type MemberNoticeJob = Extract<NotificationJob, { type: "memberNotice" }>;
+/** An invitation or password-reset link, its token sealed. */
+export const staffEmailJobSchema = z.object({ type: z.literal("staffEmail"), sealedToken: z.string().min(1).max(512) });
+
+/**
+ * A notice to a member about their own account: their email was changed (sent to the address it
+ * had, which D1 no longer holds; queued by the account), or their sign-in codes were locked after
+ * too many wrong ones (sent to the address on the account; queued by the second factor).
+ */
+export const memberNoticeJobSchema = z.object({
+  type: z.literal("memberNotice"),
+  notice: z.enum(["email-changed", "codes-locked"]),
+  userId: z.string().min(1).max(64),
+  to: z.email().max(254).optional(),
+});
+
+export type StaffEmailJob = z.infer<typeof staffEmailJobSchema>;
+export type MemberNoticeJob = z.infer<typeof memberNoticeJobSchema>;
+
+declare module "../../../queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
+  interface QueuedJobs {
+    staffEmail: StaffEmailJob;
+    memberNotice: MemberNoticeJob;
+  }
+}
 export type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL" | "SESSION_SECRET">;
 
 export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE" | "SESSION_SECRET">, token: string) {

@@ -19,6 +19,10 @@ import { readBookingOptions } from "../settings/booking-options.server";
 import { customerPath, customerToken } from "../customer-link.server";
 import { buildReviewMail } from "./review-mail.server";
 import { readMailSettings } from "~/features/settings/settings.server";
+import { z } from "~/forms/zod";
+import { sendToEach } from "~/mail/send.server";
+import { enqueueJobs, type JobHandlers, outcomeOf } from "~/queue/jobs.server";
+import { readBookingRules } from "../settings/capacity-settings.server";
 
 // The emails about an appointment, each a row of the appointment_messages ledger sent through the
 // notification queue (docs/decisions/030-notifications.md): the job names the row, the consumer
@@ -29,6 +33,22 @@ import { readMailSettings } from "~/features/settings/settings.server";
 type MailEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET">;
 
 export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
+
+/** The queue's job for one email about an appointment: a row of its ledger. */
+const appointmentJobSchema = z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() });
+
+declare module "~/queue/jobs.server" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging takes an interface
+  interface QueuedJobs {
+    appointment: z.infer<typeof appointmentJobSchema>;
+  }
+}
+
+/** Queues the emails of ledger rows just written. */
+export async function enqueueAppointmentMessages(env: Pick<AppEnv, "NOTIFY_QUEUE">, ids: readonly (number | null)[]) {
+  const jobs = ids.flatMap((messageId) => (messageId === null ? [] : [{ type: "appointment" as const, messageId }]));
+  if (jobs.length) await enqueueJobs(env, jobs);
+}
 
 const spelled = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
@@ -211,3 +231,15 @@ export async function lastCustomerEmail(env: Pick<AppEnv, "DB">, appointmentId: 
     .limit(1);
   return row ? { purpose: row.purpose, sentAt: row.sentAt, lastError: row.lastError } : null;
 }
+
+/** The queue's handler for the appointment emails, sent as the shop's schedule reads when it runs. */
+export const appointmentJobHandlers = {
+  appointment: {
+    schema: appointmentJobSchema,
+    run: async (env, job, { now }) => {
+      const rules = await readBookingRules(env, now);
+      const send = (mail: OutgoingMail) => sendToEach(env.NOTIFY_EMAIL, mail);
+      return outcomeOf(await deliverAppointmentMessage(env, job.messageId, rules.schedule, now, send));
+    },
+  },
+} satisfies Pick<JobHandlers, "appointment">;

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
 import { auditInsert } from "~/features/audit/audit.server";
-import { readScheduleFrom } from "~/features/settings/settings.server";
+import type { RouterContextProvider } from "react-router";
+import { getShopSchedule, readScheduleFrom } from "~/features/settings/settings.server";
 import { shopWallClock } from "~/hours/shop-calendar";
+import { getEnv, getRequestTime } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../../capacity";
@@ -61,4 +63,11 @@ export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Ac
     }),
   ]);
   return saved;
+}
+
+/** The schedule and the capacity at the request's time (the settings read once per request). */
+export async function bookingRulesFor(context: Readonly<RouterContextProvider>): Promise<BookingRules> {
+  const now = getRequestTime(context);
+  const [schedule, capacity] = await Promise.all([getShopSchedule(context, now), readCapacity(getEnv(context))]);
+  return { schedule, capacity, now };
 }
