@@ -73,7 +73,10 @@ describe("the keys", () => {
     const [session] = await cookieSecrets(secretsOf({}), "__Host-session");
     const [toast] = await cookieSecrets(secretsOf({}), "__Host-toast");
     expect(session).not.toBe(toast);
-    const rotated = await cookieSecrets(secretsOf({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD }), "__Host-session");
+    const rotated = await cookieSecrets(
+      secretsOf({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD }),
+      "__Host-session",
+    );
     expect(rotated).toHaveLength(2);
     expect(rotated[1]).toBe(session);
     expect(rotated[0]).not.toBe(session);
@@ -109,27 +112,32 @@ describe("rotating the session secret", () => {
     // A changed signature, or one made under a secret the site never had, opens nothing.
     const tampered = tamper(cookie, cookie.lastIndexOf(".") + 5);
     expect(await status({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD }, tampered)).toBe(false);
-    const forged = await createCookie("__Host-session", { secrets: [OTHER], secure: true, path: "/" }).serialize(sessionIdOf(cookie));
-    expect(await status({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD }, forged.split(";")[0]!)).toBe(false);
+    const forged = await createCookie("__Host-session", { secrets: [OTHER], secure: true, path: "/" }).serialize(
+      sessionIdOf(cookie),
+    );
+    expect(await status({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD }, forged.split(";")[0])).toBe(false);
   });
 
   it("does not take a cookie signed with the bare secret, as before the keys were derived (one more sign-in)", async () => {
     const cookie = await staffSessionCookie("keys-upgrade");
-    const bare = await createCookie("__Host-session", { secrets: [OLD], secure: true, path: "/" }).serialize(sessionIdOf(cookie));
+    const bare = await createCookie("__Host-session", { secrets: [OLD], secure: true, path: "/" }).serialize(
+      sessionIdOf(cookie),
+    );
     expect(await isAuthenticated(bare.split(";")[0]!)).toBe(false);
   });
 
   it("signs new cookies with the new secret only", async () => {
     const rotated = secretsOf({ SESSION_SECRET: NEW, SESSION_SECRET_PREVIOUS: OLD });
     const header = await (await signedHostCookie("__Host-toast", rotated, { sameSite: "lax" })).serialize("hello");
-    const read = async (values: Partial<SecretsEnv>) =>
+    const read = async (values: Partial<SecretsEnv>): Promise<unknown> =>
       (await signedHostCookie("__Host-toast", secretsOf(values), { sameSite: "lax" })).parse(header.split(";")[0]!);
     expect(await read({ SESSION_SECRET: NEW })).toBe("hello");
     expect(await read({ SESSION_SECRET: OLD })).toBeNull();
     // The same value under another cookie's key does not pass for it.
-    const asSession = (await signedHostCookie("__Host-session", secretsOf({ SESSION_SECRET: NEW }), { sameSite: "lax" }))
-      .parse(header.replace("__Host-toast", "__Host-session").split(";")[0]!);
-    expect(await asSession).toBeNull();
+    const sessionCookie = await signedHostCookie("__Host-session", secretsOf({ SESSION_SECRET: NEW }), {
+      sameSite: "lax",
+    });
+    expect(await sessionCookie.parse(header.replace("__Host-toast", "__Host-session").split(";")[0]!)).toBeNull();
   });
 
   it("still opens a staff link sealed under the previous secret, and nothing changed or sealed elsewhere", async () => {

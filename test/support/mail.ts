@@ -13,8 +13,7 @@ export type ReadMail = {
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const fromBase64 = (data: string) =>
-  utf8.decode(decodeBase64IgnorePadding(data.replace(/\s+/g, "")));
+const fromBase64 = (data: string) => utf8.decode(decodeBase64IgnorePadding(data.replace(/\s+/g, "")));
 const decodeWords = (value: string) =>
   value.replace(/=\?utf-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, data: string) => fromBase64(data));
 

@@ -13,7 +13,8 @@ export function newTokenSalt(): string {
   return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-const tokenUnder = (key: Uint8Array, salt: string) => encodeBase64urlNoPadding(hmacSha256(key, `appointment-link:${salt}`));
+const tokenUnder = (key: Uint8Array, salt: string) =>
+  encodeBase64urlNoPadding(hmacSha256(key, `appointment-link:${salt}`));
 
 /** A new appointment's token for its salt: HMAC-SHA-256 under the "appointment-link" key, 256 bits in base64url. */
 export async function customerToken(secret: string, salt: string): Promise<string> {

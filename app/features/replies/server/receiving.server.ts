@@ -28,7 +28,10 @@ export const MAX_INCOMING_BYTES = 1024 * 1024;
 /** The part of the platform's ForwardableEmailMessage the handler uses. */
 export type IncomingMessage = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "setReject">;
 
-type ReceiveEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_QUEUE" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET">;
+type ReceiveEnv = Pick<
+  AppEnv,
+  "DB" | "NOTIFY_FROM" | "NOTIFY_QUEUE" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET"
+>;
 
 /** What the handler did with a message, for the log. */
 export type Received =

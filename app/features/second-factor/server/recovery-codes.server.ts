@@ -54,9 +54,7 @@ export async function redeemRecoveryCode(db: Database, secret: string, userId: s
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(
-      and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, hashes), isNull(recoveryCodes.usedAt)),
-    )
+    .where(and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, hashes), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }

@@ -75,11 +75,7 @@ export async function endPendingSignIns(env: Pick<AppEnv, "DB">, userId: string)
 }
 
 /** The pending sign-in this browser holds, if signed by us and under 5 minutes old. */
-export async function readPendingSignIn(
-  request: Request,
-  env: SecretsEnv,
-  now: Date,
-): Promise<PendingSignIn | null> {
+export async function readPendingSignIn(request: Request, env: SecretsEnv, now: Date): Promise<PendingSignIn | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${PENDING_COOKIE_NAME}=`)) return null;
   const parsed = pendingSchema.safeParse(await (await pendingCookie(env)).parse(header));

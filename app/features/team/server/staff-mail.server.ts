@@ -87,7 +87,9 @@ export async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: 
   const token = await unsealToken(job.sealedToken, env);
   const id = token && tokenId(token);
   if (!token || !id) {
-    console.error("Dropping a staff email whose link cannot be opened (was SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?)");
+    console.error(
+      "Dropping a staff email whose link cannot be opened (was SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?)",
+    );
     return null;
   }
   const db = getDb(env);

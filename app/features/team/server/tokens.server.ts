@@ -14,7 +14,7 @@ const TOKEN_PATTERN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 export type IssuedToken = { id: string; token: string; verifierHash: string };
 
 /** A new token: the link's text (shown once, never stored) and the hash D1 keeps. */
-export async function issueToken(): Promise<IssuedToken> {
+export function issueToken(): IssuedToken {
   const id = crypto.randomUUID();
   const verifier = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(VERIFIER_BYTES)));
   return { id, token: `${id}.${verifier}`, verifierHash: sha256Hex(verifier) };
@@ -26,7 +26,7 @@ export function tokenId(token: string): string | null {
 }
 
 /** Whether the token's verifier is the one whose hash was stored. */
-export async function verifierMatches(token: string, storedHash: string): Promise<boolean> {
+export function verifierMatches(token: string, storedHash: string): boolean {
   const verifier = TOKEN_PATTERN.exec(token)?.[2];
   return verifier !== undefined && textsMatch(sha256Hex(verifier), storedHash);
 }

@@ -27,7 +27,10 @@ import { readMailSettings } from "~/features/settings/settings.server";
 // older sequence than the appointment's is superseded (a quicker change followed it) and is not
 // sent: the customer's calendar only ever gets the appointment as it is.
 
-type MailEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET" | "LINK_SECRET">;
+type MailEnv = Pick<
+  AppEnv,
+  "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET" | "LINK_SECRET"
+>;
 
 export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 
