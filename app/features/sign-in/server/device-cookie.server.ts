@@ -2,8 +2,8 @@ import { z } from "~/forms/zod";
 import type { SecretsEnv } from "../../../http/keys.server";
 import { signedHostCookie } from "../../../http/signed-cookie.server";
 
-// "This browser has logged in as <username> before" (OWASP's device cookie): signed with
-// SESSION_SECRET, HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
+// "This browser has logged in as <username> before" (OWASP's device cookie): signed with its
+// own key (keys.server.ts), HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
 // about who is typing; it only lets the login throttle count this browser's attempts on their own,
 // out of reach of strangers' guesses at the same username (app/features/sign-in/server/login-throttle.server.ts).
 
