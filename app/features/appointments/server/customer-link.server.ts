@@ -3,10 +3,10 @@ import { addDays, type CalendarDate, shopWallClock } from "~/hours/shop-calendar
 import { hmacSha256, linkKeys, sha256Hex } from "~/http/keys.server";
 
 // The customer's link, /appointments/<token> (docs/decisions/044-the-calendar-file.md): the token is
-// an HMAC of a random per-appointment salt under the "appointment-link" key (keys.server.ts), so every email (the
-// confirmation, a change, the reminder the cron sends) can carry the same link without D1 holding
-// it; D1 keeps the salt and the token's SHA-256, by which a visit finds the appointment. A copy of
-// the database alone gives no working link.
+// an HMAC of a random per-appointment salt under the "appointment-link" key (keys.server.ts,
+// decision 057), so every email (the confirmation, a change, the reminder the cron sends) can carry
+// the same link without D1 holding it; D1 keeps the salt and the token's SHA-256, by which a visit
+// finds the appointment. A copy of the database alone gives no working link.
 
 /** A fresh salt: 128 random bits. */
 export function newTokenSalt(): string {

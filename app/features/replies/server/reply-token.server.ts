@@ -4,8 +4,8 @@ import type { InboxKind } from "~/records/kinds";
 
 // The reply address's token (docs/decisions/041-reply-address-and-threading.md):
 // reply+<kind letter><record id's 32 hex digits>.<mac>@<reply domain>. The mac is an HMAC-SHA256 of
-// the kind and the id under the "reply-address" key (keys.server.ts), cut to 100 bits: whoever does not
-// hold the secret cannot make the address of a record, nor change a token to name another. The
+// the kind and the id under the "reply-address" key (keys.server.ts), cut to 100 bits: whoever
+// does not hold the secret cannot make the address of a record, nor change a token to name another. The
 // whole local part is 60 characters (RFC 5321 allows 64), in lower case only, since mail systems
 // may change the letter case of a local part.
 
