@@ -19,6 +19,11 @@ export function isMailAddress(value: string): boolean {
 const mailAddress = (name: string) =>
   z.email(`${name} must be an email address`).refine(isMailAddress, `${name} must be a plain address (name@domain)`);
 
+const optionalSecret = (name: string) =>
+  z
+    .union([z.literal("").transform(() => undefined), z.string().min(32, `${name} must be at least 32 characters`)])
+    .optional();
+
 const envSchema = z
   .object({
     // Run again while the local file is locked by another process (decision 055).
@@ -56,9 +61,15 @@ const envSchema = z
       .transform((value) => value === "true"),
     // The first retry's delay after a failed send, doubled for each further one; the bench lowers it.
     NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    // The roots of every key (keys.server.ts, decision 058; the owner's guide says how to change them).
     SESSION_SECRET: z
       .string({ error: "SESSION_SECRET is not set: run `npm run setup:local` or `wrangler secret put SESSION_SECRET`" })
       .min(32, "SESSION_SECRET must be at least 32 characters"),
+    // The session secret being replaced: what it signed still opens, nothing new is made with it.
+    SESSION_SECRET_PREVIOUS: optionalSecret("SESSION_SECRET_PREVIOUS"),
+    // The root of what outlives a session (customer links, reply addresses, recovery codes). Unset:
+    // SESSION_SECRET, as before it existed.
+    LINK_SECRET: optionalSecret("LINK_SECRET"),
     // Which configuration this is: wrangler.toml's top level says "local"; a deployed Worker is
     // production unless it says otherwise, so a deploy that forgets this still gets production's rules.
     ENVIRONMENT: z

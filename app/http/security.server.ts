@@ -1,5 +1,6 @@
+import { encodeBase64 } from "@oslojs/encoding";
 export function createCspNonce(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  return encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -21,7 +21,7 @@ export type ToastInput = Omit<ToastMessage, "id" | "variant"> & { variant?: Toas
 
 async function toastHeader(env: AppEnv, toast: ToastInput): Promise<string> {
   const value: ToastMessage = { id: crypto.randomUUID(), variant: "default", ...toast };
-  return toastCookie(env).serialize(value);
+  return (await toastCookie(env)).serialize(value);
 }
 
 export async function redirectWithToast(env: AppEnv, url: string, toast: ToastInput, init?: ResponseInit) {
@@ -45,7 +45,7 @@ export async function takeToast(
 ): Promise<{ toast: ToastMessage | null; clearCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
-  const cookie = toastCookie(env);
+  const cookie = await toastCookie(env);
   const parsed = toastSchema.safeParse(await cookie.parse(cookieHeader));
   const clearCookie = await cookie.serialize("", { maxAge: 0 });
   return { toast: parsed.success ? parsed.data : null, clearCookie };

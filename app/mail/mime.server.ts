@@ -1,3 +1,4 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import { createMimeMessage, Mailbox } from "mimetext/browser";
 import { isMailAddress } from "../http/env.server";
 
@@ -64,9 +65,8 @@ function mailbox({ address, name }: MailAddress): Mailbox {
 
 /** UTF-8 text in its canonical form (CRLF line ends, RFC 2046) as base64 in lines of 76 characters (RFC 2045). */
 function base64Body(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text.replace(/\r?\n/g, "\r\n"))) binary += String.fromCharCode(byte);
-  return (btoa(binary).match(/.{1,76}/g) ?? []).join("\r\n");
+  const base64 = encodeBase64(new TextEncoder().encode(text.replace(/\r?\n/g, "\r\n")));
+  return (base64.match(/.{1,76}/g) ?? []).join("\r\n");
 }
 
 /** RFC 5322 date-time in UTC: "Tue, 03 Mar 2026 15:42:00 +0000". */

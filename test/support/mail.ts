@@ -1,4 +1,5 @@
 // Mail, as a mail client reads it.
+import { decodeBase64IgnorePadding } from "@oslojs/encoding";
 
 /** One message as a strict reader sees it: headers (encoded words decoded) and the decoded parts. */
 export type ReadMail = {
@@ -12,8 +13,7 @@ export type ReadMail = {
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const fromBase64 = (data: string) =>
-  utf8.decode(Uint8Array.from(atob(data.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
+const fromBase64 = (data: string) => utf8.decode(decodeBase64IgnorePadding(data.replace(/\s+/g, "")));
 const decodeWords = (value: string) =>
   value.replace(/=\?utf-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, data: string) => fromBase64(data));
 

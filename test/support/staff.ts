@@ -1,6 +1,7 @@
 // Staff accounts and sessions: members made straight in D1, sign-ins through the API and the login
 // page, the session cookie, and staff API calls.
 import { env } from "cloudflare:test";
+import { decodeBase64 } from "@oslojs/encoding";
 import { hashPassword } from "~/features/sign-in/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/features/sign-in/server/session.server";
 import { TOAST_COOKIE_NAME } from "~/http/toast.server";
@@ -76,7 +77,7 @@ export const sessionCookie = (response: Response) => cookieFrom(response, SESSIO
 /** The KV key inside a signed session cookie (React Router encodes the id as base64 JSON). */
 export function sessionIdOf(sessionCookieValue: string): string {
   const value = decodeURIComponent(sessionCookieValue.slice(sessionCookieValue.indexOf("=") + 1));
-  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+  return JSON.parse(new TextDecoder().decode(decodeBase64(value.slice(0, value.lastIndexOf("."))))) as string;
 }
 
 /** Whether the Worker takes this cookie for a signed-in staff member. */

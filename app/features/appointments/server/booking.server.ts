@@ -6,6 +6,7 @@ import type { AuditAction } from "~/features/audit/audit";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import { auditTarget, contactStatements } from "~/features/inbox/inbox.server";
 import type { AppEnv } from "~/http/env.server";
+import { linkSecret } from "~/http/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
 import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
@@ -94,7 +95,7 @@ export async function bookAppointment(
   const db = getDb(env);
   const id = crypto.randomUUID();
   const salt = newTokenSalt();
-  const hash = await tokenHash(await customerToken(env.SESSION_SECRET, salt));
+  const hash = tokenHash(await customerToken(linkSecret(env), salt));
   const at = acting.at;
   const by = acting.actor?.name ?? "";
   const written = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${id})`;

@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, isNull } from "drizzle-orm";
 import { generateIcsCalendar, type IcsEvent } from "ts-ics";
 import { shop } from "~/content/shop";
@@ -31,11 +32,7 @@ export const feedPath = (token: string) => `/appointments/feed/${token}.ics`;
 
 /** 256 random bits in base64url (43 characters, the same shape as the customer's link). */
 function newFeedToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** What the account page says of a member's feed: since when it exists, or null. */
@@ -50,7 +47,7 @@ export async function calendarFeedOf(env: Pick<AppEnv, "DB">, userId: string) {
 /** Makes the member's feed (replacing any old one) and returns its URL: the only time it is shown. */
 export async function makeCalendarFeed(env: AppEnv, userId: string, acting: Acting): Promise<string> {
   const token = newFeedToken();
-  const row = { userId, tokenHash: await tokenHash(token), createdAt: acting.at };
+  const row = { userId, tokenHash: tokenHash(token), createdAt: acting.at };
   const db = getDb(env);
   await db.batch([
     db
@@ -92,7 +89,7 @@ export async function calendarFeedResponse(env: AppEnv, file: string | undefined
     .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(and(eq(calendarFeeds.tokenHash, await tokenHash(token)), isNull(users.disabledAt), isNull(users.removedAt)));
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash(token)), isNull(users.disabledAt), isNull(users.removedAt)));
   if (!owner) return notFound();
   const today = shopWallClock(now).date;
   const [rules, rows] = await Promise.all([

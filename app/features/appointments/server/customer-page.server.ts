@@ -35,7 +35,7 @@ async function findByToken(context: Readonly<RouterContextProvider>, token: stri
     .select({ appointment: appointments, firstName: serviceRequests.firstName })
     .from(appointments)
     .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
-    .where(eq(appointments.tokenHash, await tokenHash(token)))
+    .where(eq(appointments.tokenHash, tokenHash(token)))
     .limit(1);
   if (!found || !linkStillWorks(found.appointment.date, now)) return null;
   return { ...found, view: toView(found.appointment) };

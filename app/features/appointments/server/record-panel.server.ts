@@ -4,6 +4,7 @@ import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
+import { linkSecret } from "~/http/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";
@@ -14,7 +15,7 @@ import { lastCustomerEmail, whenInWords } from "./mail/appointment-mail.server";
 import { appointmentById, appointmentOfRequest, daysWithRoom } from "./booking-reads.server";
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from "./booking.server";
 import { type Refusal } from "./place-rules.server";
-import { customerPath, customerToken } from "./customer-link.server";
+import { customerPath, customerTokenOf } from "./customer-link.server";
 
 // The appointment on a service request's page: what it shows (the appointment, or the days and
 // places with room, the customer's preferred day first) and its forms (book, move, cancel), plain
@@ -64,7 +65,7 @@ export async function appointmentPanelData(
 
 async function rowLink(env: ReturnType<typeof getEnv>, id: string): Promise<string | null> {
   const row = await appointmentById(env, id);
-  return row ? absoluteSiteUrl(env, customerPath(await customerToken(env.SESSION_SECRET, row.tokenSalt))) : null;
+  return row ? absoluteSiteUrl(env, customerPath(await customerTokenOf(linkSecret(env), row))) : null;
 }
 
 export type AppointmentPanelData = Awaited<ReturnType<typeof appointmentPanelData>>;

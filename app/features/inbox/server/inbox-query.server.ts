@@ -1,3 +1,4 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { endOfShopDay } from "~/features/desk/desk";
 import { defaultStatuses, type ListSurface } from "~/features/inbox/list-params";
 import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
@@ -138,14 +139,14 @@ const CURSOR_PATTERN = /^([on]):(\d{1,15}):([\w-]{1,100})$/;
 
 export function encodeCursor(cursor: ListCursor): string {
   const text = `${cursor.direction === "older" ? "o" : "n"}:${cursor.submittedAt}:${cursor.id}`;
-  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeBase64urlNoPadding(new TextEncoder().encode(text));
 }
 
 export function decodeCursor(value: string): ListCursor | null {
   if (!/^[\w-]{1,200}$/.test(value)) return null;
   let text: string;
   try {
-    text = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+    text = new TextDecoder().decode(decodeBase64urlIgnorePadding(value));
   } catch {
     return null;
   }

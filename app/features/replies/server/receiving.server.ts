@@ -3,6 +3,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { type AppEnv } from "~/http/env.server";
+import { linkSecret } from "~/http/keys.server";
 import { readStreamWithin } from "~/http/request-body.server";
 import { singleLine } from "~/mail/mime.server";
 import {
@@ -27,7 +28,10 @@ export const MAX_INCOMING_BYTES = 1024 * 1024;
 /** The part of the platform's ForwardableEmailMessage the handler uses. */
 export type IncomingMessage = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "setReject">;
 
-type ReceiveEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_QUEUE" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+type ReceiveEnv = Pick<
+  AppEnv,
+  "DB" | "NOTIFY_FROM" | "NOTIFY_QUEUE" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET"
+>;
 
 /** What the handler did with a message, for the log. */
 export type Received =
@@ -97,7 +101,7 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
   const bounce = isBounce(email);
 
   const db = getDb(env);
-  const byToken = await recordOfReplyAddress(env.SESSION_SECRET, replyDomainOf(env), message.to);
+  const byToken = await recordOfReplyAddress(linkSecret(env), replyDomainOf(env), message.to);
   let record = byToken && (await recordExists(db, byToken.kind, byToken.id)) ? byToken : null;
   record ??= await recordOfSentIds(db, env, answeredMessageIds(email));
   // A bounce quotes the message that failed (its headers, RFC 3464): our reply's Message-ID in it.

@@ -3,6 +3,7 @@ import type { RecordMessageRow } from "~/db/schema/replies";
 import { formatPhone } from "~/forms/phone-link";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { AppEnv } from "~/http/env.server";
+import { linkSecret } from "~/http/keys.server";
 import { htmlLink, htmlPage } from "~/mail/html.server";
 import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { replyAddress } from "./reply-token.server";
@@ -11,7 +12,7 @@ import { replyAddress } from "./reply-token.server";
 // shop's address under the shop's name, Reply-To the record's own reply address, In-Reply-To and
 // References the thread's earlier messages, a text part and the same text as escaped HTML.
 
-type MailEnv = Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+type MailEnv = Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET">;
 
 /** The domain reply addresses and Message-IDs are at: REPLY_DOMAIN, else the sender's own. */
 export const replyDomainOf = (env: Pick<AppEnv, "REPLY_DOMAIN" | "NOTIFY_FROM">) =>
@@ -40,7 +41,7 @@ export async function replyMail(
   senderName: string,
 ): Promise<OutgoingMail> {
   const domain = replyDomainOf(env);
-  const reply = await replyAddress(env.SESSION_SECRET, domain, row.submissionKind, row.submissionId);
+  const reply = await replyAddress(linkSecret(env), domain, row.submissionKind, row.submissionId);
   const text = `${multiLine(row.body)}\n\n-- \n${signature}`;
   const html = htmlPage(
     `${multiLine(row.body)

@@ -1,10 +1,11 @@
-import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { hmacSha256, linkKeys, textsMatch } from "~/http/keys.server";
 import type { InboxKind } from "~/records/kinds";
 
 // The reply address's token (docs/decisions/041-reply-address-and-threading.md):
 // reply+<kind letter><record id's 32 hex digits>.<mac>@<reply domain>. The mac is an HMAC-SHA256 of
-// the kind and the id under a key derived from SESSION_SECRET, cut to 100 bits: whoever does not
-// hold the secret cannot make the address of a record, nor change a token to name another. The
+// the kind and the id under the "reply-address" key (keys.server.ts), cut to 100 bits: whoever
+// does not hold the secret cannot make the address of a record, nor change a token to name another. The
 // whole local part is 60 characters (RFC 5321 allows 64), in lower case only, since mail systems
 // may change the letter case of a local part.
 
@@ -12,41 +13,17 @@ const KIND_LETTER: Record<InboxKind, string> = { contact: "c", serviceRequest: "
 const KIND_OF_LETTER: Record<string, InboxKind> = { c: "contact", s: "serviceRequest" };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^([cs])([0-9a-f]{32})\.([a-z2-7]{20})$/;
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 const LOCAL_PREFIX = "reply+";
 
-// A key of its own for this purpose: the session secret, separated by a label, never used bare.
-const keys = new Map<string, Promise<CryptoKey>>();
-function keyFor(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    const material = new TextEncoder().encode(`reply-address-token:${secret}`);
-    key = crypto.subtle.importKey("raw", material, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-function base32(bytes: Uint8Array, characters: number): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < characters) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= 0xff;
-    if (out.length >= characters) break;
-  }
-  return out;
-}
+// The mac: the first 100 bits of the HMAC in lower-case base32 (20 characters). New addresses use
+// the "reply-address" key, addresses sent before it existed still verify under the legacy one
+// (keys.server.ts, decision 058): both under LINK_SECRET, or SESSION_SECRET while it is unset.
+const macUnder = (key: Uint8Array, kind: InboxKind, id: string) =>
+  encodeBase32LowerCaseNoPadding(hmacSha256(key, `${kind}:${id}`)).slice(0, 20);
 
 async function macOf(secret: string, kind: InboxKind, id: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await keyFor(secret), new TextEncoder().encode(`${kind}:${id}`));
-  return base32(new Uint8Array(signature), 20);
+  const [key] = await linkKeys(secret, "reply-address");
+  return macUnder(key, kind, id);
 }
 
 /** The token naming this record, or null for an id that is not a UUID (records' ids are). */
@@ -81,6 +58,6 @@ export async function recordOfReplyAddress(
   const [, letter, hex, mac] = match as unknown as [string, string, string, string];
   const kind = KIND_OF_LETTER[letter]!;
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const expected = new TextEncoder().encode(await macOf(secret, kind, id));
-  return constantTimeEqual(expected, new TextEncoder().encode(mac)) ? { kind, id } : null;
+  const keys = await linkKeys(secret, "reply-address");
+  return keys.some((key) => textsMatch(macUnder(key, kind, id), mac)) ? { kind, id } : null;
 }

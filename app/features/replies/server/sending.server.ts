@@ -27,7 +27,10 @@ import { lastSubjectQuery, listMessages, messages, ofRecord } from "./conversati
 // the notification queue (a `reply` job) to the send_email binding: claimed, sent, recorded, as
 // the shop's emails are (decision 030). What the queue loses, the sweep finds unsent in D1.
 
-export type ReplyEnv = Pick<AppEnv, "DB" | "NOTIFY_QUEUE" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET">;
+export type ReplyEnv = Pick<
+  AppEnv,
+  "DB" | "NOTIFY_QUEUE" | "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET"
+>;
 
 const SWEEP_LIMIT = 100;
 
@@ -123,7 +126,14 @@ export async function enqueueReply(env: Pick<AppEnv, "NOTIFY_QUEUE">, id: string
 export async function deliverReply(
   env: Pick<
     AppEnv,
-    "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "CONFIRM_VISITOR" | "REPLY_DOMAIN" | "SESSION_SECRET" | "SITE_URL"
+    | "DB"
+    | "NOTIFY_FROM"
+    | "NOTIFY_TO"
+    | "CONFIRM_VISITOR"
+    | "REPLY_DOMAIN"
+    | "SESSION_SECRET"
+    | "LINK_SECRET"
+    | "SITE_URL"
   >,
   job: ReplyJob,
   clock: { now: Date; retryAt: Date },

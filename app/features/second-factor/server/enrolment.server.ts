@@ -7,6 +7,7 @@ import { endPendingSignIns, endSessions } from "../../sign-in/sign-in.server";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { MemberFactors } from "~/features/second-factor/account-view";
 import type { AppEnv } from "../../../http/env.server";
+import { linkSecret } from "../../../http/keys.server";
 import { listPasskeys, type PasskeyView } from "./passkeys.server";
 import { unlockCodesSet } from "./code-limits.server";
 import { newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
@@ -89,7 +90,7 @@ export async function confirmAuthenticator(env: AppEnv, member: StaffMember, cod
   if (!totp || totp.confirmedAt) return null;
   const step = matchingStep(totp.secret, code, acting.at, null);
   if (step === null) return null;
-  const { codes, statements } = await newRecoveryCodes(db, env.SESSION_SECRET, member.id, acting.at);
+  const { codes, statements } = await newRecoveryCodes(db, linkSecret(env), member.id, acting.at);
   await db.batch([
     db
       .update(totpSecrets)
@@ -106,7 +107,7 @@ export async function replaceRecoveryCodes(env: AppEnv, member: StaffMember, act
   const db = getDb(env);
   const totp = await db.query.totpSecrets.findFirst({ where: eq(totpSecrets.userId, member.id) });
   if (!totp?.confirmedAt) return null;
-  const { codes, statements } = await newRecoveryCodes(db, env.SESSION_SECRET, member.id, acting.at);
+  const { codes, statements } = await newRecoveryCodes(db, linkSecret(env), member.id, acting.at);
   await db.batch([
     ...statements,
     auditInsert(db, { ...acting, action: "second-factor.recovery-codes", target: member.username }),

@@ -1,12 +1,14 @@
-import { and, count, eq, isNull } from "drizzle-orm";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "~/db/db.server";
 import { recoveryCodes } from "~/db/schema/second-factor";
+import { hmacSha256, linkKeys } from "~/http/keys.server";
 
-// Recovery codes: ten per member, each single use, shown once and kept only as HMAC-SHA-256 keyed
-// with SESSION_SECRET and bound to the member. They carry 50 random bits each, so a fast keyed hash
-// is enough (a slow password hash protects guessable secrets); a copy of the database alone cannot
-// check a guess. Rotating SESSION_SECRET makes them worthless: make new codes after (decision 035).
+// Recovery codes: ten per member, each single use, shown once and kept only as HMAC-SHA-256 under
+// the "recovery-code" key (from LINK_SECRET, or SESSION_SECRET while it is unset) and bound to the
+// member. They carry 50 random bits each, so a fast keyed hash is enough (a slow password hash
+// protects guessable secrets); a copy of the database alone cannot check a guess. Changing that root
+// makes them worthless: make new codes after (decisions 035, 058).
 
 export const RECOVERY_CODE_COUNT = 10;
 const CODE_BYTES = 7; // of which 50 bits are kept: 10 base32 characters in two groups ("abcde-fghij")
@@ -21,30 +23,21 @@ function newRecoveryCode(): string {
   return `${text.slice(0, 5)}-${text.slice(5)}`;
 }
 
-async function codeHash(secret: string, userId: string, code: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`recovery-code:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${userId}:${normalizeRecoveryCode(code)}`));
-  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+// The "recovery-code" key for new codes; codes made before it existed match under the legacy key
+// (keys.server.ts, decision 058).
+const codeHashUnder = (key: Uint8Array, userId: string, code: string) =>
+  encodeHexLowerCase(hmacSha256(key, `${userId}:${normalizeRecoveryCode(code)}`));
 
 /** Replaces the member's codes with ten new ones: the statements (for a batch) and the codes to show. */
 export async function newRecoveryCodes(db: Database, secret: string, userId: string, now: Date) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const rows = await Promise.all(
-    codes.map(async (code) => ({
-      id: crypto.randomUUID(),
-      userId,
-      codeHash: await codeHash(secret, userId, code),
-      createdAt: now,
-    })),
-  );
+  const [key] = await linkKeys(secret, "recovery-code");
+  const rows = codes.map((code) => ({
+    id: crypto.randomUUID(),
+    userId,
+    codeHash: codeHashUnder(key, userId, code),
+    createdAt: now,
+  }));
   return {
     codes,
     statements: [
@@ -57,11 +50,11 @@ export async function newRecoveryCodes(db: Database, secret: string, userId: str
 /** Uses up one of the member's codes: true once per code. */
 export async function redeemRecoveryCode(db: Database, secret: string, userId: string, code: string, now: Date) {
   if (!looksLikeRecoveryCode(code)) return false;
-  const hash = await codeHash(secret, userId, code);
+  const hashes = (await linkKeys(secret, "recovery-code")).map((key) => codeHashUnder(key, userId, code));
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, hashes), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }

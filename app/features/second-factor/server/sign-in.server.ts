@@ -24,6 +24,7 @@ import {
 } from "./code-limits.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
+import { linkSecret } from "../../../http/keys.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
 import { redeemRecoveryCode } from "./recovery-codes.server";
 import { acceptTotpCode, TOTP_CODE_PATTERN } from "./totp.server";
@@ -47,7 +48,7 @@ export async function verifySecondFactorCode(
 ): Promise<Exclude<SecondFactorMethod, "passkey"> | null> {
   const db = getDb(env);
   if (TOTP_CODE_PATTERN.test(code)) return (await acceptTotpCode(db, userId, code, now)) ? "authenticator" : null;
-  return (await redeemRecoveryCode(db, env.SESSION_SECRET, userId, code, now)) ? "recovery-code" : null;
+  return (await redeemRecoveryCode(db, linkSecret(env), userId, code, now)) ? "recovery-code" : null;
 }
 
 /** The account's codes locked, or too many tries: the answer whatever the code was. */

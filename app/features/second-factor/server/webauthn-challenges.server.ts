@@ -13,7 +13,7 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
 type Purpose = "register" | "sign-in";
 
-const challengeCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+const challengeCookie = (env: AppEnv) =>
   signedHostCookie(CHALLENGE_COOKIE_NAME, env, { sameSite: "strict", maxAge: CHALLENGE_LIFETIME_MS / 1000 });
 
 /** Keeps a new challenge for this browser: the Set-Cookie value that names it. */
@@ -34,7 +34,7 @@ export async function keepChallenge(
       expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
     }),
   ]);
-  return challengeCookie(env).serialize(id);
+  return (await challengeCookie(env)).serialize(id);
 }
 
 /**
@@ -48,7 +48,7 @@ export async function takeChallenge(
 ): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${CHALLENGE_COOKIE_NAME}=`)) return null;
-  const id: unknown = await challengeCookie(env).parse(header);
+  const id: unknown = await (await challengeCookie(env)).parse(header);
   if (typeof id !== "string") return null;
   const [row] = await getDb(env).delete(webauthnChallenges).where(eq(webauthnChallenges.id, id)).returning();
   if (row?.purpose !== purpose || row.userId !== userId || row.expiresAt <= now) return null;
@@ -56,5 +56,5 @@ export async function takeChallenge(
 }
 
 /** The Set-Cookie value that forgets this browser's challenge. */
-export const clearChallenge = (env: AppEnv) =>
-  challengeCookie(env).serialize("", { expires: new Date(0), maxAge: undefined });
+export const clearChallenge = async (env: AppEnv) =>
+  (await challengeCookie(env)).serialize("", { expires: new Date(0), maxAge: undefined });

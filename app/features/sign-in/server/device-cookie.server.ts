@@ -1,9 +1,9 @@
 import { z } from "~/forms/zod";
-import type { AppEnv } from "../../../http/env.server";
+import type { SecretsEnv } from "../../../http/keys.server";
 import { signedHostCookie } from "../../../http/signed-cookie.server";
 
-// "This browser has logged in as <username> before" (OWASP's device cookie): signed with
-// SESSION_SECRET, HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
+// "This browser has logged in as <username> before" (OWASP's device cookie): signed with its
+// own key (keys.server.ts), HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing
 // about who is typing; it only lets the login throttle count this browser's attempts on their own,
 // out of reach of strangers' guesses at the same username (app/features/sign-in/server/login-throttle.server.ts).
 
@@ -21,16 +21,16 @@ const deviceSchema = z.object({
 
 type Device = z.infer<typeof deviceSchema>;
 
-const deviceCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+const deviceCookie = (env: SecretsEnv) =>
   signedHostCookie(DEVICE_COOKIE_NAME, env, { sameSite: "strict", maxAge: DEVICE_LIFETIME_SECONDS });
 
 /** The device cookie the request brings, if it is signed by us, well formed and not expired. */
-async function readDevice(request: Request, env: Pick<AppEnv, "SESSION_SECRET">, now: number): Promise<Device | null> {
+async function readDevice(request: Request, env: SecretsEnv, now: number): Promise<Device | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${DEVICE_COOKIE_NAME}=`)) return null;
   // The signature is checked by parse (an unsigned or tampered value reads as null); the value
   // was JSON we wrote, but is checked again so that no other signed cookie's value passes for one.
-  const parsed = deviceSchema.safeParse(await deviceCookie(env).parse(cookieHeader));
+  const parsed = deviceSchema.safeParse(await (await deviceCookie(env)).parse(cookieHeader));
   if (!parsed.success || now - parsed.data.issuedAt > DEVICE_LIFETIME_SECONDS * 1000) return null;
   return parsed.data;
 }
@@ -38,7 +38,7 @@ async function readDevice(request: Request, env: Pick<AppEnv, "SESSION_SECRET">,
 /** This browser's device id if it has logged in as `username` before, else null. */
 export async function trustedDeviceFor(
   request: Request,
-  env: Pick<AppEnv, "SESSION_SECRET">,
+  env: SecretsEnv,
   username: string,
   now: number,
 ): Promise<string | null> {
@@ -49,7 +49,7 @@ export async function trustedDeviceFor(
 /** The Set-Cookie value that adds `username` to this browser's device cookie (a new one if it has none). */
 export async function rememberDevice(
   request: Request,
-  env: Pick<AppEnv, "SESSION_SECRET">,
+  env: SecretsEnv,
   username: string,
   now: number,
 ): Promise<string> {
@@ -60,5 +60,5 @@ export async function rememberDevice(
     usernames: [username, ...others].slice(0, MAX_USERNAMES),
     issuedAt: now,
   };
-  return deviceCookie(env).serialize(device);
+  return (await deviceCookie(env)).serialize(device);
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import { pendingSignIns } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
+import type { SecretsEnv } from "../../../http/keys.server";
 import { signedHostCookie } from "../../../http/signed-cookie.server";
 
 // The half-signed-in state (docs/decisions/035-second-factor.md): a member whose password was right
@@ -22,12 +23,12 @@ const pendingSchema = z.object({ id: z.uuid(), userId: z.uuid(), username: z.str
 
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
-const pendingCookie = (env: Pick<AppEnv, "SESSION_SECRET">) =>
+const pendingCookie = (env: SecretsEnv) =>
   signedHostCookie(PENDING_COOKIE_NAME, env, { sameSite: "strict", maxAge: PENDING_LIFETIME_MS / 1000 });
 
 /** The Set-Cookie value that puts this browser half-way through signing in as `user`. */
 export async function startPendingSignIn(
-  env: Pick<AppEnv, "SESSION_SECRET" | "DB">,
+  env: SecretsEnv & Pick<AppEnv, "DB">,
   user: { id: string; username: string },
   now: Date,
 ): Promise<string> {
@@ -43,7 +44,7 @@ export async function startPendingSignIn(
     // Housekeeping: rows past their 5 minutes mean nothing any more.
     db.delete(pendingSignIns).where(lte(pendingSignIns.issuedAt, pending.issuedAt - PENDING_LIFETIME_MS)),
   ]);
-  return pendingCookie(env).serialize(pending);
+  return (await pendingCookie(env)).serialize(pending);
 }
 
 /**
@@ -74,20 +75,16 @@ export async function endPendingSignIns(env: Pick<AppEnv, "DB">, userId: string)
 }
 
 /** The pending sign-in this browser holds, if signed by us and under 5 minutes old. */
-export async function readPendingSignIn(
-  request: Request,
-  env: Pick<AppEnv, "SESSION_SECRET">,
-  now: Date,
-): Promise<PendingSignIn | null> {
+export async function readPendingSignIn(request: Request, env: SecretsEnv, now: Date): Promise<PendingSignIn | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${PENDING_COOKIE_NAME}=`)) return null;
-  const parsed = pendingSchema.safeParse(await pendingCookie(env).parse(header));
+  const parsed = pendingSchema.safeParse(await (await pendingCookie(env)).parse(header));
   if (!parsed.success) return null;
   const age = now.getTime() - parsed.data.issuedAt;
   return age >= 0 && age < PENDING_LIFETIME_MS ? parsed.data : null;
 }
 
 /** The Set-Cookie value that ends the half-signed-in state. */
-export function clearPendingSignIn(env: Pick<AppEnv, "SESSION_SECRET">): Promise<string> {
-  return pendingCookie(env).serialize("", { expires: new Date(0), maxAge: undefined });
+export async function clearPendingSignIn(env: SecretsEnv): Promise<string> {
+  return (await pendingCookie(env)).serialize("", { expires: new Date(0), maxAge: undefined });
 }

@@ -1,3 +1,4 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { createSessionStorage } from "react-router";
 import type { AppEnv } from "../../../http/env.server";
 import { signedHostCookie } from "../../../http/signed-cookie.server";
@@ -17,17 +18,16 @@ export const SESSION_COOKIE_NAME = "__Host-session";
 type StaffSessionData = { userId: string; issuedAt: number; sessionId: string };
 
 /** 128 random bits, hex: the KV key the signed cookie carries. */
-const newSessionKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+const newSessionKey = () => encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
 
 // React Router's session storage over KV, with the key chosen by the caller so that the registry
 // row can name it. KV's own expiry is relative to the real clock (an absolute one in the past is
 // refused); the 8 hours are enforced against the request's time in readStaffSession.
 const sessionCookie = (env: AppEnv) => signedHostCookie(SESSION_COOKIE_NAME, env, { sameSite: "lax" });
 
-function sessionStorage(env: AppEnv, keyForNewSession: () => string = newSessionKey) {
+async function sessionStorage(env: AppEnv, keyForNewSession: () => string = newSessionKey) {
   return createSessionStorage<StaffSessionData>({
-    cookie: sessionCookie(env),
+    cookie: await sessionCookie(env),
     async createData(data) {
       const key = keyForNewSession();
       await env.SESSIONS.put(key, JSON.stringify(data), { expirationTtl: SESSION_LIFETIME_MS / 1000 });
@@ -50,7 +50,7 @@ export type StaffSession = StaffSessionData & { key: string };
 export async function readStaffSession(request: Request, env: AppEnv, now: Date): Promise<StaffSession | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) return null;
-  const storage = sessionStorage(env);
+  const storage = await sessionStorage(env);
   const session = await storage.getSession(cookieHeader);
   const userId = session.get("userId");
   const issuedAt = session.get("issuedAt");
@@ -75,7 +75,7 @@ export async function startStaffSession(
   { userId, sessionId, now }: { userId: string; sessionId: string; now: Date },
 ): Promise<{ setCookie: string; key: string }> {
   const key = newSessionKey();
-  const storage = sessionStorage(env, () => key);
+  const storage = await sessionStorage(env, () => key);
   const cookieHeader = request.headers.get("Cookie");
   if (cookieHeader?.includes(`${SESSION_COOKIE_NAME}=`)) {
     await storage.destroySession(await storage.getSession(cookieHeader));
@@ -96,9 +96,9 @@ export async function startStaffSession(
  * delete, and KV refuses an empty key: the cookie is cleared all the same.
  */
 export async function endStaffSession(request: Request, env: AppEnv): Promise<string> {
-  const storage = sessionStorage(env);
+  const storage = await sessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
-  if (session.id === "") return sessionCookie(env).serialize("", { expires: new Date(0) });
+  if (session.id === "") return (await sessionCookie(env)).serialize("", { expires: new Date(0) });
   return storage.destroySession(session);
 }
 

@@ -65,7 +65,7 @@ export async function createInvitation(
     const holder = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } });
     if (holder) return { status: "emailTaken" };
   }
-  const { id, token, verifierHash } = await issueToken();
+  const { id, token, verifierHash } = issueToken();
   const expiresAt = new Date(acting.at.getTime() + INVITATION_LIFETIME_MS);
   await db.batch([
     db.insert(staffTokens).values({

@@ -141,7 +141,7 @@ declare module "../../../queue/jobs.server" {
 /** A new reset link for the account, recorded by `entry` in the same batch; any link it had before stops working. */
 export async function issueReset(env: AppEnv, user: User, entry: AuditEntry) {
   const db = getDb(env);
-  const { id, token, verifierHash } = await issueToken();
+  const { id, token, verifierHash } = issueToken();
   const now = entry.at;
   const expiresAt = new Date(now.getTime() + RESET_LIFETIME_MS);
   const emailed = Boolean(user.email);

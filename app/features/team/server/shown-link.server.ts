@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
-import type { AppEnv } from "../../../http/env.server";
+import type { SecretsEnv } from "../../../http/keys.server";
 import { sealToken, unsealToken } from "./tokens.server";
 
 // A link an owner has just made (an invitation, a reset) is shown once, on the team page the
@@ -33,19 +33,19 @@ const shownLinkCookie = createCookie(SHOWN_LINK_COOKIE_NAME, {
   maxAge: 5 * 60,
 });
 
-export async function shownLinkSetCookie(env: Pick<AppEnv, "SESSION_SECRET">, link: ShownLink): Promise<string> {
-  return shownLinkCookie.serialize(await sealToken(JSON.stringify(link), env.SESSION_SECRET));
+export async function shownLinkSetCookie(env: SecretsEnv, link: ShownLink): Promise<string> {
+  return shownLinkCookie.serialize(await sealToken(JSON.stringify(link), env));
 }
 
 /** The link to show once, and the Set-Cookie value that clears it (null when there was none). */
 export async function takeShownLink(
   request: Request,
-  env: Pick<AppEnv, "SESSION_SECRET">,
+  env: SecretsEnv,
 ): Promise<{ link: ShownLink | null; clearCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SHOWN_LINK_COOKIE_NAME}=`)) return { link: null, clearCookie: null };
   const sealed: unknown = await shownLinkCookie.parse(cookieHeader);
-  const opened = typeof sealed === "string" ? await unsealToken(sealed, env.SESSION_SECRET) : null;
+  const opened = typeof sealed === "string" ? await unsealToken(sealed, env) : null;
   let parsed: ReturnType<typeof shownLinkSchema.safeParse> | null = null;
   try {
     parsed = opened ? shownLinkSchema.safeParse(JSON.parse(opened)) : null;

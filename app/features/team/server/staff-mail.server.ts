@@ -6,6 +6,7 @@ import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels } from "~/http/staff-roles";
 import { type AppEnv, isMailAddress } from "../../../http/env.server";
 import { z } from "~/forms/zod";
+import type { SecretsEnv } from "../../../http/keys.server";
 import { enqueueJobs } from "../../../queue/jobs.server";
 import { htmlLink, htmlPage, shopSender } from "../../../mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail } from "../../../mail/mime.server";
@@ -42,10 +43,10 @@ declare module "../../../queue/jobs.server" {
     memberNotice: MemberNoticeJob;
   }
 }
-export type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL" | "SESSION_SECRET">;
+export type StaffMailEnv = Pick<AppEnv, "DB" | "NOTIFY_EMAIL" | "NOTIFY_FROM" | "SITE_URL"> & SecretsEnv;
 
-export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE" | "SESSION_SECRET">, token: string) {
-  await enqueueJobs(env, [{ type: "staffEmail", sealedToken: await sealToken(token, env.SESSION_SECRET) }]);
+export async function enqueueStaffEmail(env: Pick<AppEnv, "NOTIFY_QUEUE"> & SecretsEnv, token: string) {
+  await enqueueJobs(env, [{ type: "staffEmail", sealedToken: await sealToken(token, env) }]);
 }
 
 /** Who sends a staff email, to whom and when; its Message-ID is `key` (what it is about) at the sender's domain. */
@@ -107,10 +108,12 @@ function resetMail(row: StaffToken, username: string, link: string, to: string, 
 
 /** The email a queued job stands for, or null when there is nothing (any more) to send. */
 export async function staffEmailFor(env: StaffMailEnv, job: StaffEmailJob, now: Date): Promise<OutgoingMail | null> {
-  const token = await unsealToken(job.sealedToken, env.SESSION_SECRET);
+  const token = await unsealToken(job.sealedToken, env);
   const id = token && tokenId(token);
   if (!token || !id) {
-    console.error("Dropping a staff email whose link cannot be opened (was SESSION_SECRET changed?)");
+    console.error(
+      "Dropping a staff email whose link cannot be opened (was SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?)",
+    );
     return null;
   }
   const db = getDb(env);

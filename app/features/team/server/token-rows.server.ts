@@ -23,7 +23,7 @@ export async function lookUpToken(
   const row = await getDb(env).query.staffTokens.findFirst({
     where: and(eq(staffTokens.id, id), eq(staffTokens.purpose, purpose)),
   });
-  if (!row || !(await verifierMatches(token, row.verifierHash))) return { status: "unknown" };
+  if (!row || !verifierMatches(token, row.verifierHash)) return { status: "unknown" };
   if (row.usedAt || row.revokedAt || row.expiresAt <= now) return { status: "gone" };
   return { status: "valid", row };
 }

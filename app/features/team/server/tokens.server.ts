@@ -1,4 +1,5 @@
-import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { purposeKey, type SecretsEnv, sessionSecrets, sha256Hex, textsMatch } from "~/http/keys.server";
 
 // The secret in an invitation or password-reset link (docs/decisions/032-staff-links.md).
 // A link's token is `<id>.<verifier>`: the id finds the row (it is no secret: the team page lists
@@ -12,22 +13,11 @@ const TOKEN_PATTERN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
 export type IssuedToken = { id: string; token: string; verifierHash: string };
 
-function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** A new token: the link's text (shown once, never stored) and the hash D1 keeps. */
-export async function issueToken(): Promise<IssuedToken> {
+export function issueToken(): IssuedToken {
   const id = crypto.randomUUID();
-  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(VERIFIER_BYTES)));
-  return { id, token: `${id}.${verifier}`, verifierHash: await sha256Hex(verifier) };
+  const verifier = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(VERIFIER_BYTES)));
+  return { id, token: `${id}.${verifier}`, verifierHash: sha256Hex(verifier) };
 }
 
 /** The row id a token names, or null when it is not shaped like one of ours. */
@@ -36,49 +26,50 @@ export function tokenId(token: string): string | null {
 }
 
 /** Whether the token's verifier is the one whose hash was stored. */
-export async function verifierMatches(token: string, storedHash: string): Promise<boolean> {
+export function verifierMatches(token: string, storedHash: string): boolean {
   const verifier = TOKEN_PATTERN.exec(token)?.[2];
-  if (!verifier) return false;
-  const encoder = new TextEncoder();
-  const computed = encoder.encode(await sha256Hex(verifier));
-  const stored = encoder.encode(storedHash);
-  return computed.length === stored.length && constantTimeEqual(computed, stored);
+  return verifier !== undefined && textsMatch(sha256Hex(verifier), storedHash);
 }
 
-// A queued email carries its link sealed (AES-GCM, a key derived from SESSION_SECRET), so the
-// token never sits in a queue message, a retry's log line or the dashboard in the clear.
+// A queued email carries its link sealed (AES-GCM under the "staff-mail-token" key, keys.server.ts),
+// so the token never sits in a queue message, a retry's log line or the dashboard in the clear.
+// Sealed with the current SESSION_SECRET; opened with it or SESSION_SECRET_PREVIOUS.
 async function sealingKey(secret: string): Promise<CryptoKey> {
-  const material = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`staff-mail-token:${secret}`));
-  return crypto.subtle.importKey("raw", material, "AES-GCM", false, ["encrypt", "decrypt"]);
+  return crypto.subtle.importKey("raw", await purposeKey(secret, "staff-mail-token"), "AES-GCM", false, [
+    "encrypt",
+    "decrypt",
+  ]);
 }
 
-export async function sealToken(token: string, secret: string): Promise<string> {
+export async function sealToken(token: string, env: SecretsEnv): Promise<string> {
+  const [secret] = sessionSecrets(env);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = await crypto.subtle.encrypt(
     { name: "AES-GCM", iv },
-    await sealingKey(secret),
+    await sealingKey(secret!),
     new TextEncoder().encode(token),
   );
-  return `${base64Url(iv)}.${base64Url(new Uint8Array(sealed))}`;
+  return `${encodeBase64urlNoPadding(iv)}.${encodeBase64urlNoPadding(new Uint8Array(sealed))}`;
 }
 
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (character) => character.charCodeAt(0));
-}
+// Copied into an ArrayBuffer of its own, as Web Crypto takes it.
+const bytesOf = (base64url: string) => new Uint8Array(decodeBase64urlIgnorePadding(base64url));
 
-/** The token a queued email carries, or null when it was not sealed with this secret. */
-export async function unsealToken(sealed: string, secret: string): Promise<string | null> {
+/** The token a queued email carries, or null when it was not sealed with a session secret still set. */
+export async function unsealToken(sealed: string, env: SecretsEnv): Promise<string | null> {
   const [iv, data] = sealed.split(".");
   if (!iv || !data) return null;
-  try {
-    const opened = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64Url(iv) },
-      await sealingKey(secret),
-      fromBase64Url(data),
-    );
-    return new TextDecoder().decode(opened);
-  } catch {
-    return null;
+  for (const secret of sessionSecrets(env)) {
+    try {
+      const opened = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: bytesOf(iv) },
+        await sealingKey(secret),
+        bytesOf(data),
+      );
+      return new TextDecoder().decode(opened);
+    } catch {
+      // Not base64url, or not sealed under this secret: try the next.
+    }
   }
+  return null;
 }

@@ -7,6 +7,7 @@ import { calendarDateFormat } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
+import { linkSecret } from "~/http/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
@@ -16,7 +17,7 @@ import type { AppointmentMessagePurpose } from "../../vocabulary";
 import { appointmentStart } from "../booking-reads.server";
 import { appointmentCalendarFile, DROP_OFF_WINDOW_MINUTES, methodOf } from "./calendar-file.server";
 import { readBookingOptions } from "../settings/booking-options.server";
-import { customerPath, customerToken } from "../customer-link.server";
+import { customerPath, customerTokenOf } from "../customer-link.server";
 import { buildReviewMail } from "./review-mail.server";
 import { readMailSettings } from "~/features/settings/settings.server";
 import { z } from "~/forms/zod";
@@ -30,7 +31,10 @@ import { readBookingRules } from "../settings/capacity-settings.server";
 // older sequence than the appointment's is superseded (a quicker change followed it) and is not
 // sent: the customer's calendar only ever gets the appointment as it is.
 
-type MailEnv = Pick<AppEnv, "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET">;
+type MailEnv = Pick<
+  AppEnv,
+  "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET" | "LINK_SECRET"
+>;
 
 export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 
@@ -109,7 +113,7 @@ async function buildMail(
   if (message.sequence !== row.sequence) return { skip: "superseded by a later change" };
   if (purpose === "reminder" && row.status !== "confirmed")
     return { skip: "not sent: the appointment is no longer confirmed" };
-  const manageUrl = absoluteSiteUrl(env, customerPath(await customerToken(env.SESSION_SECRET, row.tokenSalt)));
+  const manageUrl = absoluteSiteUrl(env, customerPath(await customerTokenOf(linkSecret(env), row)));
   const cancelled = row.status === "cancelled";
   const firstName = singleLine(request.firstName);
   const { subject, lead } = {
