@@ -26,7 +26,7 @@ export type OutgoingMail = MailContent & {
   inReplyTo?: string;
   references?: readonly string[];
   attachments?: readonly MailAttachment[];
-  /** Written by no person: `Auto-Submitted: auto-generated` (RFC 3834); mail systems, and our email() handler, answer none. */
+  /** No person wrote it: `Auto-Submitted: auto-generated` (RFC 3834), which mail systems do not answer. */
   autoSubmitted?: boolean;
 };
 
