@@ -91,7 +91,7 @@ async function isShopsOwn(db: Database, env: ReceiveEnv, sender: string, message
   return row !== undefined;
 }
 
-/** Reads the raw message; null when it cannot be (nested past postal-mime's limit, say). */
+/** Reads the raw message, or says why it cannot be read (nested past postal-mime's limit, say). */
 async function parseEmail(raw: Uint8Array): Promise<{ email: Email } | { error: string }> {
   const { default: PostalMime } = await import("postal-mime");
   try {

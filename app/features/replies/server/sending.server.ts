@@ -157,9 +157,9 @@ export async function deliverReply(
     .set({
       claimedUntil: null,
       sentAt: failed ? null : clock.now,
-      // What the platform called it (the reply, or staff's notice), if it wrote its own Message-ID
-      // in place of ours: an answer threads by it, and the notice is known for the shop's own if it comes back.
-      ...(failed ? {} : { sentMessageId: platformMessageId(result, claimed) }),
+      // What the platform called it, if it wrote its own Message-ID in place of ours. A notice's
+      // row keeps the customer's Message-ID, which the next reply's References name.
+      ...(!failed && claimed.direction === "out" ? { sentMessageId: platformMessageId(result, claimed) } : {}),
       lastError: failed ? result.errors.join("; ").slice(0, 500) : null,
       dueAt: failed ? clock.retryAt : null,
     })
