@@ -27,6 +27,8 @@ export type OutgoingMail = MailContent & {
   inReplyTo?: string;
   references?: readonly string[];
   attachments?: readonly MailAttachment[];
+  /** No person wrote it: `Auto-Submitted: auto-generated` (RFC 3834), which mail systems do not answer. */
+  autoSubmitted?: boolean;
 };
 
 // C0 and C1 controls (CR and LF among them) and the Unicode line and paragraph separators: matching
@@ -92,6 +94,7 @@ export function buildRawMessage(mail: OutgoingMail): string {
   if (mail.inReplyTo && MESSAGE_ID.test(mail.inReplyTo)) message.setHeader("In-Reply-To", `<${mail.inReplyTo}>`);
   const references = (mail.references ?? []).filter((id) => MESSAGE_ID.test(id));
   if (references.length > 0) message.setHeader("References", references.map((id) => `<${id}>`).join(" "));
+  if (mail.autoSubmitted) message.setHeader("Auto-Submitted", "auto-generated");
   message.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Body(mail.text) });
   message.addMessage({ contentType: "text/html", encoding: "base64", data: base64Body(mail.html) });
   for (const file of mail.attachments ?? []) {

@@ -18,6 +18,7 @@ const email = (id: string, minute: number, direction: "in" | "out", text: string
   direction,
   at: at(minute),
   from: direction === "out" ? "notifications@shop.localhost" : "customer@example.com",
+  fromCustomer: direction === "in",
   by: direction === "out" ? "Pat" : null,
   subject: "Your brakes",
   text,

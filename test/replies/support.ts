@@ -22,6 +22,7 @@ export type Message = {
   id: string;
   direction: "out" | "in";
   from: string;
+  fromCustomer: boolean;
   subject: string;
   text: string;
   automatic: boolean;
@@ -30,11 +31,8 @@ export type Message = {
 };
 export type RecordRead = { messages: Message[]; emailFailing: boolean };
 
-/** Hands a raw message to the Worker's email() handler; returns the rejection, if any. */
-export async function deliver(
-  raw: string,
-  { from = "customer@example.com", to, queue = recordingQueue() }: { from?: string; to: string; queue?: Queue },
-) {
+/** A raw message as Email Routing hands it to the email() handler, and the rejections it records. */
+export function incomingEmail(raw: string, { from, to }: { from: string; to: string }) {
   const bytes = new TextEncoder().encode(raw.replace(/\r?\n/g, "\r\n"));
   const rejected: string[] = [];
   const message = {
@@ -47,7 +45,21 @@ export async function deliver(
     forward: () => Promise.reject(new Error("not in tests")),
     reply: () => Promise.reject(new Error("not in tests")),
   } as unknown as ForwardableEmailMessage;
-  await worker.email(message, { ...env, NOTIFY_QUEUE: queue });
+  return { message, rejected };
+}
+
+/** Hands a raw message to the Worker's email() handler; returns the rejection, if any. */
+export async function deliver(
+  raw: string,
+  {
+    from = "customer@example.com",
+    to,
+    queue = recordingQueue(),
+    bindings = {},
+  }: { from?: string; to: string; queue?: Queue; bindings?: Partial<Env> },
+) {
+  const { message, rejected } = incomingEmail(raw, { from, to });
+  await worker.email(message, { ...env, NOTIFY_QUEUE: queue, ...bindings });
   return rejected[0] ?? null;
 }
 

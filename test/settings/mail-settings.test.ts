@@ -107,6 +107,27 @@ describe("the shop's mail settings", () => {
     expect((await readSettings()).saved).toBeNull();
   });
 
+  it("refuses the shop's own addresses, whose notices would come back as answers and loop (issue 37)", async () => {
+    const reply = "reply+s0123456789abcdef0123456789abcdef.abcdefghijklmnopqrst@shop.localhost";
+    for (const own of [reply, "REPLY@shop.localhost", "Notifications@shop.localhost"]) {
+      const response = await call("PUT", {
+        recipients: ["desk@example.com", own],
+        confirmVisitor: false,
+        senderName: "S",
+      });
+      expect(response.status, own).toBe(400);
+      const { fieldErrors } = await response.json<{ fieldErrors: Record<string, string[]> }>();
+      expect(fieldErrors.recipients?.[0], own).toContain(`The shop's own address: “${own}”`);
+    }
+    const refused = await postStaffForm(owner, "/incoming/settings/emails", {
+      recipients: `front@example.com\n${reply}`,
+      senderName: "Front desk",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`The shop&#x27;s own address: “${reply}”`);
+    expect((await readSettings()).saved).toBeNull();
+  });
+
   it("sends the next notification to the saved addresses, and the visitor a confirmation when switched on; audited", async () => {
     const response = await call("PUT", {
       recipients: [" owner@example.com", "desk@example.com", "owner@example.com"],

@@ -41,8 +41,10 @@ export type ConversationMessage = {
   id: string;
   direction: "out" | "in";
   at: Date;
-  /** The sender's address: the shop's for a reply, the customer's for one that came in. */
+  /** The sender's address: the shop's for a reply, whoever wrote one that came in. */
   from: string;
+  /** A message that came in from the record's customer's own address; false for anyone else's, and for a reply. */
+  fromCustomer: boolean;
   /** A reply: the member who sent it, by the name staff know them by. */
   by: string | null;
   subject: string;

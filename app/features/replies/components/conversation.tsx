@@ -23,7 +23,11 @@ function MessageBadges({ message }: { message: ConversationMessage }) {
         </span>
       ) : null}
       {message.direction === "in" && !message.automatic && !message.bounce ? (
-        <span className={`${badge} bg-blue-100 text-blue-900 ring-blue-200`}>Customer replied</span>
+        message.fromCustomer ? (
+          <span className={`${badge} bg-blue-100 text-blue-900 ring-blue-200`}>Customer replied</span>
+        ) : (
+          <span className={`${badge} bg-amber-100 text-amber-900 ring-amber-200`}>Not from the customer's address</span>
+        )
       ) : null}
       {message.automatic ? (
         <span className={`${badge} bg-slate-100 text-slate-700 ring-slate-200`}>Automatic reply</span>

@@ -25,13 +25,22 @@ function statusOf(row: Pick<RecordMessageRow, "direction" | "sentAt" | "lastErro
   return row.lastError ? "failing" : "sending";
 }
 
-type MessageRead = RecordMessageRow & { byName: string | null };
+type MessageRead = RecordMessageRow & { byName: string | null; customerEmail: string | null };
+
+/**
+ * Whether a message that came in is from the record's customer: its sender is the address the
+ * customer gave. Anyone holding a reply's address or Message-ID can write into the conversation
+ * (a forward, a colleague); their words are shown as someone else's.
+ */
+export const isFromCustomer = (from: string, customerEmail: string | null) =>
+  customerEmail !== null && from.trim().toLowerCase() === customerEmail.trim().toLowerCase();
 
 const toConversationMessage = (row: MessageRead): ConversationMessage => ({
   id: row.id,
   direction: row.direction,
   at: row.at,
   from: row.fromAddress,
+  fromCustomer: row.direction === "in" && isFromCustomer(row.fromAddress, row.customerEmail),
   by: row.byName,
   subject: row.subject,
   text: row.body,
@@ -43,10 +52,12 @@ const toConversationMessage = (row: MessageRead): ConversationMessage => ({
 
 /** A record's conversation, oldest first. */
 export async function listMessages(env: Pick<AppEnv, "DB">, kind: InboxKind, id: string) {
+  const table = inboxTables[kind];
   const rows = await getDb(env)
     .select({
       ...getTableColumns(messages),
       byName: sql<string | null>`coalesce(${users.displayName}, ${messages.by})`,
+      customerEmail: sql<string | null>`(select ${table.email} from ${table} where ${table.id} = ${id})`,
     })
     .from(messages)
     .leftJoin(users, eq(users.username, messages.by))

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Email } from "postal-mime";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
-import { inboxKinds, type InboxKind } from "~/records/kinds";
+import { type InboxKind } from "~/records/kinds";
 import { type AppEnv } from "~/http/env.server";
 import { linkSecret } from "~/http/keys.server";
 import { readStreamWithin } from "~/http/request-body.server";
 import { singleLine } from "~/mail/mime.server";
+import { isShopsOwnAddress, replyDomainOf } from "~/mail/own-addresses.server";
 import {
   answeredMessageIds,
   attachmentsOf,
@@ -14,7 +16,6 @@ import {
   isBounce,
   trimQuotedHistory,
 } from "./incoming.server";
-import { replyDomainOf } from "./reply-mail.server";
 import { recordOfReplyAddress } from "./reply-token.server";
 import { enqueueReply } from "./sending.server";
 import { messages } from "./conversation.server";
@@ -38,18 +39,20 @@ export type Received =
   | { stored: true; kind: InboxKind; id: string; automatic: boolean; bounce: boolean; duplicate: boolean }
   | { stored: false; reason: string };
 
-// A Message-ID of a reply this shop sent, or of the visitor's confirmation (decision 030's form).
+// A Message-ID of a reply this shop sent (quoted in a bounce), and the ids this feature gives the
+// mail it sends: its replies and staff's notices of an answer.
 const OUR_REPLY_ID = /\breply\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/gi;
-const CONFIRMATION_ID =
-  /^confirmation\.(contact-messages|service-requests)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@(.+)$/;
+const OUR_ID = /^(?:reply|notice)\.[0-9a-f-]{36}@/;
 
-/** The record a Message-ID the shop sent belongs to: one of its replies, or a visitor's confirmation. */
-async function recordOfSentIds(
-  db: Database,
-  env: ReceiveEnv,
-  ids: readonly string[],
-): Promise<{ kind: InboxKind; id: string } | null> {
-  // Ours (reply.<id>@…), or the one the platform wrote in its place when it sent the reply.
+/** At most one notice to staff per record and sender in this time; what comes meanwhile is summed up in the next. */
+export const NOTICE_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * The record a Message-ID the shop sent and stored belongs to: one of its replies, by our id or the
+ * one the platform wrote in its place. Nothing else threads: an id made of a record's id alone (the
+ * visitor's confirmation names one) is public knowledge, not proof of the conversation.
+ */
+async function recordOfSentIds(db: Database, ids: readonly string[]): Promise<{ kind: InboxKind; id: string } | null> {
   // The newest 20 of each: D1 binds at most 100 values in a statement.
   const ours = ids.filter((id) => id.startsWith("reply.")).slice(-20);
   const recent = ids.slice(-20);
@@ -64,15 +67,7 @@ async function recordOfSentIds(
     )
     .orderBy(desc(messages.at))
     .limit(1);
-  if (row) return row;
-  const senderDomain = env.NOTIFY_FROM.slice(env.NOTIFY_FROM.lastIndexOf("@") + 1).toLowerCase();
-  for (const id of ids.toReversed()) {
-    const match = CONFIRMATION_ID.exec(id);
-    if (match?.[3] !== senderDomain) continue;
-    const kind = match[1] === inboxKinds.contact.slug ? "contact" : "serviceRequest";
-    if (await recordExists(db, kind, match[2]!)) return { kind, id: match[2]! };
-  }
-  return null;
+  return row ?? null;
 }
 
 async function recordExists(db: Database, kind: InboxKind, id: string) {
@@ -82,10 +77,41 @@ async function recordExists(db: Database, kind: InboxKind, id: string) {
 }
 
 /**
+ * The shop's own mail come back (a notice sent to an address that delivers here, a reply to a
+ * customer whose address is the shop's): from the shop's sending address, or under a Message-ID the
+ * shop gave or stored. Taking it in as an answer would notify staff, whose notice would come back…
+ */
+async function isShopsOwn(db: Database, env: ReceiveEnv, sender: string, messageId: string | null) {
+  if (isShopsOwnAddress(env, sender)) return true;
+  if (messageId === null) return false;
+  if (OUR_ID.test(messageId) && messageId.endsWith(`@${replyDomainOf(env).toLowerCase()}`)) return true;
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      or(eq(messages.sentMessageId, messageId), and(eq(messages.direction, "out"), eq(messages.messageId, messageId))),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Reads the raw message, or says why it cannot be read (nested past postal-mime's limit, say). */
+async function parseEmail(raw: Uint8Array): Promise<{ email: Email } | { error: string }> {
+  const { default: PostalMime } = await import("postal-mime");
+  try {
+    return { email: await PostalMime.parse(raw) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
  * The Worker's email() handler: attaches the message to the record named by the token in its
  * recipient (reply+<token>@…), or else by the In-Reply-To/References that name a message the shop
- * sent; a bounce also by our Message-ID quoted in its report. Refused (setReject, nothing stored):
- * over 1 MB, or no record found. A message delivered twice (same Message-ID) is stored once.
+ * sent and stored; a bounce also by our Message-ID quoted in its report. Refused (setReject,
+ * nothing stored): over 1 MB, unreadable, or no record found. Dropped (logged only): the shop's own
+ * mail come back. A message delivered twice (same Message-ID) is stored once. The answer, its
+ * record's "Replied" and staff's notice (the row's due time) are one D1 batch.
  */
 export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, now: Date): Promise<Received> {
   const refuse = (reason: string): Received => {
@@ -96,30 +122,38 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
   if (message.rawSize > MAX_INCOMING_BYTES) return refuse(tooLarge);
   const raw = await readStreamWithin(message.raw, MAX_INCOMING_BYTES);
   if (!raw) return refuse(tooLarge);
-  const { default: PostalMime } = await import("postal-mime");
-  const email = await PostalMime.parse(raw);
-  const bounce = isBounce(email);
+  const parsed = await parseEmail(raw);
+  if ("error" in parsed) {
+    console.warn("An incoming message could not be read", { from: message.from, error: parsed.error });
+    return refuse(`Message could not be read: ${parsed.error.slice(0, 200)}`);
+  }
+  const { email } = parsed;
+  const sender = email.from?.address ?? message.from;
+  const givenId = email.messageId?.trim().replace(/^<|>$/g, "").toLowerCase().slice(0, 300) ?? "";
+  const messageId = givenId === "" ? null : givenId;
 
   const db = getDb(env);
+  if (await isShopsOwn(db, env, sender, messageId)) {
+    return { stored: false, reason: "The shop's own email, come back: not an answer." };
+  }
+  const bounce = isBounce(email, message.from);
   const byToken = await recordOfReplyAddress(linkSecret(env), replyDomainOf(env), message.to);
   let record = byToken && (await recordExists(db, byToken.kind, byToken.id)) ? byToken : null;
-  record ??= await recordOfSentIds(db, env, answeredMessageIds(email));
+  record ??= await recordOfSentIds(db, answeredMessageIds(email));
   // A bounce quotes the message that failed (its headers, RFC 3464): our reply's Message-ID in it.
   if (!record && bounce) {
     const quoted = [...new TextDecoder().decode(raw).matchAll(OUR_REPLY_ID)].map(
       (match) => `reply.${match[1]!.toLowerCase()}@${replyDomainOf(env)}`,
     );
-    record = await recordOfSentIds(db, env, quoted);
+    record = await recordOfSentIds(db, quoted);
   }
   if (!record) return refuse("Unknown recipient: this address does not belong to a conversation with the shop.");
 
   const automatic = bounce || isAutomatic(email);
-  const sender = email.from?.address ?? message.from;
+  const from = singleLine(sender).slice(0, 254);
   const text = trimQuotedHistory(email.text ?? htmlToText(email.html ?? ""));
-  const givenId = email.messageId?.trim().replace(/^<|>$/g, "").toLowerCase().slice(0, 300) ?? "";
-  const messageId = givenId === "" ? null : givenId;
   const id = crypto.randomUUID();
-  const stored = await db
+  const insert = db
     .insert(messages)
     .select(
       db
@@ -130,7 +164,7 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
           direction: sql<"in">`'in'`.as("direction"),
           at: sql<Date>`${now.getTime()}`.as("at"),
           by: sql<string | null>`null`.as("by"),
-          fromAddress: sql<string>`${singleLine(sender).slice(0, 254)}`.as("from_address"),
+          fromAddress: sql<string>`${from}`.as("from_address"),
           toAddress: sql<string>`${message.to.slice(0, 254)}`.as("to_address"),
           subject: sql<string>`${singleLine(email.subject ?? "").slice(0, 500) || "(no subject)"}`.as("subject"),
           body: sql<string>`${text}`.as("body"),
@@ -138,8 +172,8 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
           automatic: sql<boolean>`${automatic ? 1 : 0}`.as("automatic"),
           bounce: sql<boolean>`${bounce ? 1 : 0}`.as("bounce"),
           attachments: sql<string>`${JSON.stringify(attachmentsOf(email))}`.as("attachments"),
-          // The customer's own answer: staff are told (an email through the queue); automatic mail, no.
-          dueAt: sql<Date | null>`${automatic ? null : now.getTime()}`.as("due_at"),
+          // Staff's notice of the customer's own answer (an email through the queue); automatic mail, none.
+          dueAt: (automatic ? sql`null` : noticeDue(record, from, now)).as("due_at"),
           claimedUntil: sql<Date | null>`null`.as("claimed_until"),
           sentAt: sql<Date | null>`null`.as("sent_at"),
           attempts: sql<number>`0`.as("attempts"),
@@ -154,13 +188,31 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
             : sql`not exists (select 1 from ${messages} where ${messages.submissionKind} = ${record.kind} and ${messages.submissionId} = ${record.id} and ${messages.direction} = 'in' and ${messages.messageId} = ${messageId})`,
         ),
     )
-    .returning({ id: messages.id });
-  const duplicate = stored.length === 0;
-  if (!duplicate && !automatic) {
-    // Waiting on staff: the "Replied" badge and `?replied=1`, until a reply, a contact or "Handled".
-    const table = inboxTables[record.kind];
-    await db.update(table).set({ repliedAt: now }).where(eq(table.id, record.id));
-    await enqueueReply(env, id);
-  }
-  return { stored: true, ...record, automatic, bounce, duplicate };
+    .returning({ id: messages.id, dueAt: messages.dueAt });
+  const table = inboxTables[record.kind];
+  // Waiting on staff: the "Replied" badge and `?replied=1`, until a reply, a contact or "Handled";
+  // set only when the answer was stored, in the same batch, so neither is ever kept without the other.
+  const waiting = db
+    .update(table)
+    .set({ repliedAt: now })
+    .where(and(eq(table.id, record.id), sql`exists (select 1 from ${messages} where ${messages.id} = ${id})`));
+  const [stored] = automatic ? [await insert] : await db.batch([insert, waiting]);
+  const [row] = stored;
+  // A notice due later, or none of its own (the pending one sums it up), is the sweep's to send.
+  if (row?.dueAt && row.dueAt.getTime() <= now.getTime()) await enqueueReply(env, id);
+  return { stored: true, ...record, automatic, bounce, duplicate: row === undefined };
+}
+
+/**
+ * When staff's notice of this answer is due: none of its own while a notice of the same sender on
+ * the record waits unsent and unclaimed (that one sums it up when it goes); else at once, or, within
+ * NOTICE_INTERVAL_MS of the last notice sent, at the end of that interval (thirty messages in a row
+ * give two notices, not thirty).
+ */
+function noticeDue(record: { kind: InboxKind; id: string }, from: string, now: Date) {
+  const sameSender = sql`${messages.submissionKind} = ${record.kind} and ${messages.submissionId} = ${record.id} and ${messages.direction} = 'in' and ${messages.automatic} = 0 and lower(${messages.fromAddress}) = lower(${from})`;
+  return sql<Date | null>`case
+    when exists (select 1 from ${messages} where ${sameSender} and ${messages.dueAt} is not null and ${messages.sentAt} is null and (${messages.claimedUntil} is null or ${messages.claimedUntil} <= ${now.getTime()})) then null
+    else max(${now.getTime()}, coalesce((select max(${messages.sentAt}) from ${messages} where ${sameSender}), 0) + ${NOTICE_INTERVAL_MS})
+  end`;
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from "~/http/env.server";
 import { linkSecret } from "~/http/keys.server";
 import { htmlLink, htmlPage } from "~/mail/html.server";
 import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
+import { replyDomainOf } from "~/mail/own-addresses.server";
 import { replyAddress } from "./reply-token.server";
 
 // A reply as the customer receives it (docs/decisions/041-reply-address-and-threading.md): from the
@@ -13,10 +14,6 @@ import { replyAddress } from "./reply-token.server";
 // References the thread's earlier messages, a text part and the same text as escaped HTML.
 
 type MailEnv = Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN" | "SESSION_SECRET" | "LINK_SECRET">;
-
-/** The domain reply addresses and Message-IDs are at: REPLY_DOMAIN, else the sender's own. */
-export const replyDomainOf = (env: Pick<AppEnv, "REPLY_DOMAIN" | "NOTIFY_FROM">) =>
-  env.REPLY_DOMAIN ?? env.NOTIFY_FROM.slice(env.NOTIFY_FROM.lastIndexOf("@") + 1);
 
 /** The Message-ID (without brackets) of a reply: its own id at the reply domain, the same on every retry. */
 export const replyMessageId = (env: Pick<AppEnv, "REPLY_DOMAIN" | "NOTIFY_FROM">, id: string) =>
@@ -66,26 +63,39 @@ export async function replyMail(
   };
 }
 
-/** Staff's email about a customer's answer: who, the subject, the text, and the record's link. */
+/**
+ * Staff's email about a customer's answer: who, the subject, the text, how many more came from the
+ * same sender since (summed up here rather than a notice each), and the record's link. A message
+ * from another address than the customer's says so. Marked Auto-Submitted (RFC 3834), so that it
+ * is never taken for a person's answer should it come back to the shop.
+ */
 export function answerNoticeMail(
   env: Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN">,
   message: RecordMessageRow,
   record: { firstName: string; lastName: string },
-  to: readonly string[],
-  link: string,
+  { to, link, fromCustomer, more }: { to: readonly string[]; link: string; fromCustomer: boolean; more: number },
 ): OutgoingMail {
   const who = singleLine(`${record.firstName} ${record.lastName}`);
+  const sender = singleLine(message.fromAddress);
   const text = multiLine(message.body);
+  const wrote = fromCustomer
+    ? `${who} answered by email:`
+    : `Someone other than the customer (${sender}) wrote on ${who}'s record:`;
+  const others =
+    more > 0
+      ? `${more} more message${more === 1 ? "" : "s"} from ${sender} came in after this one: read them on the record.`
+      : "";
   return {
     from: { address: env.NOTIFY_FROM, name: shop.name },
     to,
-    subject: `Customer replied — ${who}: ${singleLine(message.subject)}`,
-    text: `${who} answered by email:\n\n${text}\n\nOpen the record to reply: ${link}`,
+    subject: `${fromCustomer ? "Customer replied" : `Not from the customer (${sender})`} — ${who}: ${singleLine(message.subject)}${more > 0 ? ` (+${more} more)` : ""}`,
+    text: `${wrote}\n\n${text}\n\n${others ? `${others}\n\n` : ""}Open the record to reply: ${link}`,
     html: htmlPage(
-      `<p style="margin:0 0 12px">${escapeHtml(who)} answered by email:</p><blockquote style="margin:0 0 12px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(text)}</blockquote><p style="margin:0">${htmlLink(link, "Open the record to reply")}</p>`,
+      `<p style="margin:0 0 12px">${escapeHtml(wrote)}</p><blockquote style="margin:0 0 12px;padding-left:12px;border-left:3px solid #cbd5e1;white-space:pre-wrap">${escapeHtml(text)}</blockquote>${others ? `<p style="margin:0 0 12px">${escapeHtml(others)}</p>` : ""}<p style="margin:0">${htmlLink(link, "Open the record to reply")}</p>`,
     ),
     date: message.at,
     // Its own id: this notice is not part of the customer's thread.
     messageId: `notice.${message.id}@${replyDomainOf(env)}`,
+    autoSubmitted: true,
   };
 }

@@ -19,7 +19,7 @@ import { EVERY_5_MINUTES, type ScheduledTask } from "~/scheduled/scheduled.serve
 import type { ConversationMessage, ReplyInput } from "../messages";
 import { answerNoticeMail, defaultSubject, replyMail, replyMessageId } from "./reply-mail.server";
 import { readMailSettings } from "../../settings/settings.server";
-import { lastSubjectQuery, listMessages, messages, ofRecord } from "./conversation.server";
+import { isFromCustomer, lastSubjectQuery, listMessages, messages, ofRecord } from "./conversation.server";
 
 // Replies from the record (issue 29, docs/decisions/041-reply-address-and-threading.md): what the
 // rest of the Worker asks of this feature. A reply is stored with its own sending state and counts
@@ -162,19 +162,38 @@ export async function deliverReply(
       : await replyOf(db, env, claimed, settings.senderName);
   const result = mail ? await send(mail) : { sentTo: [], errors: [] };
   const failed = result.errors.length > 0;
-  await db
+  const recorded = db
     .update(messages)
     .set({
       claimedUntil: null,
       sentAt: failed ? null : clock.now,
-      // What the platform called it, if it wrote its own Message-ID in place of ours.
+      // What the platform called it, if it wrote its own Message-ID in place of ours. A notice's
+      // row keeps the customer's Message-ID, which the next reply's References name.
       ...(!failed && claimed.direction === "out" ? { sentMessageId: platformMessageId(result, claimed) } : {}),
       lastError: failed ? result.errors.join("; ").slice(0, 500) : null,
       dueAt: failed ? clock.retryAt : null,
     })
     .where(eq(messages.id, claimed.id));
+  if (failed || claimed.direction === "out") await recorded;
+  // The answers this notice summed up are told of with it.
+  else await db.batch([recorded, db.update(messages).set({ sentAt: clock.now }).where(summedUpBy(claimed))]);
   return { errors: result.errors };
 }
+
+/**
+ * The sender's other answers on the record that wait for this notice to tell of them: stored while
+ * it was pending, with no notice of their own (receiving.server.ts, `noticeDue`).
+ */
+const summedUpBy = (notice: RecordMessageRow) =>
+  and(
+    ofRecord(notice.submissionKind, notice.submissionId),
+    eq(messages.direction, "in"),
+    eq(messages.automatic, false),
+    sql`lower(${messages.fromAddress}) = lower(${notice.fromAddress})`,
+    isNull(messages.dueAt),
+    isNull(messages.sentAt),
+    sql`${messages.id} <> ${notice.id}`,
+  );
 
 /** The Message-ID send() reported for a reply, without angle brackets; null when it kept ours. */
 function platformMessageId(result: SendResult, claimed: RecordMessageRow): string | null {
@@ -227,6 +246,8 @@ async function answerNotice(
     .select({
       firstName: table.firstName,
       lastName: table.lastName,
+      email: table.email,
+      more: sql<number>`(select count(*) from ${messages} where ${summedUpBy(claimed)})`,
       assigneeEmail: sql<
         string | null
       >`(select ${users.email} from ${users} where ${users.username} = ${table.assignee} and ${users.disabledAt} is null and ${users.removedAt} is null)`,
@@ -236,13 +257,12 @@ async function answerNotice(
     .limit(1);
   if (!record) return null;
   const to = record.assigneeEmail && isMailAddress(record.assigneeEmail) ? [record.assigneeEmail] : shopRecipients;
-  return answerNoticeMail(
-    env,
-    claimed,
-    record,
+  return answerNoticeMail(env, claimed, record, {
     to,
-    absoluteSiteUrl(env, recordPath(claimed.submissionKind, claimed.submissionId)),
-  );
+    link: absoluteSiteUrl(env, recordPath(claimed.submissionKind, claimed.submissionId)),
+    fromCustomer: isFromCustomer(claimed.fromAddress, record.email),
+    more: record.more,
+  });
 }
 
 /** The sweep (every 5 minutes): replies still unsent a while after they were due are queued again. */

@@ -10,7 +10,7 @@ import {
   type MailSettings,
   mailSettingsDefaults,
   mailSettingsFromForm,
-  mailSettingsSchema,
+  mailSettingsSchemaFor,
   readMailSettings,
   saveMailSettings,
 } from "./mail-settings.server";
@@ -42,7 +42,7 @@ export async function mailSettingsResponse({ context }: Args) {
 
 /** PUT /api/settings/emails `{ recipients: [..], confirmVisitor, senderName }` → 200 with what now holds. */
 export function putMailSettings({ request, context }: Args) {
-  return handleSettingsPut(request, mailSettingsSchema, LIMIT_BYTES, async (input) => {
+  return handleSettingsPut(request, mailSettingsSchemaFor(getEnv(context)), LIMIT_BYTES, async (input) => {
     const saved = await saveMailSettings(getEnv(context), input, actingMember(request, context));
     return jsonResponse({ message: describeMailSettings(saved), ...asJson(saved) });
   });
@@ -59,7 +59,7 @@ export async function mailSettingsFormAction({ request, context }: Args) {
   const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
-  const parsed = mailSettingsSchema.safeParse(mailSettingsFromForm(form));
+  const parsed = mailSettingsSchemaFor(env).safeParse(mailSettingsFromForm(form));
   if (!parsed.success) {
     const errors: MailSettingsRefusal["errors"] = {};
     for (const issue of parsed.error.issues) {

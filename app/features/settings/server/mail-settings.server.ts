@@ -6,6 +6,7 @@ import { requiredText } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { auditInsert } from "~/features/audit/audit.server";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
+import { isShopsOwnAddress } from "~/mail/own-addresses.server";
 import type { Acting } from "~/http/staff-member.server";
 
 // The shop's mail settings (issue 29 item 7, docs/decisions/051-mail-settings-in-d1.md): who
@@ -62,8 +63,7 @@ const recipientList = z
   .refine((list) => list.length > 0, "Give at least one address to receive the shop's emails.")
   .refine((list) => list.length <= MAX_RECIPIENTS, `Up to ${MAX_RECIPIENTS} addresses.`);
 
-/** What an owner saves (the page and PUT /api/settings/mail alike). */
-export const mailSettingsSchema = z.object({
+const mailSettingsSchema = z.object({
   recipients: recipientList,
   confirmVisitor: z.boolean({ error: "confirmVisitor must be true or false." }),
   senderName: requiredText({
@@ -73,7 +73,26 @@ export const mailSettingsSchema = z.object({
     subject: "The sender's name",
   }),
 });
-export type MailSettingsInput = z.output<typeof mailSettingsSchema>;
+
+/**
+ * What an owner saves (the page and PUT /api/settings/mail alike). Never the shop's own addresses
+ * (its sender, its reply addresses): the shop's emails would come back to it as mail, and its
+ * notices of an answer would loop (issue 37).
+ */
+export const mailSettingsSchemaFor = (env: Pick<AppEnv, "NOTIFY_FROM" | "REPLY_DOMAIN">) =>
+  mailSettingsSchema.extend({
+    recipients: recipientList.superRefine((list, context) => {
+      const own = list.filter((address) => isShopsOwnAddress(env, address));
+      if (own.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `The shop's own address: ${own.map((address) => `“${address.slice(0, 100)}”`).join(", ")}. Its emails would come back to it; give the addresses of people who read them.`,
+        });
+      }
+    }),
+  });
+
+export type MailSettingsInput = z.output<ReturnType<typeof mailSettingsSchemaFor>>;
 
 /** The page's form: addresses one a line or comma-separated, the switch as a tick box. */
 export function mailSettingsFromForm(form: FormData): unknown {
