@@ -1,0 +1,123 @@
+import { requiredText } from "~/forms/fields";
+import { z } from "~/forms/zod";
+
+// A service of the catalog as the owners' API and the owners' page give and take it
+// (docs/decisions/057-the-catalog-in-d1.md): one schema for PUT, POST, the page's form and the
+// browser's validation. Text follows the site's text rules (decision 016); the pages print it as text.
+
+export const CATALOG_LIMITS = {
+  slug: 60,
+  name: 80,
+  shortName: 40,
+  description: 400,
+  longDescription: 3000,
+  listItem: 300,
+  /** Entries in one list (features, benefits, the process' steps). */
+  listEntries: 30,
+  stepTitle: 80,
+  stepDescription: 500,
+  timeEstimate: 40,
+  priceNote: 120,
+  /** $100,000: a starting price above it is a typo. */
+  priceCents: 10_000_000,
+  position: 999,
+  /** Services in the catalog, hidden ones included. */
+  services: 60,
+} as const;
+
+/**
+ * The first segments of the site's own paths and the API's words: a service's slug is none of them
+ * (its address would read as one of the site's own pages).
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  "about",
+  "api",
+  "appointments",
+  "areas",
+  "contact",
+  "incoming",
+  "join",
+  "login",
+  "new",
+  "robots-txt",
+  "services",
+  "settings",
+  "sitemap",
+  "versions",
+];
+
+export const slugField = z
+  .string({ error: "Give the service's address: lower-case letters, digits and hyphens." })
+  .min(1, { error: "Give the service's address: lower-case letters, digits and hyphens." })
+  .max(CATALOG_LIMITS.slug, { error: `The address can be at most ${CATALOG_LIMITS.slug} characters.` })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: "The address takes lower-case letters, digits and single hyphens between them (oil-change).",
+  })
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), {
+    error: "That address is one of the site's own: choose another.",
+  });
+
+const text = (subject: string, max: number, multiline = false) =>
+  requiredText({
+    subject,
+    max,
+    missing: `${subject} is missing.`,
+    tooLong: `${subject} can be at most ${max} characters.`,
+    multiline,
+  });
+
+const list = <Item extends z.ZodType>(item: Item, subject: string) =>
+  z
+    .array(item, { error: `${subject} must be a list.` })
+    .max(CATALOG_LIMITS.listEntries, { error: `${subject} can hold at most ${CATALOG_LIMITS.listEntries} entries.` });
+
+export const priceSchema = z.object({
+  fromCents: z
+    .number({ error: "The starting price must be a number of cents." })
+    .int({ error: "The starting price must be a whole number of cents." })
+    .min(0, { error: "The starting price cannot be negative." })
+    .max(CATALOG_LIMITS.priceCents, { error: "The starting price can be at most $100,000." }),
+  note: text("The price's note", CATALOG_LIMITS.priceNote),
+});
+
+const flag = (subject: string) => z.boolean({ error: `${subject} must be true or false.` });
+
+/** A service as PUT and POST take it: everything GET gives but its version and photos (ignored). */
+export const catalogServiceSchema = z.object({
+  slug: slugField,
+  name: text("The name", CATALOG_LIMITS.name),
+  shortName: text("The short name", CATALOG_LIMITS.shortName),
+  description: text("The description", CATALOG_LIMITS.description),
+  longDescription: text("The long description", CATALOG_LIMITS.longDescription, true),
+  features: list(text("A feature", CATALOG_LIMITS.listItem), "The features"),
+  benefits: list(text("A benefit", CATALOG_LIMITS.listItem), "The benefits"),
+  process: list(
+    z.object({
+      title: text("A step's title", CATALOG_LIMITS.stepTitle),
+      description: text("A step's description", CATALOG_LIMITS.stepDescription, true),
+    }),
+    "The process",
+  ),
+  price: priceSchema.nullable(),
+  timeEstimate: text("The time estimate", CATALOG_LIMITS.timeEstimate),
+  bookableOnline: flag("Bookable online"),
+  waiterOk: flag("Customers may wait"),
+  popular: flag("Most popular"),
+  visible: flag("Shown on the site"),
+  position: z
+    .number({ error: "The position must be a number." })
+    .int({ error: "The position must be a whole number." })
+    .min(0, { error: "The position cannot be negative." })
+    .max(CATALOG_LIMITS.position, { error: `The position can be at most ${CATALOG_LIMITS.position}.` }),
+});
+
+export type CatalogServiceInput = z.output<typeof catalogServiceSchema>;
+
+/** A service as GET /api/settings/services gives it. */
+export type CatalogService = CatalogServiceInput & {
+  version: number;
+  photos: { id: string; url: string; alt: string }[];
+};
+
+/** One saved state of a service, as GET …/versions lists them. */
+export type CatalogVersion = { version: number; at: string; by: string | null };
