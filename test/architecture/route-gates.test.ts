@@ -219,6 +219,10 @@ describe("route gates", () => {
         "api/settings/emails",
         "api/settings/reply-templates",
         "api/settings/reply-templates/:templateId",
+        "api/settings/services",
+        "api/settings/services/:slug",
+        "api/settings/services/:slug/versions",
+        "api/settings/services/:slug/versions/:version/restore",
       ].sort(),
     );
     for (const route of behind) {
