@@ -47,6 +47,8 @@ export default [
           route("settings/capacity", "features/appointments/routes/capacity.tsx"),
           route("settings/emails", "features/settings/routes/emails.tsx"),
           route("settings/reply-templates", "features/replies/routes/reply-templates.tsx"),
+          route("settings/services", "features/catalog/routes/services-settings.tsx"),
+          route("settings/services/:slug", "features/catalog/routes/service-settings.tsx"),
         ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),

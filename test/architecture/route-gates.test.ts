@@ -200,6 +200,8 @@ describe("route gates", () => {
         "incoming/settings/capacity",
         "incoming/settings/emails",
         "incoming/settings/reply-templates",
+        "incoming/settings/services",
+        "incoming/settings/services/:slug",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",

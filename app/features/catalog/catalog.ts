@@ -73,7 +73,7 @@ const list = <Item extends z.ZodType>(item: Item, subject: string) =>
 
 export const priceSchema = z.object({
   fromCents: z
-    .number({ error: "The starting price must be a number of cents." })
+    .number({ error: "The starting price must be a number (dollars on the page, cents in the API)." })
     .int({ error: "The starting price must be a whole number of cents." })
     .min(0, { error: "The starting price cannot be negative." })
     .max(CATALOG_LIMITS.priceCents, { error: "The starting price can be at most $100,000." }),
@@ -121,3 +121,122 @@ export type CatalogService = CatalogServiceInput & {
 
 /** One saved state of a service, as GET …/versions lists them. */
 export type CatalogVersion = { version: number; at: string; by: string | null };
+
+// ------------------------------------------------------------------------------------------------
+// The owners' page's form: the same schema, behind an adapter from what an HTML form sends (text
+// only): the price in dollars, a list one entry per line, the process' steps as pairs of fields
+// (empty ones left out), a ticked box as "on", the position as digits.
+
+/** The edit form's fields, named as the schema's paths (errors land on them), holding text. */
+export type ServiceFormValues = {
+  slug: string;
+  name: string;
+  shortName: string;
+  description: string;
+  longDescription: string;
+  features: string;
+  benefits: string;
+  process: { title: string; description: string }[];
+  price: { fromCents: string; note: string };
+  timeEstimate: string;
+  bookableOnline?: "on";
+  waiterOk?: "on";
+  popular?: "on";
+  visible?: "on";
+  position: string;
+};
+
+/** Empty step rows the form offers after the service's own, to add steps without JavaScript. */
+export const SPARE_STEPS = 2;
+
+const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** A list written one entry per line, blank lines left out. */
+const linesOf = (value: unknown): string[] =>
+  textOf(value)
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
+
+/** "$1,250.5" → 125050 cents; anything else is handed on as written, for the schema to refuse. */
+function centsOf(value: string): number | string {
+  const dollars = value.trim().replace(/^\$/, "").replaceAll(",", "");
+  return /^-?\d+(\.\d{1,2})?$/.test(dollars) ? Math.round(Number(dollars) * 100) : value;
+}
+
+function serviceFromForm(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const form = value as Record<string, unknown>;
+  const price = (typeof form.price === "object" && form.price !== null ? form.price : {}) as Record<string, unknown>;
+  const dollars = textOf(price.fromCents);
+  const note = textOf(price.note);
+  const steps = Array.isArray(form.process) ? (form.process as unknown[]) : [];
+  const position = textOf(form.position).trim();
+  return {
+    slug: textOf(form.slug).trim(),
+    name: textOf(form.name),
+    shortName: textOf(form.shortName),
+    description: textOf(form.description),
+    longDescription: textOf(form.longDescription),
+    features: linesOf(form.features),
+    benefits: linesOf(form.benefits),
+    process: steps
+      .map((step) => (typeof step === "object" && step !== null ? (step as Record<string, unknown>) : {}))
+      .map((step) => ({ title: textOf(step.title), description: textOf(step.description) }))
+      .filter((step) => step.title.trim() !== "" || step.description.trim() !== ""),
+    // No price and no note: the service shows no price.
+    price: dollars.trim() === "" && note.trim() === "" ? null : { fromCents: centsOf(dollars), note },
+    timeEstimate: textOf(form.timeEstimate),
+    bookableOnline: form.bookableOnline === "on",
+    waiterOk: form.waiterOk === "on",
+    popular: form.popular === "on",
+    visible: form.visible === "on",
+    position: /^\d{1,4}$/.test(position) ? Number(position) : position,
+  };
+}
+
+/** The schema as the owners' page's form posts it (the server's page action and the browser use it). */
+export const catalogServiceFormSchema = z.preprocess(serviceFromForm, catalogServiceSchema);
+
+const on = (flag: boolean) => (flag ? ("on" as const) : undefined);
+
+/** A service as the edit form starts with it. */
+export function serviceFormValues(service: CatalogServiceInput): ServiceFormValues {
+  return {
+    slug: service.slug,
+    name: service.name,
+    shortName: service.shortName,
+    description: service.description,
+    longDescription: service.longDescription,
+    features: service.features.join("\n"),
+    benefits: service.benefits.join("\n"),
+    process: service.process,
+    price: service.price
+      ? { fromCents: (service.price.fromCents / 100).toFixed(2), note: service.price.note }
+      : { fromCents: "", note: "" },
+    timeEstimate: service.timeEstimate,
+    bookableOnline: on(service.bookableOnline),
+    waiterOk: on(service.waiterOk),
+    popular: on(service.popular),
+    visible: on(service.visible),
+    position: String(service.position),
+  };
+}
+
+/** The fields of a service in the words the owners' page uses (what changed between two versions). */
+export const SERVICE_FIELD_LABELS: Record<keyof CatalogServiceInput, string> = {
+  slug: "Address",
+  name: "Name",
+  shortName: "Short name",
+  description: "Description",
+  longDescription: "Long description",
+  features: "What's included",
+  benefits: "Benefits",
+  process: "Our process",
+  price: "Starting price",
+  timeEstimate: "Service time",
+  bookableOnline: "Bookable online",
+  waiterOk: "Customers may wait",
+  popular: "Most popular",
+  visible: "Shown on the site",
+  position: "Place in the lists",
+};
