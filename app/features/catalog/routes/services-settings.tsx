@@ -11,7 +11,8 @@ import { SERVICES_PAGE, servicesPageData } from "~/features/catalog/server/catal
 // /incoming/settings/services (owners): the shop's services as the website shows them, hidden ones
 // included, each with a link to change it, and a link to add one (docs/decisions/057-the-catalog-in-d1.md).
 
-export const handle: RouteHandle = {};
+// Like the other settings pages: the staff shell's links and toasts run in the browser.
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return data(await servicesPageData({ context }), { headers: NO_STORE });

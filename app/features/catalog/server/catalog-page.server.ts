@@ -77,12 +77,33 @@ const blankService: CatalogServiceInput = {
 export type FieldChange = { label: string; before: string; after: string };
 
 function describeValue(key: keyof CatalogServiceInput, service: CatalogService): string {
-  const value = service[key];
-  if (key === "price") return service.price ? `${formatPrice(service.price.fromCents)}, ${service.price.note}` : "None";
-  if (key === "process") return service.process.map((step) => `${step.title}: ${step.description}`).join("\n");
-  if (Array.isArray(value)) return value.join("\n");
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
+  switch (key) {
+    case "price":
+      return service.price ? `${formatPrice(service.price.fromCents)}, ${service.price.note}` : "None";
+    case "process":
+      return service.process.map((step) => `${step.title}: ${step.description}`).join("\n");
+    case "features":
+    case "benefits":
+      return service[key].join("\n");
+    case "bookableOnline":
+    case "waiterOk":
+    case "popular":
+    case "visible":
+      return service[key] ? "Yes" : "No";
+    case "position":
+      return String(service.position);
+    case "slug":
+    case "name":
+    case "shortName":
+    case "description":
+    case "longDescription":
+    case "timeEstimate":
+      return service[key];
+    default: {
+      const unhandled: never = key;
+      return unhandled;
+    }
+  }
 }
 
 /** The fields that differ between two saved states, in the form's order. */
@@ -144,7 +165,8 @@ export async function servicePageAction({ request, context, params }: Args) {
     });
 
   if (form.get("intent") === "restore") {
-    const version = versionParam(String(form.get("version") ?? ""));
+    const posted = form.get("version");
+    const version = versionParam(typeof posted === "string" ? posted : null);
     if (version === null) return nothing("This form could not be read. Please reload the page.");
     const outcome = await restoreVersion(env, slug, version, acting);
     if (!outcome.ok) return nothing(outcome.message);
