@@ -222,6 +222,12 @@ export function serviceFormValues(service: CatalogServiceInput): ServiceFormValu
   };
 }
 
+/** The owners' list of services; one service's page is under it, at its slug (or `new`). */
+export const SERVICES_PAGE = "/incoming/settings/services";
+
+/** One changed field between two versions, in words. */
+export type FieldChange = { label: string; before: string; after: string };
+
 /** The fields of a service in the words the owners' page uses (what changed between two versions). */
 export const SERVICE_FIELD_LABELS: Record<keyof CatalogServiceInput, string> = {
   slug: "Address",

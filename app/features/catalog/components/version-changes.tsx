@@ -1,5 +1,4 @@
-import type { CatalogVersion } from "../catalog";
-import type { FieldChange } from "../server/catalog-page.server";
+import type { CatalogVersion, FieldChange } from "../catalog";
 
 /** What changed between two versions of a service, field by field, and a GET form to pick two others. */
 export function VersionChanges({

@@ -6,7 +6,8 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { NO_STORE } from "~/http/responses.server";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
-import { SERVICES_PAGE, servicesPageData } from "~/features/catalog/server/catalog-page.server";
+import { servicesPageData } from "~/features/catalog/server/catalog-page.server";
+import { SERVICES_PAGE } from "~/features/catalog/catalog";
 
 // /incoming/settings/services (owners): the shop's services as the website shows them, hidden ones
 // included, each with a link to change it, and a link to add one (docs/decisions/057-the-catalog-in-d1.md).

@@ -10,7 +10,9 @@ import {
   type CatalogService,
   type CatalogServiceInput,
   catalogServiceFormSchema,
+  type FieldChange,
   SERVICE_FIELD_LABELS,
+  SERVICES_PAGE,
   serviceFormValues,
 } from "../catalog";
 import {
@@ -29,7 +31,6 @@ import {
 // /incoming/settings/services/new to add one. Plain forms that work without JavaScript; the same
 // schema and the same store as the API.
 
-export const SERVICES_PAGE = "/incoming/settings/services";
 const LIMIT_BYTES = 256 * 1024;
 /** The address that opens the form for a new service (a slug no service may take). */
 export const NEW_SERVICE = "new";
@@ -72,9 +73,6 @@ const blankService: CatalogServiceInput = {
   visible: true,
   position: 99,
 };
-
-/** One changed field between two versions, in words. */
-export type FieldChange = { label: string; before: string; after: string };
 
 function describeValue(key: keyof CatalogServiceInput, service: CatalogService): string {
   switch (key) {
