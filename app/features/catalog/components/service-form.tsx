@@ -111,7 +111,7 @@ export function ServiceForm({
       <TextField meta={fields.shortName} label="Short name" hint="The footer's link and “Book Your … Today”." />
       <TextareaField meta={fields.description} label="Description" rows={3} hint="Under the heading and on its card." />
       <TextareaField meta={fields.longDescription} label="About this service" rows={6} />
-      <fieldset className="grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-2">
+      <fieldset className="grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-[10rem_1fr]">
         <legend className="px-1 text-sm font-semibold text-slate-800">Starting price</legend>
         <TextField
           meta={price.fromCents}
