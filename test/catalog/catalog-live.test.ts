@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
-import { fetchWorker, ORIGIN, postJson, workerAt } from "../support/http";
+import { fetchWorker, ORIGIN, postJson, unreachableD1, workerAt } from "../support/http";
 import { insertInboxRecords, validServiceRequest } from "../support/inbox";
 import { staffApi, staffSessionCookie } from "../support/staff";
 
@@ -143,5 +143,16 @@ describe("a new service", () => {
 
     const accepted = await postJson("/api/service-request", { ...validServiceRequest(), service: "wheel-alignment" });
     expect(accepted.status).toBe(201);
+  });
+});
+
+describe("when D1 cannot be read", () => {
+  it("shows the services as shipped rather than an error, and keeps no such page", async () => {
+    const response = await fetchWorker("/services", {}, { bindings: { DB: unreachableD1() } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Status")).not.toMatch(/stored/);
+    const html = await response.text();
+    expect(html).toContain("Oil Change Service");
+    expect(html).toContain("$39.95");
   });
 });

@@ -1,14 +1,12 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { byPosition, requestChoicesOf, requestLabelOf, type Service, shippedServices } from "~/content/services";
+import { byPosition, requestChoicesOf, type Service, shippedServices } from "~/content/services";
 import type { AppEnv } from "~/http/env.server";
 import { readCatalog } from "./server/catalog-store.server";
 
 // The shop's services, kept by the owners in D1 (docs/decisions/057-the-catalog-in-d1.md): the one
-// door every page, the request form, its validation and the emails read them through. Read at most
+// door every public page, the request form and its validation read them through. Read at most
 // once per request, on first use (a page served from the page cache reads nothing); the page cache
 // keeps no rendering longer than 60 s (decision 034), so a change is on every page within a minute.
-
-type CatalogReading = { services: readonly Service[]; unread: boolean };
 
 /** One reading of the catalog per request, made on first use. */
 export const catalogContext = createContext<CatalogReader>();
@@ -24,18 +22,15 @@ export type CatalogReader = {
  * than an error, logged, and the page cache keeps no such page (catalogChangesAt).
  */
 export function catalogReaderFor(env: Pick<AppEnv, "DB">): CatalogReader {
-  let reading: Promise<CatalogReading> | undefined;
+  let reading: Promise<readonly Service[]> | undefined;
   let failed = false;
   const read = () =>
-    (reading ??= readCatalog(env).then(
-      (services) => ({ services, unread: false }),
-      (error: unknown) => {
-        console.error("Catalog: D1 could not be read; showing the services as shipped", error);
-        failed = true;
-        return { services: shippedServices, unread: true };
-      },
-    ));
-  return Object.assign(async () => (await read()).services, { failed: () => failed });
+    (reading ??= readCatalog(env).catch((error: unknown) => {
+      console.error("Catalog: D1 could not be read; showing the services as shipped", error);
+      failed = true;
+      return shippedServices;
+    }));
+  return Object.assign(read, { failed: () => failed });
 }
 
 /** Every service, hidden ones included (a stored request keeps its service's name), in the catalog's order. */
@@ -48,14 +43,6 @@ export async function visibleServices(context: Readonly<RouterContextProvider>):
   return byPosition((await getCatalog(context)).filter((service) => service.visible));
 }
 
-/** The visible service at /services/<slug>, if any. */
-export async function findVisibleService(
-  context: Readonly<RouterContextProvider>,
-  slug: string,
-): Promise<Service | undefined> {
-  return (await visibleServices(context)).find((service) => service.slug === slug);
-}
-
 /** The request form's choices as of this request: the visible services and the other choices. */
 export async function requestChoices(context: Readonly<RouterContextProvider>) {
   return requestChoicesOf(await getCatalog(context));
@@ -64,15 +51,6 @@ export async function requestChoices(context: Readonly<RouterContextProvider>) {
 /** The values the request form takes as of this request (its server-side validation). */
 export async function requestChoiceValues(context: Readonly<RouterContextProvider>): Promise<string[]> {
   return (await requestChoices(context)).map((choice) => choice.value);
-}
-
-/** The words a stored request's service value reads as, for the emails (hidden services included). */
-export async function requestLabelsFor(env: Pick<AppEnv, "DB">): Promise<(value: string) => string> {
-  const catalog = await readCatalog(env).catch((error: unknown) => {
-    console.error("Catalog: D1 could not be read; the emails name the services as shipped", error);
-    return shippedServices;
-  });
-  return (value) => requestLabelOf(catalog, value);
 }
 
 /** When a page made now would read differently with nothing saved: now, if its catalog was the shipped fallback. */
