@@ -37,8 +37,8 @@ function pageWords(html: string): string {
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
   const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
   const keywords = /<meta name="keywords" content="([^"]*)"/.exec(html)?.[1] ?? "";
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
-    ([, json]) => JSON.stringify(JSON.parse(json!), null, 1),
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(([, json]) =>
+    JSON.stringify(JSON.parse(json!), null, 1),
   );
   const choices = [...html.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map(
     ([, value, label]) => `${value} = ${decodeEntities(label!)}`,
