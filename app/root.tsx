@@ -30,6 +30,8 @@ import { getEnv, getRequestTime } from "./http/context.server";
 import { siteOriginOf } from "./http/env.server";
 import { takeToast } from "./http/toast.server";
 import { shopHoursOf } from "./features/settings/settings.server";
+import { visibleServices } from "./features/catalog/catalog.server";
+import { servicePath } from "./content/services";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -51,6 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: siteOriginOf(request, env),
       toast,
       shopHours: staffPage ? undefined : await shopHoursOf(context, getRequestTime(context)),
+      // The footer's links to the services the owners' catalog shows.
+      serviceLinks: staffPage
+        ? undefined
+        : (await visibleServices(context)).map((service) => ({ href: servicePath(service), label: service.shortName })),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
-import { servicePath, services } from "../app/content/services";
+import { servicePath, shippedServices as services } from "../app/content/services";
 import type { ShopSchedule } from "../app/hours/shop-schedule";
 import { e2eStateDir } from "../playwright.config";
 import { localD1File } from "../scripts/local-d1.ts";

@@ -17,7 +17,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { serviceRequestOptions } from "../app/content/services.ts";
+import { requestChoicesOf, shippedServices } from "../app/content/services.ts";
 import { INBOX_KINDS, inboxKinds } from "../app/records/kinds.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
 import { fate } from "./seed-desk.ts";
@@ -215,7 +215,7 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
   const insertMember = db.prepare(
     "insert or ignore into users (id, username, password, role, display_name, created_at) values (?, ?, '!', 'staff', ?, ?)",
   );
-  const services = serviceRequestOptions.map((option) => option.value);
+  const services = requestChoicesOf(shippedServices).map((choice) => choice.value);
   const span = 730 * DAY;
 
   db.exec("begin");

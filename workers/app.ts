@@ -12,6 +12,7 @@ import { isPrivatePath } from "../app/private-paths";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
 import { NO_STORE } from "../app/http/responses.server";
 import { pageContentChangesAt, settingsReaderFor, shopSettingsContext } from "../app/features/settings/settings.server";
+import { catalogChangesAt, catalogContext, catalogReaderFor } from "../app/features/catalog/catalog.server";
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite, withVouchedOrigin } from "../app/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -120,11 +121,14 @@ export function createWorker({
       // The owner's settings (hours, closures, notice), read at most once per request and only
       // when something needs them: a page served from the cache does not.
       const shopSettings = settingsReaderFor(appEnv);
+      // The services likewise (docs/decisions/059-the-catalog-in-d1.md).
+      const catalog = catalogReaderFor(appEnv);
       const cache = {
         routes,
         store,
         clock: () => requestTime,
-        contentChangesAt: async () => pageContentChangesAt(await shopSettings(), requestTime),
+        contentChangesAt: async () =>
+          catalogChangesAt(catalog, requestTime) ?? pageContentChangesAt(await shopSettings(), requestTime),
       };
       const served = await servePage(request, freshTokens(nonce), cache, (tokens) => {
         const context = new RouterContextProvider();
@@ -132,6 +136,7 @@ export function createWorker({
         context.set(requestTimeContext, requestTime);
         context.set(serverRoutesContext, routes);
         context.set(shopSettingsContext, shopSettings);
+        context.set(catalogContext, catalog);
         context.set(cspNonceContext, tokens.nonce);
         context.set(formSubmissionIdContext, tokens.submissionId);
         return requestHandler(request, context);

@@ -1,23 +1,22 @@
-// Static content for the six main services, the additional services, the
-// service-request dropdown and the shared "why choose us" / warranty copy.
+// The shop's services as shipped (the catalog's seed; the owner keeps them in D1 since issue 38), the
+// request form's other choices, and the shared "why choose us" / warranty copy.
 // The shop's own prices and times, to the cent and minute; each price is written once.
 
 import type { IconName } from "./icon-names";
 
-export type ServiceSlug =
-  | "oil-change"
-  | "brake-repair"
-  | "engine-diagnostics"
-  | "battery-electrical"
-  | "transmission-service"
-  | "diagnostic-services";
-
 export type ProcessStep = { title: string; description: string };
 
+/** A starting price: in cents, with what it covers ("per axle, including pads and labor"). */
+export type ServicePrice = { fromCents: number; note: string };
+
+/** A service as the pages, the request form and the emails read it (app/features/catalog/ keeps them). */
 export type Service = {
-  slug: ServiceSlug;
-  /** The request form's dropdown value for this service (the slugs and the values differ). */
-  requestOption: ServiceRequestValue;
+  /** Its page is /services/<slug>: lower-case letters, digits and hyphens. */
+  slug: string;
+  /** The request form's value for this service, stored on every request (the shipped slugs and values differ). */
+  requestValue: string;
+  /** The words of its choice on the request form, when they are not its name. */
+  requestLabel?: string | null;
   name: string;
   shortName: string;
   description: string;
@@ -25,20 +24,34 @@ export type Service = {
   features: string[];
   benefits: string[];
   process: ProcessStep[];
-  pricing?: { starting: string; note: string };
+  price: ServicePrice | null;
   popular: boolean;
   timeEstimate: string;
+  /** Whether a customer may book it online, and wait at the shop while it is done. */
+  bookableOnline: boolean;
+  waiterOk: boolean;
+  /** A hidden service has no page and leaves every list and the request form. */
+  visible: boolean;
+  /** Its place in every list, smallest first. */
+  position: number;
   keywords: string[];
   icon: IconName;
 };
 
-// Engine diagnostics and the general diagnostic service share one fee.
-const diagnosticFee = "$129.95";
+/** What a service's card shows (the home page's teasers carry no more to the browser). */
+export type ServiceTeaser = Pick<
+  Service,
+  "slug" | "name" | "description" | "price" | "timeEstimate" | "popular" | "icon"
+>;
 
-export const services: readonly Service[] = [
+// Engine diagnostics and the general diagnostic service share one fee.
+const DIAGNOSTIC_FEE_CENTS = 12995;
+
+// waiterOk: a customer may wait for a service whose time estimate is under two hours.
+const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "position">[] = [
   {
     slug: "oil-change",
-    requestOption: "oil-change",
+    requestValue: "oil-change",
     icon: "droplet",
     name: "Oil Change Service",
     shortName: "Oil Changes",
@@ -83,12 +96,13 @@ export const services: readonly Service[] = [
         description: "We go over what we found, reset your oil-life reminder and note when your next change is due.",
       },
     ],
-    pricing: {
-      starting: "$39.95",
+    price: {
+      fromCents: 3995,
       note: "with conventional oil; call us for synthetic oil pricing",
     },
     popular: true,
     timeEstimate: "30-45 mins",
+    waiterOk: true,
     keywords: [
       "oil change Pikesville MD",
       "synthetic oil change Baltimore County",
@@ -99,7 +113,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "brake-repair",
-    requestOption: "brake-service",
+    requestValue: "brake-service",
     icon: "disc",
     name: "Brake Repair & Service",
     shortName: "Brake Service",
@@ -143,12 +157,13 @@ export const services: readonly Service[] = [
         description: "Every brake job is road-tested and rechecked before the car is returned to you.",
       },
     ],
-    pricing: {
-      starting: "$149.95",
+    price: {
+      fromCents: 14995,
       note: "per axle, including pads and labor",
     },
     popular: false,
     timeEstimate: "1-3 hours",
+    waiterOk: false,
     keywords: [
       "brake repair Pikesville MD",
       "brake pads and rotors Baltimore County",
@@ -159,7 +174,9 @@ export const services: readonly Service[] = [
   },
   {
     slug: "engine-diagnostics",
-    requestOption: "engine-repair",
+    requestValue: "engine-repair",
+    // The request form has always said it the other way round; renaming the service drops this.
+    requestLabel: "Engine Repair & Diagnostics",
     icon: "gauge",
     name: "Engine Diagnostics & Repair",
     shortName: "Engine Repair",
@@ -203,12 +220,13 @@ export const services: readonly Service[] = [
         description: "We clear the codes, road-test the car and confirm the problem is fixed.",
       },
     ],
-    pricing: {
-      starting: diagnosticFee,
+    price: {
+      fromCents: DIAGNOSTIC_FEE_CENTS,
       note: "diagnostic fee",
     },
     popular: false,
     timeEstimate: "2-8 hours",
+    waiterOk: false,
     keywords: [
       "engine repair Pikesville MD",
       "check engine light diagnosis Baltimore County",
@@ -219,7 +237,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "battery-electrical",
-    requestOption: "battery-service",
+    requestValue: "battery-service",
     icon: "battery",
     name: "Battery & Electrical Service",
     shortName: "Battery Service",
@@ -259,12 +277,13 @@ export const services: readonly Service[] = [
         description: "We make the repair, then retest the whole charging system to confirm it is working.",
       },
     ],
-    pricing: {
-      starting: "$89.95",
+    price: {
+      fromCents: 8995,
       note: "including testing",
     },
     popular: false,
     timeEstimate: "1-2 hours",
+    waiterOk: false,
     keywords: [
       "car battery replacement Pikesville MD",
       "alternator repair Baltimore County",
@@ -275,7 +294,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "transmission-service",
-    requestOption: "transmission",
+    requestValue: "transmission",
     icon: "cog",
     name: "Transmission Service",
     shortName: "Transmission Repair",
@@ -319,12 +338,13 @@ export const services: readonly Service[] = [
         description: "We road-test again and check for leaks before handing back your keys.",
       },
     ],
-    pricing: {
-      starting: "$179.95",
+    price: {
+      fromCents: 17995,
       note: "fluid service",
     },
     popular: false,
     timeEstimate: "2-8 hours",
+    waiterOk: false,
     keywords: [
       "transmission repair Pikesville MD",
       "transmission fluid service Baltimore County",
@@ -335,7 +355,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: "diagnostic-services",
-    requestOption: "diagnostics",
+    requestValue: "diagnostics",
     icon: "activity",
     name: "Diagnostic Services",
     shortName: "Diagnostic Services",
@@ -375,12 +395,13 @@ export const services: readonly Service[] = [
         description: "You get our findings in plain English with a prioritized, upfront estimate.",
       },
     ],
-    pricing: {
-      starting: diagnosticFee,
+    price: {
+      fromCents: DIAGNOSTIC_FEE_CENTS,
       note: "complete diagnostic inspection",
     },
     popular: false,
     timeEstimate: "1-2 hours",
+    waiterOk: false,
     keywords: [
       "car diagnostics Pikesville MD",
       "vehicle diagnostic test Baltimore County",
@@ -391,9 +412,17 @@ export const services: readonly Service[] = [
   },
 ];
 
-export function findService(slug: string): Service | undefined {
-  return services.find((service) => service.slug === slug);
-}
+/**
+ * The catalog as shipped, and as migration 0036 seeded D1 with it (test/catalog/catalog-seed.test.ts
+ * compares the two): every service visible and bookable online, in this order. D1 is the source
+ * from then on (app/features/catalog/); the pages fall back to this list only when D1 cannot be read.
+ */
+export const shippedServices: readonly Service[] = shippedEntries.map((service, index) => ({
+  ...service,
+  bookableOnline: true,
+  visible: true,
+  position: index + 1,
+}));
 
 export const additionalServices: readonly string[] = [
   "Tire Rotation & Balancing",
@@ -408,38 +437,82 @@ export const additionalServices: readonly string[] = [
   "Scheduled Factory Maintenance",
 ];
 
-export const serviceRequestOptions = [
-  { value: "oil-change", label: "Oil Change Service" },
-  { value: "brake-service", label: "Brake Repair & Service" },
-  { value: "engine-repair", label: "Engine Repair & Diagnostics" },
-  { value: "tire-service", label: "Tire Services" },
-  { value: "battery-service", label: "Battery & Electrical Service" },
-  { value: "transmission", label: "Transmission Service" },
-  { value: "general-maintenance", label: "General Maintenance" },
-  { value: "diagnostics", label: "Diagnostic Services" },
-  { value: "ac-service", label: "Air Conditioning Service" },
-  { value: "cooling-system", label: "Cooling System Service" },
-  { value: "suspension", label: "Suspension Repair" },
-  { value: "exhaust", label: "Exhaust System Repair" },
-  { value: "inspection", label: "State Inspection" },
-  { value: "other", label: "Other Service" },
-] as const satisfies readonly { value: string; label: string }[];
+/** A choice of the service request form's "Service Needed" dropdown (and a value of the JSON API's `service`). */
+export type RequestChoice = { value: string; label: string };
 
-/** A value of the service-request form's "Service Needed" dropdown (and the JSON API's `service`). */
-export type ServiceRequestValue = (typeof serviceRequestOptions)[number]["value"];
+/**
+ * The request form's choices that are not services of the catalog, each placed after the catalog
+ * service it followed on the shipped form (`after`), or at the end (`null`).
+ */
+const otherRequestChoices: readonly (RequestChoice & { after: string | null })[] = [
+  { value: "tire-service", label: "Tire Services", after: "engine-diagnostics" },
+  { value: "general-maintenance", label: "General Maintenance", after: "transmission-service" },
+  { value: "ac-service", label: "Air Conditioning Service", after: "diagnostic-services" },
+  { value: "cooling-system", label: "Cooling System Service", after: "diagnostic-services" },
+  { value: "suspension", label: "Suspension Repair", after: "diagnostic-services" },
+  { value: "exhaust", label: "Exhaust System Repair", after: "diagnostic-services" },
+  { value: "inspection", label: "State Inspection", after: "diagnostic-services" },
+  { value: "other", label: "Other Service", after: null },
+];
 
-export function isServiceRequestValue(value: string | null): value is ServiceRequestValue {
-  return serviceRequestOptions.some((option) => option.value === value);
+/** Whether a value is one of the request form's choices that are not services (no service may take it). */
+export function isOtherRequestValue(value: string): boolean {
+  return otherRequestChoices.some((other) => other.value === value);
+}
+
+/** A service's choice on the request form. */
+export function requestChoiceOf(service: Service): RequestChoice {
+  return { value: service.requestValue, label: service.requestLabel ?? service.name };
+}
+
+/**
+ * The request form's choices: the visible services in the catalog's order, each followed by the
+ * other choices placed after it (hidden services keep their followers in place), then the rest.
+ */
+export function requestChoicesOf(catalog: readonly Service[]): RequestChoice[] {
+  const choice = ({ value, label }: RequestChoice) => ({ value, label });
+  const anchors = new Set(catalog.map((service) => service.slug));
+  return [
+    ...byPosition(catalog).flatMap((service) => [
+      ...(service.visible ? [requestChoiceOf(service)] : []),
+      ...otherRequestChoices.filter((other) => other.after === service.slug).map(choice),
+    ]),
+    ...otherRequestChoices.filter((other) => other.after === null || !anchors.has(other.after)).map(choice),
+  ];
+}
+
+/**
+ * The words staff and customers read for a stored request's value: its service's (hidden ones
+ * included), another choice's, or the value itself.
+ */
+export function requestLabelOf(catalog: readonly Service[], value: string): string {
+  const service = catalog.find((candidate) => candidate.requestValue === value);
+  if (service) return requestChoiceOf(service).label;
+  return otherRequestChoices.find((other) => other.value === value)?.label ?? value;
+}
+
+/**
+ * The words staff read for a stored request's value in the inbox, the shop's emails and the reply
+ * templates: the shipped service's or choice's words (a service added later reads as its address).
+ * The pages and the request form read the catalog in D1 (app/features/catalog/).
+ */
+export function serviceRequestLabel(value: string): string {
+  return requestLabelOf(shippedServices, value);
+}
+
+/** The catalog in its order: by position, then by slug. */
+export function byPosition<Entry extends Pick<Service, "position" | "slug">>(catalog: readonly Entry[]): Entry[] {
+  return catalog.toSorted((a, b) => a.position - b.position || a.slug.localeCompare(b.slug));
+}
+
+/** A price as the pages print it: "$39.95", "$1,250.00". */
+export function formatPrice(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
 /** The request form on the home page, with this page's service already chosen. */
-export function requestServicePath(service: Service): string {
-  return `/?service=${service.requestOption}#request-service`;
-}
-
-/** The label staff and visitors read for a service-request dropdown value (the value itself if unknown). */
-export function serviceRequestLabel(value: string): string {
-  return serviceRequestOptions.find((option) => option.value === value)?.label ?? value;
+export function requestServicePath(service: Pick<Service, "requestValue">): string {
+  return `/?service=${encodeURIComponent(service.requestValue)}#request-service`;
 }
 
 export type IconCardContent = { title: string; description: string; icon: IconName };

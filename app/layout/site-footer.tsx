@@ -1,5 +1,6 @@
 import { areaPath, areas } from "~/content/areas";
-import { servicePath, services } from "~/content/services";
+import { useRouteLoaderData } from "react-router";
+import { servicePath, shippedServices } from "~/content/services";
 import { useOpeningHours, useShopHours } from "~/hours/use-shop-hours";
 import { shop } from "~/content/shop";
 import { CallButton } from "~/ui/button";
@@ -48,7 +49,7 @@ export function SiteFooter() {
           id="footer-services"
           title="Services"
           listClassName="mt-3 grid gap-2 text-sm"
-          links={services.map((service) => ({ href: servicePath(service), label: service.shortName }))}
+          links={useServiceLinks()}
         />
         <FooterLinks
           id="footer-areas"
@@ -94,4 +95,19 @@ function FooterLinks({
       </ul>
     </nav>
   );
+}
+
+export type ServiceLink = { href: string; label: string };
+
+const shippedLinks: ServiceLink[] = shippedServices.map((service) => ({
+  href: servicePath(service),
+  label: service.shortName,
+}));
+
+/**
+ * The visible services' links, as the root loader read them from the owners' catalog (typed by
+ * shape, not through app/root.tsx: no import cycle); the shipped ones under an error page without it.
+ */
+function useServiceLinks(): ServiceLink[] {
+  return useRouteLoaderData<{ serviceLinks?: ServiceLink[] }>("root")?.serviceLinks ?? shippedLinks;
 }

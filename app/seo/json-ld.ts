@@ -1,5 +1,5 @@
 import { areas } from "~/content/areas";
-import { servicePath, type Service } from "~/content/services";
+import { formatPrice, servicePath, type Service } from "~/content/services";
 import { shop } from "~/content/shop";
 import { twentyFourHour, WEEKDAY_SCHEMA_NAMES } from "~/hours/opening-hours";
 import type { ShopHours } from "~/hours/shop-hours";
@@ -99,13 +99,14 @@ export function serviceJsonLd(origin: string, service: Service): JsonLdObject {
       telephone: shop.phone.e164,
     },
     areaServed: areas.map((area) => ({ "@type": "Place", name: `${area.name}, ${shop.address.regionCode}` })),
-    ...(service.pricing
+    ...(service.price
       ? {
           offers: {
             "@type": "Offer",
-            price: service.pricing.starting.replace(/[^0-9.]/g, ""),
+            // schema.org's price: digits and a dot, no currency sign or thousands separator.
+            price: (service.price.fromCents / 100).toFixed(2),
             priceCurrency: "USD",
-            description: `Starting at ${service.pricing.starting}, ${service.pricing.note}`,
+            description: `Starting at ${formatPrice(service.price.fromCents)}, ${service.price.note}`,
           },
         }
       : {}),

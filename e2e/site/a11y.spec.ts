@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { areaPath, areas } from "../../app/content/areas";
-import { servicePath, services } from "../../app/content/services";
+import { servicePath, shippedServices as services } from "../../app/content/services";
 import { expect, publicPages, test } from "../fixtures";
 
 /** axe-core's findings, reduced to what a failing test needs to say. */

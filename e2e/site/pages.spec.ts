@@ -3,11 +3,11 @@ import { benefits, contactFeatures, facilities, story, team, testimonials, value
 import { areaPath, areas, servedTowns } from "../../app/content/areas";
 import {
   additionalServices,
-  findService,
   requestServicePath,
   serviceReasons,
   servicePath,
-  services,
+  formatPrice,
+  shippedServices as services,
   warranty,
   type Service,
 } from "../../app/content/services";
@@ -120,7 +120,10 @@ test("home: hero with call and services links, stats, four teasers, benefits, te
   const teasers = region(page, "Our Auto Repair Services").getByRole("article");
   await expect(teasers).toHaveCount(4);
   for (const slug of ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"]) {
-    await expectServiceCard(teasers, findService(slug)!);
+    await expectServiceCard(
+      teasers,
+      services.find((service) => service.slug === slug)!,
+    );
   }
 
   await expect(
@@ -148,9 +151,9 @@ async function expectServiceCard(cards: Locator, service: Service) {
   const card = cards.filter({ has: cards.page().getByRole("heading", { name: service.name, exact: true }) });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(service.timeEstimate);
-  if (service.pricing) {
-    await expect(card).toContainText(service.pricing.starting);
-    await expect(card).toContainText(service.pricing.note);
+  if (service.price) {
+    await expect(card).toContainText(formatPrice(service.price.fromCents));
+    await expect(card).toContainText(service.price.note);
   }
   await expect(card.getByRole("link", { name: `Learn more about ${service.name}` })).toHaveAttribute(
     "href",
@@ -171,7 +174,9 @@ test("services: six main services with prices, times and features, additional se
     if (service.popular) await expect(card).toContainText("Most Popular");
     else await expect(card).not.toContainText("Most Popular");
   }
-  await expect(cards.filter({ hasText: "Most Popular" })).toContainText(findService("oil-change")!.name);
+  await expect(cards.filter({ hasText: "Most Popular" })).toContainText(
+    services.find((service) => service.slug === "oil-change")!.name,
+  );
   await expect(cards.filter({ hasText: "Most Popular" })).toContainText("$39.95");
 
   await expect(region(page, "Additional Services").getByRole("listitem")).toHaveText([...additionalServices]);
@@ -183,14 +188,17 @@ test("services: six main services with prices, times and features, additional se
 });
 
 for (const service of services) {
-  test(`${servicePath(service)}: time, ${service.pricing ? "starting price, " : ""}warranty, what's included, benefits, process, reasons and calls to action`, async ({
+  test(`${servicePath(service)}: time, ${service.price ? "starting price, " : ""}warranty, what's included, benefits, process, reasons and calls to action`, async ({
     page,
   }) => {
     await page.goto(servicePath(service));
     const hero = region(page, service.name);
     await expect(definitionsOf(hero, "Service time")).toHaveText(service.timeEstimate);
-    if (service.pricing) {
-      await expect(definitionsOf(hero, "Starting at")).toHaveText([service.pricing.starting, service.pricing.note]);
+    if (service.price) {
+      await expect(definitionsOf(hero, "Starting at")).toHaveText([
+        formatPrice(service.price.fromCents),
+        service.price.note,
+      ]);
     } else {
       await expect(hero.getByRole("term").filter({ hasText: "Starting at" })).toHaveCount(0);
     }

@@ -200,6 +200,8 @@ describe("route gates", () => {
         "incoming/settings/capacity",
         "incoming/settings/emails",
         "incoming/settings/reply-templates",
+        "incoming/settings/services",
+        "incoming/settings/services/:slug",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -219,6 +221,10 @@ describe("route gates", () => {
         "api/settings/emails",
         "api/settings/reply-templates",
         "api/settings/reply-templates/:templateId",
+        "api/settings/services",
+        "api/settings/services/:slug",
+        "api/settings/services/:slug/versions",
+        "api/settings/services/:slug/versions/:version/restore",
       ].sort(),
     );
     for (const route of behind) {

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cspNonce } from "../support/http";
 import { areaPath, areas } from "~/content/areas";
-import { servicePath, services } from "~/content/services";
+import { formatPrice, servicePath, shippedServices as services } from "~/content/services";
 import { shop } from "~/content/shop";
 import { serializeJsonLd } from "~/seo/json-ld";
 
@@ -160,9 +160,9 @@ describe("JSON-LD", () => {
         url: `${origin}${servicePath(service)}`,
         provider: { "@type": "AutoRepair", name: shop.name, telephone: shop.phone.e164 },
       });
-      if (service.pricing) {
+      if (service.price) {
         expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
-        expect(`$${(data.offers as { price: string }).price}`).toBe(service.pricing.starting);
+        expect(`$${(data.offers as { price: string }).price}`).toBe(formatPrice(service.price.fromCents));
       }
     });
   }

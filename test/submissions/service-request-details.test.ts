@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { services } from "~/content/services";
+import { shippedServices as services } from "~/content/services";
 import { fetchWorker, postForm, postJson } from "../support/http";
 import { storedRows, uniqueEmail, validServiceRequest, vehicleAndVisit } from "../support/inbox";
 import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
@@ -211,7 +211,7 @@ describe("the service request form on /", () => {
 });
 
 describe("booking from a service page", () => {
-  it.each(services.map((service) => [service.slug, service.requestOption] as const))(
+  it.each(services.map((service) => [service.slug, service.requestValue] as const))(
     "/services/%s links to the form with %s chosen",
     async (slug, option) => {
       const html = await (await fetchWorker(`/services/${slug}`)).text();

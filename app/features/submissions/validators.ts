@@ -13,13 +13,16 @@ import type { ShopSchedule } from "~/hours/shop-schedule";
 export const validators = {
   contact: (formData: FormData) => parseFormData(formData, contactSchema),
   // As of the browser's clock and the schedule the page came with; the server checks again with its own.
-  serviceRequest: (formData: FormData, { schedule }: ValidationContext) =>
-    parseFormData(formData, serviceRequestSchemaAt(new Date(), schedule)),
+  serviceRequest: (formData: FormData, { schedule, serviceValues }: ValidationContext) =>
+    parseFormData(formData, serviceRequestSchemaAt(new Date(), schedule, serviceValues)),
   login: (formData: FormData) => parseFormData(formData, loginSchema),
 };
 
-/** What a form's rules may need besides its fields: the shop's schedule (the preferred date). */
-export type ValidationContext = { schedule: ShopSchedule };
+/**
+ * What a form's rules may need besides its fields: the shop's schedule (the preferred date), the
+ * services the request form offers (the catalog's, as the page was rendered).
+ */
+export type ValidationContext = { schedule: ShopSchedule; serviceValues?: readonly string[] };
 
 export type ValidatedFormName = keyof typeof validators;
 

@@ -52,6 +52,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ["/incoming/settings/capacity", "Appointments and reviews"],
             ["/incoming/settings/emails", "Emails"],
             ["/incoming/settings/reply-templates", "Reply templates"],
+            ["/incoming/settings/services", "Services and prices"],
           ].map(([href, label]) => (
             <a key={href} href={href} className="font-semibold text-blue-800 underline underline-offset-2">
               {label}

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/area-detail";
 import { areaPath, areas, findArea, type Area } from "~/content/areas";
-import { services } from "~/content/services";
 import { shop } from "~/content/shop";
 import { AreaLinks } from "~/features/site/sections/area-links";
 import { CallToAction } from "~/features/site/sections/call-to-action";
@@ -13,15 +12,17 @@ import { CarIcon, ClockIcon, MapPinIcon, TruckIcon } from "~/ui/icons";
 import { Section } from "~/ui/section";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
+import { visibleServices } from "~/features/catalog/catalog.server";
 
 // The same page for every visitor: the Worker may serve it from the page cache.
 export const handle: RouteHandle = { pageCache: publicPage };
 
 // Short aliases (/areas/pikesville) render the same page; their canonical link names the long form.
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const area = findArea(params.slug);
   if (!area) throw data(null, { status: 404 });
-  return { area };
+  // The first three services the site shows, previewed on every area page.
+  return { area, previewServices: (await visibleServices(context)).slice(0, 3) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -41,11 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** The services previewed on every area page. */
-const previewServices = services.slice(0, 3);
-
 export default function AreaDetail({ loaderData }: Route.ComponentProps) {
-  const { area } = loaderData;
+  const { area, previewServices } = loaderData;
   return (
     <>
       <PageHero

@@ -1,10 +1,9 @@
 import type { Route } from "./+types/home";
-import { isServiceRequestValue } from "~/content/services";
 import { shop } from "~/content/shop";
 import { ServiceRequestForm } from "~/features/submissions/submissions";
 import { Card } from "~/ui/card";
 import { Section } from "~/ui/section";
-import { HomeClosing, HomeIntroduction } from "~/features/site/static/home";
+import { HomeClosing, HomeIntroduction, homeTeasers } from "~/features/site/static/home";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
 import { publicResponseLine } from "~/features/insights/insights";
@@ -14,6 +13,7 @@ import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
 import { getShopSettings } from "~/features/settings/settings.server";
 import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
+import { requestChoices, visibleServices } from "~/features/catalog/catalog.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.
@@ -23,9 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A service page's "Schedule" link names its service (/?service=brake-service#request-service);
   // an unknown value is ignored. The page cache never stores a URL with a query string.
   const service = new URL(request.url).searchParams.get("service");
+  const serviceChoices = await requestChoices(context);
   return {
     ...(await submissionFormData("serviceRequest", context)),
-    defaultValue: isServiceRequestValue(service) ? { service } : undefined,
+    serviceChoices,
+    defaultValue: serviceChoices.some((choice) => choice.value === service) ? { service } : undefined,
+    teasers: homeTeasers(await visibleServices(context)),
     // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
     responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
   };
@@ -48,7 +51,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <StaticMarkup id="home-introduction">{import.meta.env.SSR && <HomeIntroduction />}</StaticMarkup>
+      <StaticMarkup id="home-introduction">
+        {import.meta.env.SSR && <HomeIntroduction teasers={loaderData.teasers} />}
+      </StaticMarkup>
       <Section
         id="request-service"
         tone="muted"

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { findService, requestServicePath, servicePath, warranty, type Service } from "~/content/services";
+import { formatPrice, requestServicePath, servicePath, warranty, type Service } from "~/content/services";
+import { visibleServices } from "~/features/catalog/catalog.server";
 import { shop } from "~/content/shop";
 import { JsonLd } from "~/ui/json-ld";
 import { CallToAction } from "~/features/site/sections/call-to-action";
@@ -19,10 +20,12 @@ import { pageMeta, siteOrigin, useSiteOrigin } from "~/seo/meta";
 // The same page for every visitor: the Worker may serve it from the page cache.
 export const handle: RouteHandle = { pageCache: publicPage };
 
-export function loader({ params }: Route.LoaderArgs) {
-  const service = findService(params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A hidden service has no page.
+  const services = await visibleServices(context);
+  const service = services.find((candidate) => candidate.slug === params.slug);
   if (!service) throw data(null, { status: 404 });
-  return { service };
+  return { service, services };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -37,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { service, services } = loaderData;
   const origin = useSiteOrigin();
   return (
     <>
@@ -95,7 +98,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <OtherServices current={service} className="lg:col-start-2 lg:row-start-2" />
+        <OtherServices current={service} services={services} className="lg:col-start-2 lg:row-start-2" />
       </div>
 
       <ReasonsToChoose />
@@ -115,12 +118,12 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 /** Service time and, when the service has one, its starting price. */
 function ServiceSummary({ service }: { service: Service }) {
   const facts: HeroFact[] = [{ icon: ClockIcon, label: "Service time", value: service.timeEstimate }];
-  if (service.pricing) {
+  if (service.price) {
     facts.push({
       icon: DollarIcon,
       label: "Starting at",
-      value: service.pricing.starting,
-      detail: service.pricing.note,
+      value: formatPrice(service.price.fromCents),
+      detail: service.price.note,
       highlight: true,
     });
   }

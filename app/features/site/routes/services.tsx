@@ -1,6 +1,7 @@
 import type { Route } from "./+types/services";
 import { areaPath, areas, servedTowns } from "~/content/areas";
-import { additionalServices, services } from "~/content/services";
+import { additionalServices, formatPrice } from "~/content/services";
+import { visibleServices } from "~/features/catalog/catalog.server";
 import { shop } from "~/content/shop";
 import { CallToAction } from "~/features/site/sections/call-to-action";
 import { CallOrScheduleActions, PageHero } from "~/features/site/sections/page-hero";
@@ -15,17 +16,23 @@ import { pageMeta, siteOrigin } from "~/seo/meta";
 // The same page for every visitor: the Worker may serve it from the page cache.
 export const handle: RouteHandle = { pageCache: publicPage };
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { services: await visibleServices(context) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const services = loaderData?.services ?? [];
   const oilChange = services.find((service) => service.popular);
   return pageMeta(siteOrigin(matches), {
     title: "Auto Repair Services in Pikesville, MD",
-    description: `Oil changes${oilChange?.pricing ? ` from ${oilChange.pricing.starting}` : ""}, brake repair, engine and electrical diagnostics, transmission service and more at our family-owned Pikesville shop. Upfront estimates on every job.`,
+    description: `Oil changes${oilChange?.price ? ` from ${formatPrice(oilChange.price.fromCents)}` : ""}, brake repair, engine and electrical diagnostics, transmission service and more at our family-owned Pikesville shop. Upfront estimates on every job.`,
     keywords: [...services.flatMap((service) => service.keywords.slice(0, 1)), "auto repair services Pikesville"],
     canonicalPath: "/services",
   });
 };
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { services } = loaderData;
   return (
     <>
       <PageHero
@@ -44,7 +51,7 @@ export default function Services() {
         <CardGrid columns={3} className="gap-y-10">
           {services.map((service) => (
             <li key={service.slug}>
-              <ServiceCard service={service} showFeatures />
+              <ServiceCard service={service} features={service.features} />
             </li>
           ))}
         </CardGrid>

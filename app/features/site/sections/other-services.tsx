@@ -1,9 +1,18 @@
-import { servicePath, services, type Service } from "~/content/services";
+import { servicePath, type Service } from "~/content/services";
 import { Card } from "~/ui/card";
 import { iconsByName } from "~/ui/icons";
 
 /** Links to the other main services, beside a service's own page. */
-export function OtherServices({ current, className = "" }: { current: Service; className?: string }) {
+export function OtherServices({
+  current,
+  services,
+  className = "",
+}: {
+  current: Service;
+  /** The visible services, in order. */
+  services: readonly Service[];
+  className?: string;
+}) {
   return (
     <nav aria-labelledby="other-services-heading" className={className}>
       <Card>

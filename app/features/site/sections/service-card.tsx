@@ -1,11 +1,11 @@
-import { servicePath, type Service } from "~/content/services";
+import { formatPrice, servicePath, type ServiceTeaser } from "~/content/services";
 import { ButtonLink } from "~/ui/button";
 import { CardGrid, IconBadge } from "~/ui/card";
 import { CheckList } from "~/ui/check-list";
 import { ArrowRightIcon, iconsByName } from "~/ui/icons";
 
 /** A main service in brief: what it is, its starting price and time, and a link to its page. */
-export function ServiceCard({ service, showFeatures = false }: { service: Service; showFeatures?: boolean }) {
+export function ServiceCard({ service, features }: { service: ServiceTeaser; features?: readonly string[] }) {
   return (
     <article
       className={`relative flex h-full flex-col rounded-xl border bg-white p-6 shadow-sm ${
@@ -21,7 +21,7 @@ export function ServiceCard({ service, showFeatures = false }: { service: Servic
       <h3 className="mt-4 text-xl font-bold text-blue-950">{service.name}</h3>
       <p className="mt-2 leading-relaxed text-slate-700">{service.description}</p>
       <ServiceFacts service={service} className="mt-5" />
-      {showFeatures ? <CheckList items={service.features} className="mt-5 text-sm text-slate-700" /> : null}
+      {features ? <CheckList items={features} className="mt-5 text-sm text-slate-700" /> : null}
       <a
         href={servicePath(service)}
         className="mt-auto inline-flex items-center gap-1 self-start rounded pt-6 font-semibold text-red-700 underline-offset-4 hover:underline"
@@ -34,16 +34,16 @@ export function ServiceCard({ service, showFeatures = false }: { service: Servic
 }
 
 /** Starting price (when the service has one) and time estimate. */
-export function ServiceFacts({ service, className = "" }: { service: Service; className?: string }) {
+export function ServiceFacts({ service, className = "" }: { service: ServiceTeaser; className?: string }) {
   return (
     <dl
       className={`grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-3 rounded-lg bg-slate-50 p-4 text-sm ${className}`}
     >
-      {service.pricing ? (
+      {service.price ? (
         <div>
           <dt className="text-slate-600">Starting at</dt>
-          <dd className="text-lg font-bold text-blue-950">{service.pricing.starting}</dd>
-          <dd className="text-slate-600">{service.pricing.note}</dd>
+          <dd className="text-lg font-bold text-blue-950">{formatPrice(service.price.fromCents)}</dd>
+          <dd className="text-slate-600">{service.price.note}</dd>
         </div>
       ) : null}
       <div>
@@ -61,7 +61,7 @@ export function ServicePreview({
   linkLabel,
   className,
 }: {
-  services: readonly Service[];
+  services: readonly ServiceTeaser[];
   columns: 3 | 4;
   linkLabel: string;
   className?: string;

@@ -1,5 +1,5 @@
 import { benefits, testimonials } from "~/content/about";
-import { services, type ServiceSlug } from "~/content/services";
+import type { Service, ServiceTeaser } from "~/content/services";
 import { shop } from "~/content/shop";
 import { useOpeningHours, useShopHours } from "~/hours/use-shop-hours";
 import { JsonLd } from "~/ui/json-ld";
@@ -20,15 +20,24 @@ import { useSiteOrigin } from "~/seo/meta";
 // docs/decisions/008-static-markup.md). Nothing here may need JavaScript: ESLint checks.
 
 /** The home page's four service teasers: oil changes, brake service, engine repair, transmission. */
-const teaserSlugs: readonly ServiceSlug[] = [
-  "oil-change",
-  "brake-repair",
-  "engine-diagnostics",
-  "transmission-service",
-];
+const teaserSlugs: readonly string[] = ["oil-change", "brake-repair", "engine-diagnostics", "transmission-service"];
 
-export function HomeIntroduction() {
-  const teasers = services.filter((service) => teaserSlugs.includes(service.slug));
+/** The teasers among the visible services, in the catalog's order. */
+export function homeTeasers(visible: readonly Service[]): ServiceTeaser[] {
+  return visible
+    .filter((service) => teaserSlugs.includes(service.slug))
+    .map(({ slug, name, description, price, timeEstimate, popular, icon }) => ({
+      slug,
+      name,
+      description,
+      price,
+      timeEstimate,
+      popular,
+      icon,
+    }));
+}
+
+export function HomeIntroduction({ teasers }: { teasers: readonly ServiceTeaser[] }) {
   return (
     <>
       <PageHero

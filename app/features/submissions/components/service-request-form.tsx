@@ -1,5 +1,4 @@
 import { CheckIcon } from "~/ui/icons";
-import { serviceRequestOptions } from "~/content/services";
 import { phoneHref, shop } from "~/content/shop";
 import type { ServiceRequestInput } from "~/features/submissions/service-request-schema";
 import { SelectField, TextareaField } from "../../../ui/forms/fields";
@@ -24,7 +23,7 @@ export function ServiceRequestForm(props: SubmissionFormProps<ServiceRequestInpu
         {...fieldProps("service")}
         label="Service Needed"
         placeholder="Select a service"
-        options={serviceRequestOptions}
+        options={props.serviceChoices ?? []}
       />
       <TextareaField
         {...fieldProps("message")}

@@ -16,6 +16,7 @@ export function useDeferredValidation<Fields>(
   { shouldValidate, context }: { shouldValidate: "onBlur" | "onSubmit"; context?: Partial<ValidationContext> },
 ) {
   const schedule = context?.schedule ?? weeklyOnlySchedule;
+  const serviceValues = context?.serviceValues;
   const [validate, setValidate] = useState<Validate<Fields>>();
 
   useEffect(() => {
@@ -36,7 +37,7 @@ export function useDeferredValidation<Fields>(
       ? {
           shouldValidate,
           shouldRevalidate: "onInput" as const,
-          onValidate: ({ formData }: { formData: FormData }) => validate(formData, { schedule }),
+          onValidate: ({ formData }: { formData: FormData }) => validate(formData, { schedule, serviceValues }),
         }
       : { shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const },
   };

@@ -1,5 +1,6 @@
 import { type DefaultValue, type FieldMetadata, type SubmissionResult, useForm } from "@conform-to/react";
 import type { InboxKind } from "~/records/kinds";
+import type { RequestChoice } from "~/content/services";
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { showToast } from "~/ui/toast/toast-store";
@@ -18,6 +19,8 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
   lastResult?: SubmissionResult<string[]>;
   /** Values the form starts with (the service a service page sent the visitor here for). */
   defaultValue?: DefaultValue<Fields>;
+  /** The service request's choices as of the page's rendering (the owners' catalog). */
+  serviceChoices?: readonly RequestChoice[];
 };
 
 /**
@@ -27,13 +30,13 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
  */
 export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: InboxKind,
-  { submissionId, constraint, lastResult, defaultValue }: SubmissionFormProps<Fields>,
+  { submissionId, constraint, lastResult, defaultValue, serviceChoices }: SubmissionFormProps<Fields>,
 ) {
   // The shop's schedule as the page was rendered with it: the preferred date's rules read it.
   const schedule = useShopHours()?.schedule;
   const { validationReady, validationOptions } = useDeferredValidation<Fields>(name, {
     shouldValidate: "onBlur",
-    context: { schedule },
+    context: { schedule, serviceValues: serviceChoices?.map((choice) => choice.value) },
   });
   const [form, fields] = useForm<Fields>({
     // Distinct from the page sections that hold the forms (#contact-form, #request-service).

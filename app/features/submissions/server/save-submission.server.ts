@@ -51,7 +51,8 @@ type StoredRow<Name extends InboxKind> = {
 type SubmissionForm<Name extends InboxKind> = {
   /** The form's rules as of an instant (the service request's dates and model years depend on the day). */
   /** The schema as of the request's time and the shop's schedule (the preferred date's rules). */
-  schemaAt: (now: Date, schedule: ShopSchedule) => z.ZodType<SubmissionInput<Name>>;
+  /** `serviceValues`: the request form's choices as of the request (the catalog's visible services). */
+  schemaAt: (now: Date, schedule: ShopSchedule, serviceValues: readonly string[]) => z.ZodType<SubmissionInput<Name>>;
   /**
    * Stores the row, with its email's ledger entry due `now`, unless its id is taken; either way,
    * the row stored under that id.
@@ -95,7 +96,8 @@ export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
     insertOnce: insertOnceInto("contact", inboxTables.contact),
   },
   serviceRequest: {
-    schemaAt: (now, schedule) => serviceRequestSchemaAt(now, schedule).extend({ submissionId: serverSubmissionId }),
+    schemaAt: (now, schedule, serviceValues) =>
+      serviceRequestSchemaAt(now, schedule, serviceValues).extend({ submissionId: serverSubmissionId }),
     insertOnce: insertOnceInto("serviceRequest", inboxTables.serviceRequest),
   },
 };

@@ -12,6 +12,7 @@ import {
 } from "~/features/submissions/submission-messages";
 import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
+import { serviceValuesFor } from "./service-choices.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import {
@@ -70,7 +71,8 @@ export async function handleSubmissionForm<Name extends InboxKind>(
   }
 
   const now = getRequestTime(context);
-  const schema = submissionForms[name].schemaAt(now, await getShopSchedule(context, now));
+  const schedule = await getShopSchedule(context, now);
+  const schema = submissionForms[name].schemaAt(now, schedule, await serviceValuesFor(name, context));
   const submission = parseFormData(posted.formData, schema);
   if (overLimit) return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, rateLimited);
   if (submission.status !== "success") {

@@ -8,6 +8,7 @@ import {
 } from "~/features/submissions/submission-messages";
 import { getRequestTime } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
+import { serviceValuesFor } from "./service-choices.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../../../http/responses.server";
 import { getShopSchedule } from "../../settings/settings.server";
@@ -31,7 +32,12 @@ export async function handleSubmissionApi<Name extends InboxKind>(
   const now = getRequestTime(context);
   const endpoint = {
     // The service request's dates follow the owner's schedule (hours, closures, special hours).
-    schema: submissionForms[name].schemaAt(now, await getShopSchedule(context, now)),
+    // The services it takes are the request form's choices as of now (the owners' catalog).
+    schema: submissionForms[name].schemaAt(
+      now,
+      await getShopSchedule(context, now),
+      await serviceValuesFor(name, context),
+    ),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
     // Every post counts against the client's limit, before its body is read.

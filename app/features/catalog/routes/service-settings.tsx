@@ -1,0 +1,103 @@
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/service-settings";
+import { SettingsSubpage } from "~/features/settings/settings";
+import { Card } from "~/ui/card";
+import { Button } from "~/ui/button";
+import type { RouteHandle } from "~/route-handle";
+import { privatePageMeta } from "~/seo/meta";
+import { NO_STORE } from "~/http/responses.server";
+import { formatSubmittedAt } from "~/hours/shop-calendar";
+import { ServiceForm } from "~/features/catalog/components/service-form";
+import { VersionChanges } from "~/features/catalog/components/version-changes";
+import { servicePageAction, servicePageData } from "~/features/catalog/server/catalog-page.server";
+
+// /incoming/settings/services/<slug> (owners): one service's texts, price, time, flags and place; its
+// versions, what changed between two, and a button to put one back. /incoming/settings/services/new adds one.
+
+// The form works as a plain post; with JavaScript it is checked as it is filled in.
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader(args: Route.LoaderArgs) {
+  return data(await servicePageData(args), { headers: NO_STORE });
+}
+
+export const action = (args: Route.ActionArgs) => servicePageAction(args);
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = privatePageMeta("A service", "One of the shop's services on the website.");
+
+export default function ServiceSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { key } = useLocation();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  if (loaderData.mode === "new") {
+    return (
+      <SettingsSubpage
+        title="Add a service"
+        intro={<p className="mt-2 text-slate-700">Its page, its card and its choice on the request form.</p>}
+      >
+        <Card className="p-4 sm:p-6">
+          <ServiceForm key={key} values={loaderData.values} isNew lastResult={lastResult} />
+        </Card>
+      </SettingsSubpage>
+    );
+  }
+  const { versions, compare } = loaderData;
+  return (
+    <SettingsSubpage
+      title={loaderData.name}
+      intro={
+        <p className="mt-2 text-slate-700">
+          {loaderData.visible ? (
+            <a
+              href={`/services/${loaderData.slug}`}
+              className="font-semibold text-blue-900 underline underline-offset-2"
+            >
+              Its page on the website
+            </a>
+          ) : (
+            "Hidden: the website does not show it."
+          )}{" "}
+          ·{" "}
+          <a href="/incoming/settings/services" className="font-semibold text-blue-900 underline underline-offset-2">
+            All services
+          </a>
+        </p>
+      }
+    >
+      <Card className="p-4 sm:p-6">
+        <ServiceForm key={key} values={loaderData.values} isNew={false} lastResult={lastResult} />
+      </Card>
+      <section aria-labelledby="versions-heading">
+        <h2 id="versions-heading" className="text-xl font-bold text-blue-950">
+          Versions
+        </h2>
+        {compare ? <VersionChanges slug={loaderData.slug} compare={compare} versions={versions} /> : null}
+        <ol className="mt-4 grid gap-2">
+          {versions.map((version) => (
+            <li
+              key={version.version}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3"
+            >
+              <span className="text-sm">
+                <span className="font-semibold">Version {version.version}</span>,{" "}
+                {formatSubmittedAt(new Date(version.at))} {version.by ? `by ${version.by}` : "(as shipped)"}
+              </span>
+              {version.version === versions[0]?.version ? (
+                <span className="text-sm text-slate-600">Shown now</span>
+              ) : (
+                <form method="post">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="version" value={version.version} />
+                  <Button type="submit" variant="secondary" size="sm">
+                    {`Put version ${version.version} back`}
+                  </Button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </SettingsSubpage>
+  );
+}

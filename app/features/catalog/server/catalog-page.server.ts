@@ -1,0 +1,193 @@
+import { data, type RouterContextProvider } from "react-router";
+import { formatPrice } from "~/content/services";
+import { parseFormData } from "~/forms/parse-form";
+import { getEnv } from "~/http/context.server";
+import { readPostedForm } from "~/http/request-body.server";
+import { NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { redirectWithToast } from "~/http/toast.server";
+import {
+  type CatalogService,
+  type CatalogServiceInput,
+  catalogServiceFormSchema,
+  type FieldChange,
+  SERVICE_FIELD_LABELS,
+  SERVICES_PAGE,
+  serviceFormValues,
+} from "../catalog";
+import {
+  addService,
+  catalogServiceView,
+  type CatalogOutcome,
+  listVersions,
+  readCatalog,
+  readVersion,
+  restoreVersion,
+  saveService,
+} from "./catalog-store.server";
+
+// The owners' pages of the catalog: /incoming/settings/services (the list) and
+// /incoming/settings/services/<slug> (one service: its form, its versions, what changed between two),
+// /incoming/settings/services/new to add one. Plain forms that work without JavaScript; the same
+// schema and the same store as the API.
+
+const LIMIT_BYTES = 256 * 1024;
+/** The address that opens the form for a new service (a slug no service may take). */
+export const NEW_SERVICE = "new";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** The list: every service, hidden ones included, with what a row shows. */
+export async function servicesPageData({ context }: Pick<Args, "context">) {
+  const catalog = await readCatalog(getEnv(context));
+  return {
+    services: catalog.map((service) => ({
+      slug: service.slug,
+      name: service.name,
+      price: service.price ? `${formatPrice(service.price.fromCents)} ${service.price.note}` : "No price shown",
+      timeEstimate: service.timeEstimate,
+      visible: service.visible,
+      bookableOnline: service.bookableOnline,
+      position: service.position,
+      version: service.version,
+      updatedAt: service.updatedAt.toISOString(),
+      updatedBy: service.updatedBy,
+    })),
+  };
+}
+
+const blankService: CatalogServiceInput = {
+  slug: "",
+  name: "",
+  shortName: "",
+  description: "",
+  longDescription: "",
+  features: [],
+  benefits: [],
+  process: [],
+  price: null,
+  timeEstimate: "",
+  bookableOnline: true,
+  waiterOk: false,
+  popular: false,
+  visible: true,
+  position: 99,
+};
+
+function describeValue(key: keyof CatalogServiceInput, service: CatalogService): string {
+  switch (key) {
+    case "price":
+      return service.price ? `${formatPrice(service.price.fromCents)}, ${service.price.note}` : "None";
+    case "process":
+      return service.process.map((step) => `${step.title}: ${step.description}`).join("\n");
+    case "features":
+    case "benefits":
+      return service[key].join("\n");
+    case "bookableOnline":
+    case "waiterOk":
+    case "popular":
+    case "visible":
+      return service[key] ? "Yes" : "No";
+    case "position":
+      return String(service.position);
+    case "slug":
+    case "name":
+    case "shortName":
+    case "description":
+    case "longDescription":
+    case "timeEstimate":
+      return service[key];
+    default: {
+      const unhandled: never = key;
+      return unhandled;
+    }
+  }
+}
+
+/** The fields that differ between two saved states, in the form's order. */
+export function versionChanges(before: CatalogService, after: CatalogService): FieldChange[] {
+  const keys = Object.keys(SERVICE_FIELD_LABELS) as (keyof CatalogServiceInput)[];
+  return keys
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({
+      label: SERVICE_FIELD_LABELS[key],
+      before: describeValue(key, before),
+      after: describeValue(key, after),
+    }));
+}
+
+const versionParam = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
+
+/** One service's page: its form's values, its versions, and what changed between the two asked for. */
+export async function servicePageData({ request, context, params }: Args) {
+  const env = getEnv(context);
+  const slug = params.slug ?? "";
+  if (slug === NEW_SERVICE) return { mode: "new" as const, values: serviceFormValues(blankService), name: "" };
+  const service = (await readCatalog(env)).find((candidate) => candidate.slug === slug);
+  if (!service) throw data(null, { status: 404, headers: NO_STORE });
+  const versions = (await listVersions(env, slug)) ?? [];
+  const url = new URL(request.url);
+  // By default: what the latest save changed.
+  const to = versionParam(url.searchParams.get("to")) ?? service.version;
+  const from = versionParam(url.searchParams.get("from")) ?? Math.max(1, to - 1);
+  const [older, newer] = await Promise.all([readVersion(env, slug, from), readVersion(env, slug, to)]);
+  return {
+    mode: "edit" as const,
+    name: service.name,
+    slug,
+    visible: service.visible,
+    values: serviceFormValues(catalogServiceView(service)),
+    versions,
+    compare: older && newer ? { from, to, changes: versionChanges(older, newer) } : null,
+  };
+}
+
+function refusal(outcome: Extract<CatalogOutcome, { ok: false }>) {
+  const field = outcome.field === "version" ? "" : (outcome.field ?? "");
+  return { fieldErrors: { [field]: [outcome.message] } };
+}
+
+/** The service page's forms: save (add for /new) or put a version back. */
+export async function servicePageAction({ request, context, params }: Args) {
+  const env = getEnv(context);
+  const slug = params.slug ?? "";
+  const acting = actingMember(request, context);
+  const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const nothing = (description: string) =>
+    redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
+      title: "Nothing changed",
+      description,
+      variant: "destructive",
+    });
+
+  if (form.get("intent") === "restore") {
+    const posted = form.get("version");
+    const version = versionParam(typeof posted === "string" ? posted : null);
+    if (version === null) return nothing("This form could not be read. Please reload the page.");
+    const outcome = await restoreVersion(env, slug, version, acting);
+    if (!outcome.ok) return nothing(outcome.message);
+    return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
+      title: "Version put back",
+      description: `Version ${version} of “${outcome.service.name}” is back, as version ${outcome.service.version}.`,
+    });
+  }
+
+  const submission = parseFormData(form, catalogServiceFormSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  }
+  const outcome =
+    slug === NEW_SERVICE
+      ? await addService(env, submission.value, acting)
+      : await saveService(env, slug, submission.value, acting);
+  if (!outcome.ok) {
+    if (outcome.status === 404) return nothing(outcome.message);
+    return data({ result: submission.reply(refusal(outcome)) }, { status: outcome.status, headers: NO_STORE });
+  }
+  return redirectWithToast(env, `${SERVICES_PAGE}/${outcome.service.slug}`, {
+    title: "Saved",
+    description: `“${outcome.service.name}” is saved (version ${outcome.service.version}). The website shows it within a minute.`,
+  });
+}
