@@ -10,8 +10,9 @@ import { postStaffForm, toastCookie } from "../support/staff";
 // days and times that do not exist: each answers 400 (a page: its 400 with the message, the record
 // page's appointment form: its "Not booked" toast), never 500, and nothing is stored. The routes
 // were found by reading app/routes.ts and grepping the routes and API for date and time fields
-// and parameters. Those that take none: the audit log's filters (person, kind, an entry id), the
-// insights' range (7, 30 or 90 days), the calendar feed (a token), the holidays (their ids).
+// and parameters. Those that take none are walked too, with a date where their value goes: the
+// audit log's filters (person, kind, an entry id), the insights' range (7, 30 or 90 days), the
+// holidays (their ids), and the calendar feed (a token: 404 like any unknown one).
 
 const IMPOSSIBLE = ["2027-13-01", "2027-02-29", "2026-11-01T25:00"];
 /** Before a sane bound (app/forms/dates.ts: the years 2000 to 2099), and the shape's edges. */
@@ -52,7 +53,11 @@ async function storedState() {
 
 const staffForm = (path: string, fields: Record<string, string>) => postStaffForm(cookies.owner, path, fields, { at });
 
-type Route = { name: string; send: (value: string) => Promise<Response>; answer: "json" | "page" | "toast" };
+type Route = {
+  name: string;
+  send: (value: string) => Promise<Response>;
+  answer: "json" | "page" | "toast" | "not found";
+};
 
 const routes: Route[] = [
   {
@@ -227,6 +232,36 @@ const routes: Route[] = [
       }),
     answer: "page",
   },
+  {
+    name: "PUT /api/settings/holidays (an id)",
+    send: (value) => call("PUT", "/api/settings/holidays", { closed: [value] }),
+    answer: "json",
+  },
+  {
+    name: "GET /api/audit?before= (an entry id)",
+    send: (value) => call("GET", `/api/audit?before=${encodeURIComponent(value)}`),
+    answer: "json",
+  },
+  {
+    name: "GET /incoming/audit?action= (a kind)",
+    send: (value) =>
+      fetchWorker(
+        `/incoming/audit?action=${encodeURIComponent(value)}`,
+        { headers: { Cookie: cookies.owner } },
+        { at },
+      ),
+    answer: "page",
+  },
+  {
+    name: "GET /api/insights?days= (a range)",
+    send: (value) => call("GET", `/api/insights?days=${encodeURIComponent(value)}`),
+    answer: "json",
+  },
+  {
+    name: "GET /appointments/feed/<file> (a token)",
+    send: (value) => fetchWorker(`/appointments/feed/${encodeURIComponent(value)}.ics`, {}, { at }),
+    answer: "not found",
+  },
 ];
 
 async function expectRefused(route: Route, value: string) {
@@ -241,6 +276,11 @@ async function expectRefused(route: Route, value: string) {
       { at },
     );
     expect(await back.text(), label).toContain("Not booked");
+    return;
+  }
+  if (route.answer === "not found") {
+    expect(response.status, label).toBe(404);
+    await response.body?.cancel();
     return;
   }
   expect(response.status, label).toBe(400);
@@ -265,7 +305,7 @@ describe("a date or time that does not exist", () => {
 
   it("is refused before 2000 and after 2099, or out of shape, wherever a day comes in", async () => {
     const before = await storedState();
-    const dayRoutes = routes.filter((route) => !/time|opens|startsAt/.test(route.name));
+    const dayRoutes = routes.filter((route) => !/time|opens|startsAt|\(an? /.test(route.name));
     for (const route of dayRoutes) for (const value of OUT_OF_BOUNDS) await expectRefused(route, value);
     expect(await storedState()).toEqual(before);
   });
