@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import nodeIcal, { type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it } from "vitest";
+import { foldLine } from "~/features/appointments/server/icalendar.server";
 import { fetchWorker, postForm } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
@@ -190,6 +191,24 @@ describe("every calendar file the app writes", () => {
       expect(viaIcalJs.getFirstPropertyValue("status"), file.name).toBe(
         file.name === "cancellation" ? "CANCELLED" : "CONFIRMED",
       );
+    }
+  });
+});
+
+describe("a folded line", () => {
+  it("breaks at 75 octets between characters of 1 to 4 octets, and unfolds to what it was", () => {
+    for (const character of ["a", "ë", "山", "🚗"]) {
+      for (let offset = 0; offset < 4; offset++) {
+        const line = `DESCRIPTION:${"x".repeat(offset)}${character.repeat(60)}`;
+        const folded = foldLine(line);
+        const lines = folded.split("\r\n");
+        for (const physical of lines) {
+          expect(utf8.encode(physical).length, `${character} after ${offset}`).toBeLessThanOrEqual(75);
+          expect(physical.isWellFormed(), `${character} after ${offset}`).toBe(true);
+        }
+        expect(lines.slice(1).every((continuation) => continuation.startsWith(" "))).toBe(true);
+        expect(folded.replace(/\r\n /g, "")).toBe(line);
+      }
     }
   });
 });
