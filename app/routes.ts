@@ -1,5 +1,17 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 import { INBOX_KINDS, inboxKinds } from "./records/kinds";
+
+/**
+ * The API's addresses match in their own letter case only: React Router matches any case by
+ * default, and the inbox's endpoints read their kind from the address as written (`/API/…` was a
+ * 500). Another case is the JSON 404 of any unknown /api path (app/http/methods.server.ts).
+ */
+const caseSensitive = (entries: RouteConfigEntry[]): RouteConfigEntry[] =>
+  entries.map((entry) => ({
+    ...entry,
+    caseSensitive: true,
+    ...(entry.children ? { children: caseSensitive(entry.children) } : {}),
+  }));
 
 // Three areas, each behind its own door. A route added inside a gated group is checked by the
 // group's middleware before its loader or action runs, so it cannot forget the check;
@@ -55,87 +67,89 @@ export default [
     ]),
   ]),
 
-  ...prefix("api", [
-    // Public endpoints: the forms, sign-in and sign-out, the health check.
-    route("health", "features/site/api/health.ts"),
-    route("contact", "features/submissions/api/contact.ts"),
-    route("service-request", "features/submissions/api/service-request.ts"),
-    route("login", "features/sign-in/api/login.ts"),
-    route("login/second-factor", "features/second-factor/api/login-second-factor.ts"),
-    route("login/passkey/options", "features/second-factor/api/login-passkey-options.ts"),
-    route("login/passkey", "features/second-factor/api/login-passkey.ts"),
-    route("logout", "features/sign-in/api/logout.ts"),
-    route("auth/status", "features/sign-in/api/status.ts"),
-    route("shop-hours", "features/settings/api/shop-hours.ts"),
+  ...caseSensitive(
+    prefix("api", [
+      // Public endpoints: the forms, sign-in and sign-out, the health check.
+      route("health", "features/site/api/health.ts"),
+      route("contact", "features/submissions/api/contact.ts"),
+      route("service-request", "features/submissions/api/service-request.ts"),
+      route("login", "features/sign-in/api/login.ts"),
+      route("login/second-factor", "features/second-factor/api/login-second-factor.ts"),
+      route("login/passkey/options", "features/second-factor/api/login-passkey-options.ts"),
+      route("login/passkey", "features/second-factor/api/login-passkey.ts"),
+      route("logout", "features/sign-in/api/logout.ts"),
+      route("auth/status", "features/sign-in/api/status.ts"),
+      route("shop-hours", "features/settings/api/shop-hours.ts"),
 
-    // Staff endpoints: 401 without a session.
-    layout("features/staff/api/gate.ts", [
-      // The records of each kind (app/records/kinds.ts): one module per endpoint, mounted per kind.
-      ...INBOX_KINDS.flatMap((kind) => {
-        const name = inboxKinds[kind].apiName;
-        return [
-          route(name, "features/inbox/api/records.ts", { id: `api/${name}` }),
-          route(`${name}.csv`, "features/inbox/api/records-csv.ts", { id: `api/${name}.csv` }),
-          route(`${name}/:id`, "features/inbox/api/record.ts", { id: `api/${name}/record` }),
-          route(`${name}/:id/activity`, "features/desk/api/record-activity.ts", { id: `api/${name}/activity` }),
-        ];
-      }),
-      route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
-      route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
-      route("contact-submissions/:id/reply-draft", "features/replies/api/reply-draft.ts", {
-        id: "api/contact-submissions/reply-draft",
-      }),
-      route("service-requests/:id/reply-draft", "features/replies/api/reply-draft.ts", {
-        id: "api/service-requests/reply-draft",
-      }),
-      route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
-      route("appointments", "features/appointments/api/appointments.ts"),
-      route("insights", "features/insights/api/insights.ts"),
-      route("account/check", "features/second-factor/api/account-check.ts"),
+      // Staff endpoints: 401 without a session.
+      layout("features/staff/api/gate.ts", [
+        // The records of each kind (app/records/kinds.ts): one module per endpoint, mounted per kind.
+        ...INBOX_KINDS.flatMap((kind) => {
+          const name = inboxKinds[kind].apiName;
+          return [
+            route(name, "features/inbox/api/records.ts", { id: `api/${name}` }),
+            route(`${name}.csv`, "features/inbox/api/records-csv.ts", { id: `api/${name}.csv` }),
+            route(`${name}/:id`, "features/inbox/api/record.ts", { id: `api/${name}/record` }),
+            route(`${name}/:id/activity`, "features/desk/api/record-activity.ts", { id: `api/${name}/activity` }),
+          ];
+        }),
+        route("contact-submissions/:id/replies", "features/replies/api/contact-submission-replies.ts"),
+        route("service-requests/:id/replies", "features/replies/api/service-request-replies.ts"),
+        route("contact-submissions/:id/reply-draft", "features/replies/api/reply-draft.ts", {
+          id: "api/contact-submissions/reply-draft",
+        }),
+        route("service-requests/:id/reply-draft", "features/replies/api/reply-draft.ts", {
+          id: "api/service-requests/reply-draft",
+        }),
+        route("service-requests/:id/appointment", "features/appointments/api/service-request-appointment.ts"),
+        route("appointments", "features/appointments/api/appointments.ts"),
+        route("insights", "features/insights/api/insights.ts"),
+        route("account/check", "features/second-factor/api/account-check.ts"),
 
-      // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
-      layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
-        route("account", "features/account/api/account.ts"),
-        route("account/password", "features/account/api/account-password.ts"),
-        route("account/sessions", "features/account/api/account-sessions.ts"),
-        route("account/sessions/:id", "features/account/api/account-session.ts"),
-        route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
-        route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
-      ]),
-
-      // Owners only: 403 for a staff member; their writes need a recent check too.
-      layout("features/staff/api/owners-gate.ts", [
-        layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
-          route("team", "features/team/api/team.ts"),
-          route("team/invitations", "features/team/api/team-invitations.ts"),
-          route("team/invitations/:id", "features/team/api/team-invitation.ts"),
-          route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
-          route("team/:username", "features/team/api/team-member.ts"),
-          route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
-          route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
-          ...prefix("settings", [
-            route("weekly-hours", "features/settings/api/weekly-hours.ts"),
-            route("closures", "features/settings/api/closures.ts"),
-            route("closures/:date", "features/settings/api/closure.ts"),
-            route("special-hours", "features/settings/api/special-hours.ts"),
-            route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
-            route("holidays", "features/settings/api/holidays.ts"),
-            route("notice", "features/settings/api/notice.ts"),
-            route("capacity", "features/appointments/api/capacity.ts"),
-            route("appointment-options", "features/appointments/api/booking-options.ts"),
-            route("emails", "features/settings/api/emails.ts"),
-            route("reply-templates", "features/replies/api/reply-templates.ts"),
-            route("reply-templates/:templateId", "features/replies/api/reply-template.ts"),
-            route("services", "features/catalog/api/services.ts"),
-            route("services/:slug", "features/catalog/api/service.ts"),
-            route("services/:slug/versions", "features/catalog/api/service-versions.ts"),
-            route("services/:slug/versions/:version/restore", "features/catalog/api/service-version-restore.ts"),
-          ]),
+        // How the member signs in: every write needs a check from the last 2 hours (403 `step`).
+        layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/account" }, [
+          route("account", "features/account/api/account.ts"),
+          route("account/password", "features/account/api/account-password.ts"),
+          route("account/sessions", "features/account/api/account-sessions.ts"),
+          route("account/sessions/:id", "features/account/api/account-session.ts"),
+          route("account/passkeys/options", "features/second-factor/api/account-passkeys-options.ts"),
+          route("account/passkeys", "features/second-factor/api/account-passkeys.ts"),
         ]),
-        route("audit", "features/audit/api/audit.ts"),
+
+        // Owners only: 403 for a staff member; their writes need a recent check too.
+        layout("features/staff/api/owners-gate.ts", [
+          layout("features/second-factor/api/fresh-check-gate.ts", { id: "fresh-check-api/owners" }, [
+            route("team", "features/team/api/team.ts"),
+            route("team/invitations", "features/team/api/team-invitations.ts"),
+            route("team/invitations/:id", "features/team/api/team-invitation.ts"),
+            route("team/second-factor", "features/second-factor/api/team-second-factor.ts"),
+            route("team/:username", "features/team/api/team-member.ts"),
+            route("team/:username/second-factor", "features/second-factor/api/team-member-second-factor.ts"),
+            route("team/:username/password-reset", "features/team/api/team-member-password-reset.ts"),
+            ...prefix("settings", [
+              route("weekly-hours", "features/settings/api/weekly-hours.ts"),
+              route("closures", "features/settings/api/closures.ts"),
+              route("closures/:date", "features/settings/api/closure.ts"),
+              route("special-hours", "features/settings/api/special-hours.ts"),
+              route("special-hours/:date", "features/settings/api/special-hours-day.ts"),
+              route("holidays", "features/settings/api/holidays.ts"),
+              route("notice", "features/settings/api/notice.ts"),
+              route("capacity", "features/appointments/api/capacity.ts"),
+              route("appointment-options", "features/appointments/api/booking-options.ts"),
+              route("emails", "features/settings/api/emails.ts"),
+              route("reply-templates", "features/replies/api/reply-templates.ts"),
+              route("reply-templates/:templateId", "features/replies/api/reply-template.ts"),
+              route("services", "features/catalog/api/services.ts"),
+              route("services/:slug", "features/catalog/api/service.ts"),
+              route("services/:slug/versions", "features/catalog/api/service-versions.ts"),
+              route("services/:slug/versions/:version/restore", "features/catalog/api/service-version-restore.ts"),
+            ]),
+          ]),
+          route("audit", "features/audit/api/audit.ts"),
+        ]),
       ]),
     ]),
-  ]),
+  ),
 
   route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -55,7 +55,7 @@ const INVISIBLE_FORMAT = String.raw`\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\
 const EDGE_SPACE = new RegExp(String.raw`^[\s${INVISIBLE_FORMAT}]+|[\s${INVISIBLE_FORMAT}]+$`, "g");
 
 /** Whether every surrogate in the text is half of a pair (String.prototype.isWellFormed, for older browsers). */
-function isWellFormedText(text: string): boolean {
+export function isWellFormedText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 0xd800 && code <= 0xdbff) {
@@ -187,6 +187,32 @@ export const honeypotField = z.unknown().optional();
 
 /** Whether the honeypot was filled (any value but absent or empty). */
 export const isHoneypotFilled = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/**
+ * A whole number sent as a JSON number or as digits (`digits` says which; thousands commas are
+ * dropped, as people type them). Nothing else: null, true or "" are no numbers (z.coerce would
+ * read them as 0, 1 and 0).
+ */
+export function wholeNumber({
+  digits,
+  min,
+  max,
+  message,
+}: {
+  digits: RegExp;
+  min: number;
+  max: number;
+  message: string;
+}) {
+  const typed = z
+    .string()
+    .trim()
+    .regex(digits)
+    .transform((text) => Number(text.replaceAll(",", "")));
+  return z
+    .union([z.number(), typed], { error: message })
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+}
 
 /** An optional choice among fixed values (radio buttons): left out, null, or one of `choice`'s values. */
 export const optionalChoice = <Value extends string>(choice: Choice<Value>, error: string) =>

@@ -15,19 +15,15 @@ export function bookingWindow(schedule: ShopSchedule, now: Date): BookingWindow 
   return { first: nextOpenDay(schedule, today) ?? addDays(last, 1), last };
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(date: string): boolean {
-  return ISO_DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-}
-
 const spelled = calendarDateFormat({ month: "long", day: "numeric" });
 const SATURDAY = 6;
 const SUNDAY = 0;
 
-/** Why a preferred date cannot be taken, in words for the visitor; null when it can. */
-export function preferredDateProblem(schedule: ShopSchedule, date: string, now: Date): string | null {
-  if (!isRealDate(date)) return "Please enter the date as YYYY-MM-DD, or pick it from the calendar.";
+/**
+ * Why a preferred date cannot be taken, in words for the visitor; null when it can. `date` is a day
+ * the one date rule took (app/forms/dates.ts: the field checks it first).
+ */
+export function preferredDateProblem(schedule: ShopSchedule, date: CalendarDate, now: Date): string | null {
   const { first, last } = bookingWindow(schedule, now);
   const tooSoon = () =>
     first > last

@@ -1,4 +1,5 @@
 import type { z } from "~/forms/zod";
+import { isWellFormedText } from "~/forms/fields";
 import { distinctMessages } from "~/forms/parse-form";
 import {
   BodyNotTextError,
@@ -35,6 +36,23 @@ function jsonKind(value: unknown): string {
   return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "true or false";
 }
 
+/**
+ * The top-level field of the first text in a JSON value (a key or a string, however deep) that
+ * holds a lone surrogate: JSON can spell one ("\ud800"), UTF-8 cannot carry it, and anything
+ * that later encodes it (a database, an email, a calendar file) writes U+FFFD the customer never
+ * typed. "" when the body's own keys hold it.
+ */
+function fieldWithLoneSurrogate(value: unknown, field?: string): string | undefined {
+  if (typeof value === "string") return isWellFormedText(value) ? undefined : (field ?? "");
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isWellFormedText(key)) return field ?? "";
+    const found = fieldWithLoneSurrogate(item, field ?? key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Each field's messages, once each (as zod's flattenError groups them by the field at the top of the path). */
 function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const issuesByField = new Map<string, z.core.$ZodIssue[]>();
@@ -49,10 +67,10 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 /**
  * The one door of every JSON write endpoint (/api/contact, /api/service-request, /api/login, and
  * PATCH on an inbox record): its one method (405 with `Allow`), the endpoint's `admit` step (the
- * public forms' rate limit), a JSON content type in UTF-8
- * (415), a bounded body (413) of valid UTF-8 (400), valid JSON (400) holding an object (400), then
- * the schema (400 `{ message, fieldErrors }`, each message once per field). Only input that passed
- * all of them reaches `handle`. Every answer from here is JSON and `no-store`.
+ * public forms' rate limit), a JSON content type in UTF-8 (415), a bounded body (413) of valid
+ * UTF-8 (400), valid JSON (400) holding an object (400), the schema (400 `{ message, fieldErrors }`,
+ * each message once per field), and no lone surrogate in any of its texts (400 naming the field).
+ * Only input that passed all of them reaches `handle`. Every answer from here is JSON and `no-store`.
  */
 export async function handleJsonWrite<Input>(
   request: Request,
@@ -101,6 +119,13 @@ export async function handleJsonWrite<Input>(
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     return jsonResponse({ message: invalidMessage, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+  }
+  // After the schema, whose text fields say it in their own words; this catches the rest (a note
+  // the schema takes as any string, a key it would drop).
+  const illFormed = fieldWithLoneSurrogate(payload);
+  if (illFormed !== undefined) {
+    const message = "This text contains characters that are not valid text (a lone UTF-16 surrogate).";
+    return jsonResponse({ message: invalidMessage, fieldErrors: { [illFormed]: [message] } }, 400);
   }
   return handle(parsed.data);
 }

@@ -12,7 +12,8 @@ const PAGE_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST"];
 // The methods any route here may take; others (TRACE, PROPFIND…) are not implemented anywhere.
 const KNOWN_METHODS = new Set<string>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+/** Whether a path is the API's, in any letter case (`/API/…` is answered as an unknown API path). */
+export const isApiPath = (pathname: string) => /^\/api(?:\/|$)/i.test(pathname);
 
 const plainText = (status: 405 | 501, text: string, headers: Record<string, string> = {}) =>
   new Response(text, {

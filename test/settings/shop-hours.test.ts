@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { defaultClosedHolidays, defaultWeeklyHours } from "~/content/hours";
-import { bookingWindow as windowOf, preferredDateProblem as problemOf } from "~/hours/booking-window";
+import { bookingWindow as windowOf } from "~/hours/booking-window";
 import { shopInstant } from "~/hours/shop-calendar";
 import { closuresWithin as closuresOf } from "~/hours/shop-schedule";
 import { nextStatusChangeAt as nextChangeOf, shopStatusAt as statusOf } from "~/hours/shop-status";
 import { scheduleOf } from "~/features/settings/settings.server";
+import { preferredDateField } from "~/features/submissions/vehicle-visit-fields";
 
 // A fresh install's schedule: the shipped weekly hours and holidays, and the one closure the
 // migration seeds (Christmas Eve 2026).
@@ -22,7 +23,9 @@ const freshInstall = scheduleOf(
 const shopStatusAt = (now: Date) => statusOf(freshInstall, now);
 const nextStatusChangeAt = (now: Date) => nextChangeOf(freshInstall, now);
 const bookingWindow = (now: Date) => windowOf(freshInstall, now);
-const preferredDateProblem = (date: string, now: Date) => problemOf(freshInstall, date, now);
+/** What the service request's preferred-date field says of a date: its first message, or null. */
+const preferredDateProblem = (date: string, now: Date) =>
+  preferredDateField(freshInstall, now).safeParse(date).error?.issues[0]?.message ?? null;
 const closuresWithin = (from: string, days: number) => closuresOf(freshInstall, from, days);
 
 // Instants are written in UTC; the comments give the shop's clock (America/New_York).

@@ -1,3 +1,5 @@
+import { isClockTime } from "~/forms/dates";
+import { wholeNumber } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import type { CalendarDate } from "~/hours/shop-calendar";
@@ -13,8 +15,6 @@ import {
 // What one day can take, from the owner's capacity and the shop's calendar: a day the shop is
 // closed (weekly hours, a closure, a holiday) takes nothing; a waiter slot outside that day's hours
 // does not exist that day. Pure functions: the server, the pages and the tests read the same rules.
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export const minutesOfTime = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -71,20 +71,22 @@ const slotSchema = z.object({
   time: z
     .string({ error: "Give each waiter slot a time as HH:MM, for example 08:00." })
     .trim()
-    .regex(TIME, "Give each waiter slot a time as HH:MM, for example 08:00."),
-  places: z.coerce
-    .number({ error: `Give each waiter slot a number of places from 1 to ${MAX_SLOT_PLACES}.` })
-    .int(`Give each waiter slot a whole number of places from 1 to ${MAX_SLOT_PLACES}.`)
-    .min(1, `Give each waiter slot a number of places from 1 to ${MAX_SLOT_PLACES}.`)
-    .max(MAX_SLOT_PLACES, `A waiter slot has at most ${MAX_SLOT_PLACES} places.`),
+    .refine(isClockTime, "Give each waiter slot a time as HH:MM, for example 08:00."),
+  places: wholeNumber({
+    digits: /^\d{1,4}$/,
+    min: 1,
+    max: MAX_SLOT_PLACES,
+    message: `Give each waiter slot a whole number of places from 1 to ${MAX_SLOT_PLACES}.`,
+  }),
 });
 
 export const capacitySchema = z.object({
-  dropOffsPerDay: z.coerce
-    .number({ error: `Give the drop-offs a day as a number from 0 to ${MAX_DROP_OFFS}.` })
-    .int(`Give the drop-offs a day as a whole number from 0 to ${MAX_DROP_OFFS}.`)
-    .min(0, `Give the drop-offs a day as a number from 0 to ${MAX_DROP_OFFS}.`)
-    .max(MAX_DROP_OFFS, `At most ${MAX_DROP_OFFS} drop-offs a day.`),
+  dropOffsPerDay: wholeNumber({
+    digits: /^\d{1,4}$/,
+    min: 0,
+    max: MAX_DROP_OFFS,
+    message: `Give the drop-offs a day as a whole number from 0 to ${MAX_DROP_OFFS}.`,
+  }),
   waiterSlots: z
     .array(slotSchema, { error: "Send waiterSlots as a list of { time, places }." })
     .max(MAX_WAITER_SLOTS, `At most ${MAX_WAITER_SLOTS} waiter slots.`)
@@ -94,12 +96,12 @@ export const capacitySchema = z.object({
     )
     .transform((slots) => slots.toSorted((a, b) => a.time.localeCompare(b.time))),
   /** How long before the time a customer may still change it; optional, kept when absent. */
-  changeCutoffMinutes: z.coerce
-    .number({ error: "Give the cut-off in minutes, from 0 to 10080 (a week)." })
-    .int("Give the cut-off in whole minutes.")
-    .min(0, "Give the cut-off in minutes, from 0 to 10080 (a week).")
-    .max(10_080, "Give the cut-off in minutes, from 0 to 10080 (a week).")
-    .optional(),
+  changeCutoffMinutes: wholeNumber({
+    digits: /^\d{1,5}$/,
+    min: 0,
+    max: 10_080,
+    message: "Give the cut-off in whole minutes, from 0 to 10080 (a week).",
+  }).optional(),
 });
 
 export type CapacityInput = z.infer<typeof capacitySchema>;

@@ -1,3 +1,4 @@
+import { shopDateTime } from "../../forms/dates";
 import { addDays, formatShopDateTime, shopInstant, shopWallClock } from "../../hours/shop-calendar";
 
 // Follow-ups at the call-back desk, in the shop's time zone whatever the browser's or the
@@ -12,17 +13,8 @@ export function endOfShopDay(now: Date): Date {
   return shopInstant(addDays(shopWallClock(now).date, 1), { hour: 0, minute: 0 });
 }
 
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** The instant the shop's clock shows `time` ("HH:MM") on `date` ("YYYY-MM-DD"), or null if either is not one. */
-export function followUpFromShopTime(date: string, time: string): Date | null {
-  const clock = TIME_PATTERN.exec(time);
-  if (!DATE_PATTERN.test(date) || !clock) return null;
-  const instant = shopInstant(date, { hour: Number(clock[1]), minute: Number(clock[2]) });
-  // 2026-02-31 is not a day: the calendar would roll it into March.
-  return shopWallClock(instant).date === date ? instant : null;
-}
+export const followUpFromShopTime = (date: string, time: string): Date | null => shopDateTime(date, time);
 
 /** The "Call back by" inputs' values for an instant: the shop's date and its clock ("HH:MM"). */
 export function shopDateAndTime(instant: Date): { date: string; time: string } {

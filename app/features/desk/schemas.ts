@@ -1,4 +1,5 @@
 import { requiredText } from "../../forms/fields";
+import { instantField } from "../../forms/dates";
 import { z } from "../../forms/zod";
 import { ACTIVITY_NOTE_MAX, CALL_OUTCOMES } from "./activity";
 
@@ -35,6 +36,8 @@ export const activitySchema = z.discriminatedUnion(
 );
 export type ActivityInput = z.output<typeof activitySchema>;
 
+const FOLLOW_UP_FORMAT = "followUpAt must be a date and time in ISO 8601 with its offset, or null.";
+
 /** A member's username as the team stores it; the server checks that one exists and is active. */
 const username = z.string({ error: "assignee must be a username or null." }).min(1).max(64);
 
@@ -46,8 +49,7 @@ export const recordPatchSchema = <Status extends string>(statuses: readonly [Sta
   z
     .object({
       status: z.enum(statuses, { error: `status must be one of ${statuses.join(", ")}.` }).optional(),
-      followUpAt: z.iso
-        .datetime({ offset: true, error: "followUpAt must be a date and time in ISO 8601 with its offset, or null." })
+      followUpAt: instantField({ format: FOLLOW_UP_FORMAT, notATime: FOLLOW_UP_FORMAT, wallClock: false })
         .nullable()
         .optional(),
       assignee: username.nullable().optional(),

@@ -9,8 +9,11 @@ export const INSIGHTS_DAYS = [7, 30, 90] as const;
 export type InsightsDays = (typeof INSIGHTS_DAYS)[number];
 export const DEFAULT_INSIGHTS_DAYS: InsightsDays = 30;
 
-export function parseInsightsDays(value: string | null): InsightsDays | null {
-  if (value === null) return DEFAULT_INSIGHTS_DAYS;
+export function parseInsightsDays(params: URLSearchParams): InsightsDays | null {
+  // Given twice (?days=7&days=90) is no answer: which one was meant?
+  const [value, ...more] = params.getAll("days");
+  if (more.length > 0) return null;
+  if (value === undefined) return DEFAULT_INSIGHTS_DAYS;
   return INSIGHTS_DAYS.find((days) => String(days) === value) ?? null;
 }
 

@@ -15,7 +15,7 @@ import { type ShopHours, shopHoursAt, type SiteNotice } from "~/hours/shop-hours
 import { nextStatusChangeAt } from "~/hours/shop-status";
 import type { ResponseRecordSetting, StoredResponseRecord } from "~/features/insights/insights";
 import type { AppEnv } from "../../http/env.server";
-import { parseClockTime } from "./server/settings-schemas.server";
+import { parseClockTime } from "~/forms/dates";
 import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 // The owner's settings as stored in D1 (migration 0011), and the schedule every rule reads, built

@@ -1,5 +1,5 @@
-import { optionalChoice, optionalText } from "../../forms/fields";
-import { z } from "../../forms/zod";
+import { optionalChoice, optionalText, wholeNumber } from "../../forms/fields";
+import { calendarDateField } from "../../forms/dates";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
 import { bookingWindow, preferredDateProblem } from "~/hours/booking-window";
 import { shopWallClock } from "~/hours/shop-calendar";
@@ -16,18 +16,6 @@ export const MILEAGE_MAX = 999_999;
 /** Model years run a year ahead of the calendar: next year's cars are sold from the autumn. */
 export function newestModelYear(now: Date): number {
   return Number(shopWallClock(now).date.slice(0, 4)) + 1;
-}
-
-/** A whole number sent as a JSON number or as digits (with thousands commas, as people type them). */
-function wholeNumber({ digits, min, max, message }: { digits: RegExp; min: number; max: number; message: string }) {
-  const typed = z
-    .string()
-    .trim()
-    .regex(digits)
-    .transform((text) => Number(text.replaceAll(",", "")));
-  return z
-    .union([z.number(), typed], { error: message })
-    .pipe(z.number().int(message).min(min, message).max(max, message));
 }
 
 export const modelYearField = (now: Date) => {
@@ -57,9 +45,7 @@ export const vehicleTextField = (label: "make" | "model") =>
 
 /** A day the shop is open, from the next one to 60 days ahead, as of `now` (see app/hours/booking-window.ts). */
 export const preferredDateField = (schedule: ShopSchedule, now: Date) =>
-  z
-    .string({ error: "Please enter the date as YYYY-MM-DD, or pick it from the calendar." })
-    .trim()
+  calendarDateField({ format: "Please enter the date as YYYY-MM-DD, or pick it from the calendar." })
     .superRefine((date, context) => {
       const problem = preferredDateProblem(schedule, date, now);
       if (problem) context.addIssue({ code: "custom", message: problem });

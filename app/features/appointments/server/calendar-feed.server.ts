@@ -1,6 +1,5 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, isNull } from "drizzle-orm";
-import { generateIcsCalendar, type IcsEvent } from "ts-ics";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { calendarFeeds } from "~/db/schema/appointments";
@@ -18,6 +17,7 @@ import { appointmentsBetween, appointmentStart } from "./booking-reads.server";
 import { calendarUid, DROP_OFF_WINDOW_MINUTES, WAITER_MINUTES } from "./mail/calendar-file.server";
 import { readBookingRules } from "./settings/capacity-settings.server";
 import { isTokenShaped, tokenHash } from "./customer-link.server";
+import { type IcsEvent, icsCalendar } from "./icalendar.server";
 
 // Each member's private calendar feed (docs/decisions/050-the-members-calendar-feed.md): a secret
 // URL that Google Calendar or Outlook polls, listing the shop's appointments from 30 days back to
@@ -100,8 +100,7 @@ export async function calendarFeedResponse(env: AppEnv, file: string | undefined
   const events = rows
     .filter((row) => row.appointment.status !== "cancelled")
     .map((row) => feedEvent(env, row, rules.schedule, now));
-  const body = generateIcsCalendar({
-    version: "2.0",
+  const body = icsCalendar({
     prodId: `-//${shop.name}//Shop calendar//EN`,
     name: `${shop.name} appointments`,
     events,
@@ -124,9 +123,9 @@ function feedEvent(env: Pick<AppEnv, "SITE_URL">, row: Row, schedule: ShopSchedu
   const status = appointment.status === "confirmed" ? "" : ` (${appointmentStatusLabels[appointment.status]})`;
   return {
     uid: calendarUid(appointment.id),
-    stamp: { date: now },
-    start: { date: start },
-    end: { date: new Date(start.getTime() + minutes * 60_000) },
+    stamp: now,
+    start,
+    end: new Date(start.getTime() + minutes * 60_000),
     sequence: appointment.sequence,
     status: "CONFIRMED",
     summary: `${what}: ${name}${status}`,

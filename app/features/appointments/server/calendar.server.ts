@@ -1,9 +1,12 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { calendarDateField } from "~/forms/dates";
+import { z } from "~/forms/zod";
 import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import { hoursOn } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
-import { jsonResponse } from "~/http/responses.server";
+import { parseQuery } from "~/http/query.server";
+import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { bookingRulesFor } from "./settings/capacity-settings.server";
 import { capacityOn, openingsOn, slotKey } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
@@ -13,9 +16,9 @@ import { appointmentsBetween, bookedCounts, toView } from "./booking-reads.serve
 // waiter slots with places used and free, every appointment with a link to its record, and the
 // marks staff set at the door (arrived, no-show, done: marks.server.ts).
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (date: string | null): date is string =>
-  !!date && ISO_DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+const dayParam = calendarDateField({ format: "give the day as YYYY-MM-DD.", notADay: "that day does not exist." });
+const calendarParams = z.object({ date: dayParam.optional(), view: z.string().optional() });
+const listParams = z.object({ from: dayParam, to: dayParam });
 
 /** The longest span GET /api/appointments lists at once. */
 export const MAX_LIST_DAYS = 62;
@@ -69,11 +72,20 @@ export async function calendarDays(context: Readonly<RouterContextProvider>, fro
   return { days, today: shopWallClock(rules.now).date };
 }
 
-/** What the calendar page reads from its address: the day and the view, today and the week by default. */
+/**
+ * What the calendar page reads from its address: the day and the view, today and the week by
+ * default. A day that is not one, or a parameter given twice, is a 400 page.
+ */
 export function calendarQuery(url: URL, now: Date) {
-  const asked = url.searchParams.get("date");
-  const date = isRealDate(asked) ? asked : shopWallClock(now).date;
-  const view: CalendarView = url.searchParams.get("view") === "day" ? "day" : "week";
+  const parsed = parseQuery(url.searchParams, calendarParams);
+  if (!parsed.ok) {
+    throw data(
+      { message: `This calendar address does not work: ${parsed.message}` },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const date = parsed.query.date ?? shopWallClock(now).date;
+  const view: CalendarView = parsed.query.view === "day" ? "day" : "week";
   const from = view === "day" ? date : weekStart(date);
   const to = view === "day" ? date : addDays(from, 6);
   const step = view === "day" ? 1 : 7;
@@ -82,12 +94,11 @@ export function calendarQuery(url: URL, now: Date) {
 
 /** GET /api/appointments?from=&to= (at most 62 days): every appointment in the span, by day and time. */
 export async function listAppointmentsResponse(request: Request, context: Readonly<RouterContextProvider>) {
-  const url = new URL(request.url);
-  const from = url.searchParams.get("from");
-  const to = url.searchParams.get("to");
-  if (!isRealDate(from) || !isRealDate(to)) {
-    return jsonResponse({ message: "Give from and to as real dates, YYYY-MM-DD." }, 400);
+  const parsed = parseQuery(new URL(request.url).searchParams, listParams);
+  if (!parsed.ok) {
+    return jsonResponse({ message: `Give from and to as real dates, YYYY-MM-DD (${parsed.message})` }, 400);
   }
+  const { from, to } = parsed.query;
   const span = daysBetween(from, to) + 1;
   if (span < 1) return jsonResponse({ message: "from must not be after to." }, 400);
   if (span > MAX_LIST_DAYS) return jsonResponse({ message: `List at most ${MAX_LIST_DAYS} days at once.` }, 400);

@@ -25,7 +25,8 @@ const MARKABLE: Record<"arrived" | "no-show" | "done", AppointmentStatus[]> = {
 };
 
 export type Mark = keyof typeof MARKABLE;
-export const isMark = (value: unknown): value is Mark => typeof value === "string" && value in MARKABLE;
+// Own keys only: `in` would take "constructor" or "toString" from Object.prototype for a mark.
+export const isMark = (value: unknown): value is Mark => typeof value === "string" && Object.hasOwn(MARKABLE, value);
 
 /** A customer is asked for a review at most once in this long. */
 export const REVIEW_REQUEST_GAP_MS = 365 * 24 * 60 * 60 * 1000;

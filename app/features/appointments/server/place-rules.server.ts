@@ -1,3 +1,4 @@
+import { isCalendarDate } from "~/forms/dates";
 import { addDays, type CalendarDate, calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
 import { capacityOn, type DayOpenings, formatSlotTime, placesFor } from "../capacity";
 import { APPOINTMENT_DAYS_AHEAD, APPOINTMENT_KINDS, type AppointmentKind, NOTE_MAX } from "../vocabulary";
@@ -18,9 +19,6 @@ export type Refusal =
 
 export type Place = { date: CalendarDate; kind: AppointmentKind; time: string | null; places: number };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (date: string) =>
-  ISO_DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 export const refuse = (field: "date" | "kind" | "time" | "note", message: string): Refusal => ({
   ok: false,
   status: 400,
@@ -31,7 +29,7 @@ export const refuse = (field: "date" | "kind" | "time" | "note", message: string
 /** The place asked for, or why it cannot be booked (400): a day and kind and time that exist and are ahead. */
 export function checkPlace(rules: BookingRules, input: PlaceInput): { ok: true; place: Place } | Refusal {
   const { date, kind } = input;
-  if (typeof date !== "string" || !isRealDate(date)) return refuse("date", "Give the day as YYYY-MM-DD, a real date.");
+  if (!isCalendarDate(date)) return refuse("date", "Give the day as YYYY-MM-DD, a real date.");
   const today = shopWallClock(rules.now).date;
   if (date < today) return refuse("date", `${spelled(date)} has passed. Choose today or a later day.`);
   const last = addDays(today, APPOINTMENT_DAYS_AHEAD);

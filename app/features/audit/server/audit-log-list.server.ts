@@ -5,6 +5,7 @@ import { getDb } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { users } from "~/db/schema/staff";
 import type { AppEnv } from "../../../http/env.server";
+import { repeatedParameter } from "../../../http/query.server";
 
 // Reading the audit log (/incoming/audit and GET /api/audit): newest first, a page at a time by
 // keyset on the entry's id (ids only grow, so a page costs the same however deep it is and an
@@ -30,6 +31,8 @@ const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as
 
 /** The list's address (`person`, `action`, `before`, and `limit` for the API), read strictly. */
 export function parseAuditQuery(params: URLSearchParams, { api }: { api: boolean }): QueryResult {
+  const repeated = repeatedParameter(params);
+  if (repeated) return { ok: false, message: `Give ${repeated} once.` };
   // An empty select ("Everyone", "Every kind") sends the parameter empty: no filter.
   const given = (name: string) => (params.get(name) === "" ? null : params.get(name));
   const person = given("person");

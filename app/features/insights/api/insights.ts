@@ -12,7 +12,7 @@ export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 // GET /api/insights?days=7|30|90 (30 when absent): the promise measured, per kind and together,
 // and the last 12 weeks (docs/inbox.md). Every member may read it.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
+  const days = parseInsightsDays(new URL(request.url).searchParams);
   if (days === null) return jsonResponse({ message: "days must be 7, 30 or 90." }, 400);
   const insights = await readInsights(getEnv(context), getShopSettings(context), getRequestTime(context), days);
   return jsonResponse(insightsJson(insights));

@@ -22,7 +22,7 @@ import { getShopSettings } from "~/features/settings/settings.server";
 export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Insights", position: 3 } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const days = parseInsightsDays(new URL(request.url).searchParams.get("days"));
+  const days = parseInsightsDays(new URL(request.url).searchParams);
   if (days === null) throw data({ message: "days must be 7, 30 or 90." }, { status: 400, headers: NO_STORE });
   const now = getRequestTime(context);
   const shopSettings = getShopSettings(context);

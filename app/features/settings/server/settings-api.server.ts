@@ -10,7 +10,7 @@ import {
   type ChangeWithInput,
   type SettingsChange,
 } from "./settings-changes.server";
-import { isCalendarDate } from "./settings-schemas.server";
+import { isCalendarDate } from "~/forms/dates";
 
 // The owners' JSON endpoints under /api/settings/ (app/routes.ts puts them behind the owners'
 // gate). Each write goes through the one JSON door, then the same change the settings page makes.

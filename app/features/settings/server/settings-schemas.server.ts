@@ -2,7 +2,8 @@ import type { ClockTime, WeeklyHours } from "~/content/hours";
 import { requiredText } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { federalHolidayIds } from "~/hours/federal-holidays";
-import { calendarDateFormat, shopInstant, shopWallClock } from "~/hours/shop-calendar";
+import { calendarDateField, clockTimeField, instantField } from "~/forms/dates";
+import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
 
 // What the owner may send from the settings page and the owners' API: one schema per change, the
 // same for a posted form (conform's field names, `weekly[1].opens`) and a JSON body.
@@ -13,20 +14,7 @@ export type WeekdayId = (typeof WEEKDAY_IDS)[number];
 export const REASON_MAX = 80;
 export const NOTICE_MAX = 200;
 
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::00)?$/;
-
-/** "08:30" (or "08:30:00", as some browsers send a time input) as a clock time. */
-export function parseClockTime(text: string): ClockTime {
-  const match = TIME.exec(text);
-  return { hour: Number(match?.[1] ?? 0), minute: Number(match?.[2] ?? 0) };
-}
-
-const timeField = (label: string) =>
-  z
-    .string({ error: `Please enter the ${label} time.` })
-    .trim()
-    .regex(TIME, `Please enter the ${label} time as HH:MM, for example 08:00.`)
-    .transform(parseClockTime);
+const timeField = (label: string) => clockTimeField(`Please enter the ${label} time as HH:MM, for example 08:00.`);
 
 /** A ticked checkbox sends "on"; JSON sends true. */
 const flag = z
@@ -45,25 +33,14 @@ const minutes = (time: ClockTime) => time.hour * 60 + time.minute;
 
 const spelled = calendarDateFormat({ month: "long", day: "numeric", year: "numeric" });
 
-/** Whether "YYYY-MM-DD" is a day of the calendar (not 2027-13-01, 2027-00-10 or 2027-02-30). */
-export function isCalendarDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date);
-}
-
 /** A date from today to two years ahead, in the shop's calendar. */
 function upcomingDateField(now: Date) {
   const today = shopWallClock(now).date;
   const latest = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
-  return z
-    .string({ error: "Please enter the date." })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, {
-      error: "Please enter the date as YYYY-MM-DD, or pick it from the calendar.",
-      abort: true,
-    })
-    .refine(isCalendarDate, { error: "That date does not exist.", abort: true })
+  return calendarDateField({
+    format: "Please enter the date as YYYY-MM-DD, or pick it from the calendar.",
+    notADay: "That date does not exist.",
+  })
     .refine((date) => date >= today, "That date has passed. Please choose today or a later day.")
     .refine((date) => date <= latest, `Please choose a date up to two years ahead (until ${spelled(latest)}).`);
 }
@@ -142,29 +119,12 @@ export const holidaysSchema = z.object({
     .transform((ids) => federalHolidayIds.filter((id) => ids.includes(id))),
 });
 
-const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
-
 /** An instant: ISO 8601 with its offset, or the shop's wall clock as a date-time input sends it. */
-const instantField = (label: string) =>
-  z
-    .string({ error: `Please enter the ${label}.` })
-    .trim()
-    .transform((text, context) => {
-      const local = LOCAL_DATE_TIME.exec(text);
-      const iso = z.iso.datetime({ offset: true }).safeParse(text);
-      // A day that exists, an hour 00-23 and a minute 00-59: nothing rolls over into another time.
-      if (local && isCalendarDate(local[1]!) && Number(local[2]) <= 23 && Number(local[3]) <= 59) {
-        return shopInstant(local[1]!, { hour: Number(local[2]), minute: Number(local[3]) });
-      }
-      if (!local && iso.success && isCalendarDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(iso.data))) {
-        return new Date(iso.data);
-      }
-      const message = local
-        ? `That ${label} time does not exist. Please check the day, the hour (00-23) and the minutes (00-59).`
-        : `Please enter the ${label} as a date and time.`;
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    });
+const instantFieldFor = (label: string) =>
+  instantField({
+    format: `Please enter the ${label} as a date and time.`,
+    notATime: `That ${label} time does not exist. Please check the day, the hour (00-23) and the minutes (00-59).`,
+  });
 
 export const noticeSchemaAt = (now: Date) =>
   z
@@ -175,8 +135,8 @@ export const noticeSchemaAt = (now: Date) =>
         tooLong: `Please keep the notice to ${NOTICE_MAX} characters.`,
         subject: "The notice",
       }),
-      startsAt: instantField("start"),
-      endsAt: instantField("end"),
+      startsAt: instantFieldFor("start"),
+      endsAt: instantFieldFor("end"),
     })
     .superRefine((notice, context) => {
       if (notice.endsAt <= notice.startsAt) {

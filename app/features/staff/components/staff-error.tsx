@@ -19,6 +19,11 @@ export function StaffErrorPage({ status }: { status: number }) {
 
 export function staffErrorText(status: number): { title: string; text: string } {
   switch (status) {
+    case 400:
+      return {
+        title: "This address does not work",
+        text: "Part of the address (a date that does not exist, say) is not one this page can show.",
+      };
     case 403:
       return { title: "For the shop's owners", text: "Only the shop's owners can open this page." };
     case 404:

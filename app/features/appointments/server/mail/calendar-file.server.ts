@@ -1,13 +1,14 @@
-import { generateIcsCalendar, type IcsEvent } from "ts-ics";
 import { shop } from "~/content/shop";
 import type { AppointmentKind } from "../../vocabulary";
+import { type IcsEvent, icsCalendar } from "../icalendar.server";
 
 // The .ics attached to every email the customer gets about an appointment
-// (docs/decisions/044-the-calendar-file.md), written with ts-ics: RFC 5545 and the iTIP methods
-// of RFC 5546. One UID per appointment for its whole life, so a calendar updates the event it has
-// rather than adding a second; SEQUENCE is the appointment's own, raised by every change; the shop
-// is the ORGANIZER, which Outlook needs to apply an update; times are in UTC (the instant the
-// shop's clock in America/New_York shows), which every client converts to its own zone.
+// (docs/decisions/044-the-calendar-file.md), written by ../icalendar.server.ts (decision 061): RFC
+// 5545 and the iTIP methods of RFC 5546. One UID per appointment for its whole life, so a calendar
+// updates the event it has rather than adding a second; SEQUENCE is the appointment's own, raised
+// by every change; the shop is the ORGANIZER, which Outlook needs to apply an update; times are in
+// UTC (the instant the shop's clock in America/New_York shows), which every client converts to its
+// own zone.
 
 /** How long a waiter's visit is shown in their calendar; a drop-off shows its window. */
 export const WAITER_MINUTES = 60;
@@ -41,9 +42,9 @@ export function appointmentCalendarFile(input: CalendarFileInput): string {
   const end = new Date(input.start.getTime() + minutes * 60_000);
   const event: IcsEvent = {
     uid: calendarUid(input.id),
-    stamp: { date: input.now },
-    start: { date: input.start },
-    end: { date: end },
+    stamp: input.now,
+    start: input.start,
+    end,
     sequence: input.sequence,
     status: input.cancelled ? "CANCELLED" : "CONFIRMED",
     summary: input.kind === "waiter" ? `Car service at ${shop.name} (waiting)` : `Drop off your car at ${shop.name}`,
@@ -53,8 +54,7 @@ export function appointmentCalendarFile(input: CalendarFileInput): string {
     organizer: { name: shop.name, email: input.organizer },
     attendees: [{ email: input.attendee.email, name: input.attendee.name, partstat: "ACCEPTED", rsvp: false }],
   };
-  return generateIcsCalendar({
-    version: "2.0",
+  return icsCalendar({
     prodId: `-//${shop.name}//Appointments//EN`,
     method: methodOf(input.cancelled),
     events: [event],
