@@ -36,7 +36,7 @@ export function appointmentJson(view: AppointmentView | null) {
   return { id, date, kind, time, status, sequence, note, reminderSentAt };
 }
 
-/** The notification queue's job for one appointment email (app/server/notifications/delivery.server.ts). */
+/** The notification queue's job for one appointment email (app/features/notifications/server/delivery.server.ts). */
 export async function deliverAppointmentJob(
   env: Parameters<typeof deliverAppointmentMessage>[0],
   messageId: number,

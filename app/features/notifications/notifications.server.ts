@@ -13,7 +13,7 @@ import { SWEEP_GRACE_MS } from "~/mail/send-claim.server";
 import { takeOverdueNotifications } from "./server/ledger.server";
 
 // What the rest of the Worker asks of the notifications: queue a stored submission's emails, and
-// the scheduled sweep and digest (app/server/scheduled/ dispatches each Cron Trigger here). The
+// the scheduled sweep and digest (app/scheduled/ dispatches each Cron Trigger here). The
 // queue's consumer is delivery.server.ts, which workers/app.ts calls.
 
 // What goes through the NOTIFY_QUEUE queue: a reference to what to send, never the content, so a
@@ -43,7 +43,7 @@ export const notificationJobSchema = z.discriminatedUnion("type", [
     client: z.string().max(128).nullable(),
   }),
   /**
-   * A notice to a member about their own account (app/server/team/staff-mail.server.ts): their
+   * A notice to a member about their own account (app/features/team/server/staff-mail.server.ts): their
    * email was changed (sent to the address it had, which D1 no longer holds), or their sign-in
    * codes were locked after too many wrong ones (sent to the address on the account).
    */

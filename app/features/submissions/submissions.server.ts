@@ -276,7 +276,7 @@ async function bookedOnArrivalIf(
 }
 
 // Spam kept aside is deleted once seen and past its keeping time (the scheduled purge,
-// app/server/scheduled/); what may be deleted is the spam rule's to say.
+// app/scheduled/); what may be deleted is the spam rule's to say.
 export { purgeOldSpam } from "./server/spam.server";
 
 export { formConstraintsAt } from "./server/form-constraints.server";

@@ -36,7 +36,7 @@ export function StaffHeader({ member, navigation }: { member?: SignedInMember; n
   const signOut = (
     // Posts to the inbox's action, which ends the session. A document post even with JavaScript: the
     // public /login page it lands on has server-only markup that a client-side navigation cannot build
-    // (app/ui/static-markup.tsx).
+    // (app/ui/hydration/static-markup.tsx).
     <Form method="post" action="/incoming" reloadDocument>
       <button
         type="submit"
