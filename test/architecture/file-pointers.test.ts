@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { fromRoot, treeFiles, treeFolders } from "./tree";
 
 // A path the code, the README or a guide names must lead somewhere: `app/http/toast.server.ts`,
 // `test/support/`, `e2e/**/*.spec.ts` (a glob: its folder exists), `docs/decisions/046`, or a
-// Markdown link relative to its page. Files are listed and read at transform time by Vite (workerd
-// has no file system). Migrations are left out: they are applied as written, never edited. A
+// Markdown link relative to its page. Files are read at transform time by Vite (workerd has no file
+// system). Migrations are left out: they are applied as written, never edited. A
 // decision record's Context describes the tree before the decision, so that section is left out too.
-const GENERATED = ["node_modules", "build", ".react-router", ".wrangler", "test-results", "playwright-report"];
-const listed = import.meta.glob(
-  [
-    "../../**/*",
-    "../../.ci/*",
-    "!../../{node_modules,build,.react-router,.wrangler,test-results,playwright-report}/**",
-    "!../../bench/results/**",
-  ],
-  { query: "?raw", import: "default" },
-);
-/** A glob's key (relative to this file: `./route-ids.test.ts`, `../../app/…`) as a path from the root. */
-const fromRoot = (key: string) => new URL(key, "file:///test/architecture/").pathname.slice(1);
-const files = new Set(Object.keys(listed).map(fromRoot));
-const folders = new Set(
-  [...files].flatMap((file) => {
-    const parts = file.split("/");
-    return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("/"));
-  }),
-);
+const files = treeFiles;
+const folders = treeFolders;
 
 const texts = import.meta.glob<string>(
   [
@@ -36,7 +20,7 @@ const texts = import.meta.glob<string>(
   { query: "?raw", import: "default", eager: true },
 );
 
-const TOP = [...folders].filter((folder) => !folder.includes("/") && !GENERATED.includes(folder));
+const TOP = [...folders].filter((folder) => !folder.includes("/"));
 // A path from the project's root (or `~/`, the app's alias), not the tail of `../../app/…` or a URL.
 const ROOTED = new RegExp(
   `(?<![\\w./~@:-])(~/|(?:${TOP.map((top) => top.replace(".", "\\.")).join("|")})/)([\\w./+*{},<>-]*)`,
