@@ -49,8 +49,10 @@ function closingParen(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const char = text[i];
-    if (char === "'") i = text.indexOf("'", i + 1) === -1 ? text.length : text.indexOf("'", i + 1);
-    else if (char === "(") depth++;
+    if (char === "'") {
+      const end = text.indexOf("'", i + 1);
+      i = end < 0 ? text.length : end; // '' inside a literal closes and reopens it: the same depth
+    } else if (char === "(") depth++;
     else if (char === ")" && --depth === 0) return i;
   }
   return -1;
