@@ -21,7 +21,7 @@ import { useNonce } from "./ui/nonce-provider";
 import { StaticMarkup } from "./ui/hydration/static-markup";
 import { showToast, useToastState } from "./ui/toast/toast-store";
 import { Toaster } from "./ui/toast/toaster";
-import { navigationIn, StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
+import { memberIn, navigationIn, StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
 import { ButtonLink } from "./ui/button";
 import { isPrivatePath, isStaffPath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
@@ -178,7 +178,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (staffShell && isRouteErrorResponse(error) && error.status < 500) {
     return (
       <>
-        <StaffHeader navigation={navigationIn(error.data)} />
+        <StaffHeader member={memberIn(error.data)} navigation={navigationIn(error.data)} />
         <StaffErrorPage status={error.status} />
       </>
     );
