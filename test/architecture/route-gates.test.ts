@@ -170,6 +170,8 @@ describe("route gates", () => {
     expect(html).toMatch(/Only the shop(&#x27;|')s owners can open this page\./);
     expect(html).toMatch(/<nav aria-label="Staff"/);
     expect(html).toContain("Sign out");
+    // The header names who is signed in, as on every staff page.
+    expect(html).toMatch(/>gate-shell<\/span> <span[^>]*>· (<!-- -->)?Staff</);
     // A staff member's navigation: no owners' entries, and none of the public site's header or footer.
     expect(html).not.toContain('href="/incoming/settings"');
     expect(html).not.toContain('id="site-header"');

@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { auditInsert } from "../audit/audit.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/features/sign-in/login-schema";
 import { type Database, getDb } from "~/db/db.server";
 import { totpSecrets } from "~/db/schema/second-factor";
-import { staffSessions, type User, users } from "~/db/schema/staff";
+import { type User, users } from "~/db/schema/staff";
 import type { AppEnv } from "../../http/env.server";
 import type { StaffMember } from "../../http/staff-member.server";
 import {
@@ -27,7 +27,6 @@ import {
 } from "./server/pending-sign-in.server";
 import { endSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";
-import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 /** Whether an account may sign in and keep its sessions: not disabled, not removed. */
 export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
@@ -209,26 +208,8 @@ export async function logOut(request: Request, env: AppEnv, now: Date): Promise<
   return endStaffSession(request, env);
 }
 
-// An ended or expired session's row is only history; a month of it is plenty.
-const SESSION_ROWS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Rows of sessions that began over 30 days ago, as a nightly task (app/scheduled/scheduled.server.ts). */
-export const signInScheduledTasks: ScheduledTask[] = [
-  {
-    cron: NIGHTLY,
-    run: async (env, at) =>
-      `deleted ${await purgeOldSessions(env, new Date(at.getTime() - SESSION_ROWS_KEEP_MS))} session rows older than 30 days`,
-  },
-];
-
-/** Rows of sessions that ended or expired long ago: the nightly job deletes them. */
-export async function purgeOldSessions(env: AppEnv, before: Date): Promise<number> {
-  const deleted = await getDb(env)
-    .delete(staffSessions)
-    .where(sql`${staffSessions.signedInAt} < ${before.getTime()}`)
-    .returning({ id: staffSessions.id });
-  return deleted.length;
-}
+/** Rows of sessions that began over 30 days ago, as a nightly task. */
+export { signInScheduledTasks } from "./server/session-purge.server";
 
 // ------------------------------------------------------------------------------------------------
 // What other features ask of sign-in: the only door into app/features/sign-in/server/ besides the gates.

@@ -6,7 +6,7 @@ import type { AuditAction } from "~/features/audit/audit";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import { auditTarget, contactStatements } from "~/features/inbox/inbox.server";
 import type { AppEnv } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
 import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";

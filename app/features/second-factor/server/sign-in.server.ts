@@ -24,7 +24,7 @@ import {
 } from "./code-limits.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
-import { linkSecret } from "../../../http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
 import { redeemRecoveryCode } from "./recovery-codes.server";
 import { acceptTotpCode, TOTP_CODE_PATTERN } from "./totp.server";

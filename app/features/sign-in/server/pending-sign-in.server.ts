@@ -3,8 +3,8 @@ import { getDb } from "~/db/db.server";
 import { pendingSignIns } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
 import type { AppEnv } from "../../../http/env.server";
-import type { SecretsEnv } from "../../../http/keys.server";
-import { signedHostCookie } from "../../../http/signed-cookie.server";
+import type { SecretsEnv } from "~/keys/keys.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 // The half-signed-in state (docs/decisions/035-second-factor.md): a member whose password was right
 // and who has a second factor holds only this signed cookie until a code finishes the sign-in. It

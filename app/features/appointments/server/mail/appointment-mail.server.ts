@@ -7,7 +7,7 @@ import { calendarDateFormat } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
