@@ -5,7 +5,7 @@ import { emailFailing, listMessages } from "~/features/replies/replies.server";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/records/statuses";
-import { auditInsert } from "../../audit/audit.server";
+import { auditEvent } from "../../audit/audit.server";
 import { followUpProblem, updateDesk } from "../../desk/desk.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { csvStream } from "./csv.server";
@@ -183,7 +183,7 @@ export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
   // HEAD sends no records: nothing was exported.
   if (request.method === "GET") {
-    await auditInsert(getDb(env), {
+    await auditEvent(getDb(env), {
       ...acting,
       action: "records.export",
       target: inboxKinds[kind].slug,
