@@ -19,13 +19,20 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
   // Every night at 08:00 UTC (3 or 4 AM in Pikesville): spam older than 30 days goes, audit log
   // entries older than 400 days, the rows of sessions that began over 30 days ago, and closure and
   // special-hours days past over 30 days ago.
-  "0 8 * * *": async (env, scheduledTime) => {
-    const deleted = await purgeOldSpam(env, scheduledTime);
-    const audit = await purgeOldAuditEntries(env, scheduledTime);
-    const sessions = await purgeOldSessions(env, new Date(scheduledTime.getTime() - SESSION_ROWS_KEEP_MS));
-    const settings = await purgePastSettings(env, scheduledTime);
-    return `deleted ${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days, ${audit} audit log entries older than 400 days, ${sessions} session rows older than 30 days, ${settings} closure and special-hours days past over 30 days ago`;
-  },
+  // Each purge runs whatever the others did: one that fails is logged and named, the rest still run.
+  "0 8 * * *": (env, scheduledTime) =>
+    eachPurge({
+      spam: async () => {
+        const deleted = await purgeOldSpam(env, scheduledTime);
+        return `${deleted.contact} contact messages and ${deleted.serviceRequest} service requests kept as spam for over 30 days`;
+      },
+      "audit log": async () =>
+        `${await purgeOldAuditEntries(env, scheduledTime)} audit log entries older than 400 days`,
+      sessions: async () =>
+        `${await purgeOldSessions(env, new Date(scheduledTime.getTime() - SESSION_ROWS_KEEP_MS))} session rows older than 30 days`,
+      settings: async () =>
+        `${await purgePastSettings(env, scheduledTime)} closure and special-hours days past over 30 days ago`,
+    }),
   // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
   // Replies sent from a record likewise (app/features/replies/).
   "*/5 * * * *": async (env, scheduledTime) =>
@@ -43,6 +50,27 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
   // and any appointment email still unsent (app/features/appointments/server/reminders.server.ts).
   "15 * * * *": (env, scheduledTime) => queueAppointmentReminders(env, scheduledTime),
 };
+
+/**
+ * Runs every purge, each in its own try: a line saying what each deleted, or that it failed (logged
+ * with its error). If any failed, the run throws once all have run, so the platform records it failed.
+ */
+async function eachPurge(purges: Record<string, () => Promise<string>>): Promise<string> {
+  const failed: string[] = [];
+  const parts: string[] = [];
+  for (const [name, purge] of Object.entries(purges)) {
+    try {
+      parts.push(await purge());
+    } catch (error) {
+      console.error(`The nightly ${name} purge failed; the other purges still run`, error);
+      failed.push(name);
+      parts.push(`the ${name} purge failed`);
+    }
+  }
+  const line = `deleted ${parts.join(", ")}`;
+  if (failed.length > 0) throw new Error(line);
+  return line;
+}
 
 /** The Worker's `scheduled` handler: runs the job of the trigger that fired, at its scheduled time. */
 export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: AppEnv) {
