@@ -49,13 +49,16 @@ describe("scheduled jobs", () => {
     )
       .bind(longAgo)
       .run();
-    await env.DB.prepare("insert into shop_closures (date, reason, created_at) values ('2025-01-06', 'Long ago', 0)").run();
+    await env.DB.prepare(
+      "insert into shop_closures (date, reason, created_at) values ('2025-01-06', 'Long ago', 0)",
+    ).run();
     // The spam purge, the first, fails: D1 refuses its reads of the inbox.
     const failingSpam = new Proxy(env.DB, {
       get(target, property) {
         if (property === "prepare") {
           return (query: string) => {
-            if (/"status" = \?/.test(query) && /from "contact_submissions"/.test(query)) throw new Error("D1 is down");
+            if (query.includes('"status" = ?') && query.includes('from "contact_submissions"'))
+              throw new Error("D1 is down");
             return target.prepare(query);
           };
         }
