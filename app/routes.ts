@@ -47,6 +47,8 @@ export default [
           route("settings/capacity", "features/appointments/routes/capacity.tsx"),
           route("settings/emails", "features/settings/routes/emails.tsx"),
           route("settings/reply-templates", "features/replies/routes/reply-templates.tsx"),
+          // The insights page is every member's; the owners' switch on it posts here.
+          route("insights/response-record", "features/insights/routes/response-record.ts"),
         ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),
