@@ -255,9 +255,26 @@ export async function rescheduleAppointment(
     ...changeMessages(env, current.id, "update", who),
   ]);
   const row = updated[0];
-  if (!row) return fullRefusal(env, rules, place, current);
+  if (!row) return (await changedMeanwhile(env, current)) ? changedSince(who) : fullRefusal(env, rules, place, current);
   return changed(row, messages);
 }
+
+/** Whether the appointment is no longer as `current` shows it: moved, cancelled or marked since it was read. */
+async function changedMeanwhile(env: AppEnv, current: AppointmentView): Promise<boolean> {
+  const [latest] = await getDb(env)
+    .select({ status: appointments.status, sequence: appointments.sequence })
+    .from(appointments)
+    .where(eq(appointments.id, current.id));
+  return !latest || latest.status !== current.status || latest.sequence !== current.sequence;
+}
+
+/** A change that lost a race with another one: said as such, not as a full day, and no other days offered. */
+const changedSince = (who: ChangedBy) =>
+  conflict(
+    who.byCustomer
+      ? "Your appointment was changed meanwhile. Please look at it again below before you choose."
+      : "This appointment was changed meanwhile by someone else: look at it again before you choose.",
+  );
 
 /** Cancels a confirmed appointment: its place is free again, and the customer gets a cancellation. */
 export async function cancelAppointment(
