@@ -187,7 +187,7 @@ function dbWhereAnotherChangeWins(competitor: () => Promise<unknown>): D1Databas
     get(target, property) {
       if (property === "prepare") {
         return (query: string) => {
-          if (/^update "appointments" set "date"/.test(query)) armed = true;
+          if (query.startsWith(`update "appointments" set "date"`)) armed = true;
           return target.prepare(query);
         };
       }

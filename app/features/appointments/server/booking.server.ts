@@ -265,7 +265,7 @@ async function changedMeanwhile(env: AppEnv, current: AppointmentView): Promise<
     .select({ status: appointments.status, sequence: appointments.sequence })
     .from(appointments)
     .where(eq(appointments.id, current.id));
-  return !latest || latest.status !== current.status || latest.sequence !== current.sequence;
+  return latest?.status !== current.status || latest.sequence !== current.sequence;
 }
 
 /** A change that lost a race with another one: said as such, not as a full day, and no other days offered. */
