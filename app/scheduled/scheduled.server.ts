@@ -3,7 +3,11 @@ import { purgeOldAuditEntries } from "../features/audit/audit.server";
 import { purgeOldSessions } from "../features/sign-in/sign-in.server";
 import type { AppEnv } from "../http/env.server";
 import { refreshResponseRecord } from "../features/insights/insights.server";
-import { enqueueDigestIfDue, sweepUnsentNotifications } from "../features/notifications/notifications.server";
+import {
+  enqueueDigestIfDue,
+  sweepLapsedConfirmations,
+  sweepUnsentNotifications,
+} from "../features/notifications/notifications.server";
 import { queueAppointmentReminders } from "../features/appointments/appointments.server";
 import { purgePastSettings } from "../features/settings/settings.server";
 import { purgeOldSpam } from "../features/submissions/submissions.server";
@@ -34,9 +38,10 @@ export const scheduledJobs: Record<string, (env: AppEnv, scheduledTime: Date) =>
         `${await purgePastSettings(env, scheduledTime)} closure and special-hours days past over 30 days ago`,
     }),
   // Every 5 minutes: notifications still unsent 5 minutes after they were due are queued again.
-  // Replies sent from a record likewise (app/features/replies/).
+  // Replies sent from a record likewise (app/features/replies/), and visitors' confirmations whose
+  // claim lapsed unsent (their consumer died).
   "*/5 * * * *": async (env, scheduledTime) =>
-    `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications and ${await sweepUnsentReplies(env, scheduledTime)} overdue replies again`,
+    `queued ${await sweepUnsentNotifications(env, scheduledTime)} overdue notifications, ${await sweepUnsentReplies(env, scheduledTime)} overdue replies and ${await sweepLapsedConfirmations(env, scheduledTime)} visitor confirmations again`,
   // The overdue digest at 8:00 AM shop time: 12:00 UTC in summer (EDT), 13:00 UTC in winter (EST);
   // the job queues it only from the run at which the shop's clock reads 8.
   "0 12,13 * * *": async (env, scheduledTime) =>

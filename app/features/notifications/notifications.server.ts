@@ -10,7 +10,7 @@ import type { AppEnv } from "../../http/env.server";
 import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./server/digest.server";
 import { SWEEP_GRACE_MS } from "~/mail/send-claim.server";
-import { takeOverdueNotifications } from "./server/ledger.server";
+import { takeLapsedConfirmations, takeOverdueNotifications } from "./server/ledger.server";
 
 // What the rest of the Worker asks of the notifications: queue a stored submission's emails, and
 // the scheduled sweep and digest (app/server/scheduled/ dispatches each Cron Trigger here). The
@@ -113,6 +113,29 @@ export async function sweepUnsentNotifications(env: Pick<AppEnv, "DB" | "NOTIFY_
     overdue.map(({ form, id }) => ({ type: "notify", form, id })),
   );
   return overdue.length;
+}
+
+// A visitor's confirmation is worth sending within the hour it was asked for; past that the
+// visitor has the shop's answer to wait for, not a receipt. Older ones are no longer swept.
+export const CONFIRMATION_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * Enqueues every visitor confirmation whose claim lapsed unsent (its consumer died, or the queue
+ * gave up on it), for records of the last hour; returns how many (docs/decisions/030-notifications.md).
+ */
+export async function sweepLapsedConfirmations(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date): Promise<number> {
+  const lapsed = await takeLapsedConfirmations(getDb(env), {
+    now,
+    maxAgeMs: CONFIRMATION_MAX_AGE_MS,
+    limit: SWEEP_LIMIT,
+  });
+  if (lapsed.length === 0) return 0;
+  console.warn(`Re-enqueuing ${lapsed.length} visitor confirmation(s) claimed and never sent`, lapsed);
+  await enqueueJobs(
+    env,
+    lapsed.map(({ form, id }) => ({ type: "confirm", form, id })),
+  );
+  return lapsed.length;
 }
 
 /** Enqueues the morning digest when the shop's clock reads 8 AM on a day it opens. */
