@@ -22,7 +22,7 @@ beforeAll(setUpAppointments, 60_000);
 describe("the customer's emails and calendar file", () => {
   const queue = recordingQueue();
   const mailer = recordingMailer();
-  const deliver = () => deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+  const deliver = () => deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
   const email = `calendar-${crypto.randomUUID()}@example.com`;
   let link = "";
 
@@ -105,7 +105,7 @@ describe("the customer's link", () => {
     const email = `link-${crypto.randomUUID()}@example.com`;
     const id = await newRequest({ email });
     expect((await book(id, body, { bindings: { NOTIFY_QUEUE: queue } })).status).toBe(201);
-    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
     return { id, link: customerLinkIn(mailer.sent.find((sent) => sent.to === email)!) };
   }
 
@@ -223,7 +223,7 @@ describe("a move that loses a race with another change", () => {
     );
     expect(booked.status).toBe(201);
     appointmentId = (await booked.json<{ id: string }>()).id;
-    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
     link = customerLinkIn(mailer.sent.find((sent) => sent.to === email)!);
   });
 
