@@ -21,7 +21,7 @@ export type AuditEntry = Acting & {
 // `then` or `run`: awaiting it alone is a lint error, `@typescript-eslint/await-thenable`). An
 // event that changes nothing else (a failed sign-in, an export) is written alone by `auditEvent`,
 // which takes only the actions listed in EVENT_ACTIONS. test/audit/change-without-its-entry.test.ts
-// makes the log unwritable and checks each change is then not stored either.
+// makes the log unwritable and checks each change is then not stored either (decision 057).
 // The log is append-only: nothing in the app edits or deletes an entry except the nightly purge of
 // entries past their keeping time (purgeOldAuditEntries, below).
 
