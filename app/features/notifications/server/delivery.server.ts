@@ -107,6 +107,7 @@ async function deliverConfirmation(
   if (!submission) return done;
   if (!isMailAddress(submission.record.email)) {
     console.warn("No confirmation: the visitor's address cannot be written into a header", { id: job.id });
+    // Settled, so neither the queue nor the sweep tries it again.
     await recordConfirmation(db, job.form, job.id, { sent: true, now: clock.now });
     return done;
   }
