@@ -27,6 +27,7 @@ export const replyJobHandlers = {
 /** Every 5 minutes, replies still unsent 5 minutes after they were due are queued again. */
 export const replyScheduledTasks: ScheduledTask[] = [
   {
+    name: "sweep of unsent replies",
     cron: EVERY_5_MINUTES,
     run: async (env, at) => `queued ${await sweepUnsentReplies(env, at)} overdue replies again`,
   },

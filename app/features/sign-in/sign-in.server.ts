@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { auditInsert } from "../audit/audit.server";
+import { type AuditEntry, auditEvent, auditInsert } from "../audit/audit.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/features/sign-in/login-schema";
 import { type Database, getDb } from "~/db/db.server";
 import { totpSecrets } from "~/db/schema/second-factor";
@@ -90,7 +90,7 @@ export async function logIn(
   // A disabled or removed account is refused only after its password was checked, with the words
   // of a wrong password: neither the answer nor its timing says the account exists.
   if (!user || !valid || !isActiveAccount(user)) {
-    await auditInsert(db, {
+    await auditEvent(db, {
       actor: { id: null, name: credentials.username },
       action: "sign-in.failed",
       client,
@@ -102,13 +102,13 @@ export async function logIn(
   await forgiveLoginAttempt(db, keys);
   if (await hasAuthenticator(db, user.id)) {
     // The password was right: recorded, so a stolen password shows in the log before any code does.
-    await auditInsert(db, {
+    const entry = auditInsert(db, {
       actor: { id: user.id, name: user.username },
       action: "sign-in.password",
       client,
       at: now,
     });
-    return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now) };
+    return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now, entry) };
   }
   return { status: "success", setCookies: await openSession(request, env, user, now) };
 }
@@ -126,17 +126,18 @@ export async function pendingMember(request: Request, env: AppEnv, now: Date): P
 }
 
 /**
- * Ends the half-signed-in state and opens the session: the Set-Cookie values; null when another
- * request used this pending sign-in first (it works once).
+ * Ends the half-signed-in state and opens the session (`entries` in its batch): the Set-Cookie
+ * values; null when another request used this pending sign-in first (it works once).
  */
 export async function finishSignIn(
   request: Request,
   env: AppEnv,
   member: PendingMember,
   now: Date,
+  entries: AuditEntry[] = [],
 ): Promise<string[] | null> {
   if (!(await consumePendingSignIn(env, member.pending))) return null;
-  return [...(await openSession(request, env, member, now)), await clearPendingSignIn(env)];
+  return [...(await openSession(request, env, member, now, entries)), await clearPendingSignIn(env)];
 }
 
 /** Whether `password` is this active member's password (asked again before what matters). */
@@ -175,6 +176,7 @@ export async function openSession(
   env: AppEnv,
   user: Pick<User, "id" | "username">,
   now: Date,
+  entries: AuditEntry[] = [],
 ): Promise<[string, string]> {
   const db = getDb(env);
   // Signing in again in a browser that has a session ends that one: it would stay listed as active.
@@ -191,6 +193,8 @@ export async function openSession(
       client: clientKey(request),
       at: now,
     }),
+    // What else the sign-in proved (a code, a passkey), with the session it opened.
+    ...entries.map((entry) => auditInsert(db, entry)),
   ]);
   return [session.setCookie, await rememberDevice(request, env, user.username, now.getTime())];
 }

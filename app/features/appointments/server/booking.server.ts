@@ -16,6 +16,7 @@ import {
   type BookingRules,
   daysWithRoom,
   appointmentOfRequest,
+  changedMeanwhile,
   toView,
 } from "./booking-reads.server";
 import {
@@ -256,9 +257,17 @@ export async function rescheduleAppointment(
     ...changeMessages(env, current.id, "update", who),
   ]);
   const row = updated[0];
-  if (!row) return fullRefusal(env, rules, place, current);
+  if (!row) return (await changedMeanwhile(env, current)) ? changedSince(who) : fullRefusal(env, rules, place, current);
   return changed(row, messages);
 }
+
+/** A change that lost a race with another one: said as such, not as a full day, and no other days offered. */
+const changedSince = (who: ChangedBy) =>
+  conflict(
+    who.byCustomer
+      ? "Your appointment was changed meanwhile. Please look at it again below before you choose."
+      : "This appointment was changed meanwhile by someone else: look at it again before you choose.",
+  );
 
 /** Cancels a confirmed appointment: its place is free again, and the customer gets a cancellation. */
 export async function cancelAppointment(

@@ -10,6 +10,7 @@ const SESSION_ROWS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 /** Rows of sessions that began over 30 days ago, as a nightly task (app/scheduled/scheduled.server.ts). */
 export const signInScheduledTasks: ScheduledTask[] = [
   {
+    name: "session rows purge",
     cron: NIGHTLY,
     run: async (env, at) =>
       `deleted ${await purgeOldSessions(env, new Date(at.getTime() - SESSION_ROWS_KEEP_MS))} session rows older than 30 days`,
