@@ -482,22 +482,25 @@ export function requestChoicesOf(catalog: readonly Service[]): RequestChoice[] {
 }
 
 /**
- * The words staff and customers read for a stored request's value: its service's (hidden ones
- * included), another choice's, or the value itself.
+ * Each stored request value's words as staff read them in the inbox, the record's page, the CSV,
+ * the shop's emails and the reply templates: every service's in the catalog (hidden ones included,
+ * so a stored request keeps its service's name) and the other choices'. Plain data: the inbox's
+ * loaders hand it to its pages.
  */
-export function requestLabelOf(catalog: readonly Service[], value: string): string {
-  const service = catalog.find((candidate) => candidate.requestValue === value);
-  if (service) return requestChoiceOf(service).label;
-  return otherRequestChoices.find((other) => other.value === value)?.label ?? value;
+export type ServiceNames = Readonly<Record<string, string>>;
+
+/** The names of `catalog`'s services (their request values' words) and of the other choices. */
+export function serviceNamesOf(catalog: readonly Service[]): ServiceNames {
+  const names: [string, string][] = [
+    ...otherRequestChoices.map((other): [string, string] => [other.value, other.label]),
+    ...catalog.map((service): [string, string] => [service.requestValue, requestChoiceOf(service).label]),
+  ];
+  return Object.fromEntries(names);
 }
 
-/**
- * The words staff read for a stored request's value in the inbox, the shop's emails and the reply
- * templates: the shipped service's or choice's words (a service added later reads as its address).
- * The pages and the request form read the catalog in D1 (app/features/catalog/).
- */
-export function serviceRequestLabel(value: string): string {
-  return requestLabelOf(shippedServices, value);
+/** A stored request value's words: its service's or choice's name, else the value itself. */
+export function serviceNameIn(names: ServiceNames, value: string): string {
+  return Object.hasOwn(names, value) ? (names[value] ?? value) : value;
 }
 
 /** The catalog in its order: by position, then by slug. */

@@ -212,6 +212,7 @@ const FEATURE_DIRECTION = [
   "submissions",
   "appointments",
   "notifications",
+  "catalog",
   "team",
   "second-factor",
   "settings",

@@ -1,5 +1,12 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { byPosition, requestChoicesOf, type Service, shippedServices } from "~/content/services";
+import {
+  byPosition,
+  requestChoicesOf,
+  type Service,
+  type ServiceNames,
+  serviceNamesOf,
+  shippedServices,
+} from "~/content/services";
 import type { AppEnv } from "~/http/env.server";
 import { readCatalog } from "./server/catalog-store.server";
 
@@ -51,6 +58,16 @@ export async function requestChoices(context: Readonly<RouterContextProvider>) {
 /** The values the request form takes as of this request (its server-side validation). */
 export async function requestChoiceValues(context: Readonly<RouterContextProvider>): Promise<string[]> {
   return (await requestChoices(context)).map((choice) => choice.value);
+}
+
+/** Each stored request value's words as of this request (the inbox's pages, the reply templates). */
+export async function serviceNames(context: Readonly<RouterContextProvider>): Promise<ServiceNames> {
+  return serviceNamesOf(await getCatalog(context));
+}
+
+/** The same outside a request (the shop's emails, the CSV): read now, the shipped names if D1 fails. */
+export function readServiceNames(env: Pick<AppEnv, "DB">): Promise<ServiceNames> {
+  return catalogReaderFor(env)().then(serviceNamesOf);
 }
 
 /** When a page made now would read differently with nothing saved: now, if its catalog was the shipped fallback. */

@@ -1,4 +1,6 @@
+import type { ServiceNames } from "~/content/services";
 import { getDb } from "~/db/db.server";
+import { readServiceNames } from "~/features/catalog/catalog.server";
 import { recordPatchSchema } from "~/features/desk/desk";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { emailFailing, listMessages } from "~/features/replies/replies.server";
@@ -159,7 +161,7 @@ const receivedAt = (date: Date) => {
 };
 
 /** The record's fields as described for staff (app/features/inbox/record-fields.ts), each in a column of its own. */
-function csvColumns(kind: InboxKind) {
+function csvColumns(kind: InboxKind, services: ServiceNames) {
   const spam = (record: OwnRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
   return {
     header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
@@ -167,7 +169,7 @@ function csvColumns(kind: InboxKind) {
       record.id,
       receivedAt(record.submittedAt),
       statusLabels[record.status],
-      ...shownFields(kind, record).map((field) => field.csv),
+      ...shownFields(kind, record, services).map((field) => field.csv),
       spam(record),
     ],
   };
@@ -191,7 +193,7 @@ export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind
     });
   }
 
-  const { header, cells } = csvColumns(kind);
+  const { header, cells } = csvColumns(kind, await readServiceNames(env));
   const filename = `${inboxKinds[kind].slug}-${shopWallClock(acting.at).date}.csv`;
   const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
   return new Response(body, {
