@@ -31,6 +31,7 @@ export default [
   route("join/:token", "features/team/routes/join.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
   route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
+  route("photos/:id", "features/catalog/routes/photo.ts"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),
   route("robots.txt", "features/site/routes/robots.ts"),
 
@@ -143,6 +144,8 @@ export default [
               route("services/:slug", "features/catalog/api/service.ts"),
               route("services/:slug/versions", "features/catalog/api/service-versions.ts"),
               route("services/:slug/versions/:version/restore", "features/catalog/api/service-version-restore.ts"),
+              route("services/:slug/photos", "features/catalog/api/service-photos.ts"),
+              route("services/:slug/photos/:id", "features/catalog/api/service-photo.ts"),
             ]),
           ]),
           route("audit", "features/audit/api/audit.ts"),

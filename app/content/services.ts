@@ -9,6 +9,18 @@ export type ProcessStep = { title: string; description: string };
 /** A starting price: in cents, with what it covers ("per axle, including pads and labor"). */
 export type ServicePrice = { fromCents: number; note: string };
 
+/**
+ * A photo of a service: kept in R2 under its id, served at /photos/<id>, its size read from the
+ * file's header at upload (the page reserves its place: no layout shift).
+ */
+export type ServicePhoto = {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+};
+
 /** A service as the pages, the request form and the emails read it (app/features/catalog/ keeps them). */
 export type Service = {
   /** Its page is /services/<slug>: lower-case letters, digits and hyphens. */
@@ -36,6 +48,8 @@ export type Service = {
   position: number;
   keywords: string[];
   icon: IconName;
+  /** Its photos, in order (none as shipped). */
+  photos: ServicePhoto[];
 };
 
 /** What a service's card shows (the home page's teasers carry no more to the browser). */
@@ -48,7 +62,7 @@ export type ServiceTeaser = Pick<
 const DIAGNOSTIC_FEE_CENTS = 12995;
 
 // waiterOk: a customer may wait for a service whose time estimate is under two hours.
-const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "position">[] = [
+const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "position" | "photos">[] = [
   {
     slug: "oil-change",
     requestValue: "oil-change",
@@ -422,6 +436,7 @@ export const shippedServices: readonly Service[] = shippedEntries.map((service, 
   bookableOnline: true,
   visible: true,
   position: index + 1,
+  photos: [],
 }));
 
 export const additionalServices: readonly string[] = [

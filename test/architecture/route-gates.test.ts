@@ -225,6 +225,8 @@ describe("route gates", () => {
         "api/settings/services/:slug",
         "api/settings/services/:slug/versions",
         "api/settings/services/:slug/versions/:version/restore",
+        "api/settings/services/:slug/photos",
+        "api/settings/services/:slug/photos/:id",
       ].sort(),
     );
     for (const route of behind) {

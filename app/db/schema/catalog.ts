@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { IconName } from "../../content/icon-names";
-import type { ProcessStep } from "../../content/services";
+import type { ProcessStep, ServicePhoto } from "../../content/services";
 import { timestampMs } from "./columns";
 
 // The shop's services as the owner keeps them (/incoming/settings/services, app/features/catalog/;
@@ -29,6 +29,11 @@ export const catalogServices = sqliteTable(
     visible: integer("visible", { mode: "boolean" }).notNull(),
     icon: text("icon").$type<IconName>().notNull(),
     keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull(),
+    // Its photos in their order, each kept in R2 (PHOTOS) under its id (docs/decisions/062-service-photos-in-r2.md).
+    photos: text("photos", { mode: "json" })
+      .$type<ServicePhoto[]>()
+      .notNull()
+      .default(sql`'[]'`),
     // The service request form's value for this service (stored on each request, so never changed),
     // and the words of its choice where they differ from the name (null: the name).
     requestValue: text("request_value").notNull().unique(),

@@ -56,6 +56,8 @@ export const auditActionLabels = {
   "settings.service.add": "Added a service",
   "settings.service.edit": "Changed a service (its texts, price, place or visibility)",
   "settings.service.restore": "Put back an earlier version of a service",
+  "settings.service.photo.add": "Added a photo to a service",
+  "settings.service.photo.remove": "Removed a photo from a service",
   "appointment.book": "Booked an appointment",
   "appointment.reschedule": "Moved an appointment",
   "appointment.cancel": "Cancelled an appointment",

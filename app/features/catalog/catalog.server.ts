@@ -75,6 +75,8 @@ export function catalogChangesAt(reader: CatalogReader, now: Date): Date | undef
   return reader.failed() ? now : undefined;
 }
 
+export { deleteServicePhoto, photoResponse, postServicePhoto } from "./server/photo-endpoints.server";
+
 export {
   catalogServiceResponse,
   catalogResponse,

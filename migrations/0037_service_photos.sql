@@ -1,0 +1,1 @@
+ALTER TABLE `catalog_services` ADD `photos` text DEFAULT '[]' NOT NULL;
