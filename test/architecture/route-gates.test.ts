@@ -227,6 +227,9 @@ describe("route gates", () => {
         "api/settings/services/:slug/versions/:version/restore",
         "api/settings/services/:slug/photos",
         "api/settings/services/:slug/photos/:id",
+        "api/settings/texts",
+        "api/settings/texts/versions",
+        "api/settings/texts/versions/:version/restore",
       ].sort(),
     );
     for (const route of behind) {

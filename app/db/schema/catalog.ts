@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { IconName } from "../../content/icon-names";
 import type { ProcessStep, ServicePhoto } from "../../content/services";
+import type { ShopTexts } from "../../content/shop-texts";
 import { timestampMs } from "./columns";
 
 // The shop's services as the owner keeps them (/incoming/settings/services, app/features/catalog/;
@@ -63,3 +64,24 @@ export const catalogServiceVersions = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.slug, table.version] })],
 );
+
+// The shop's other texts the owners keep (the home page's headline and introduction, the about
+// page's story): one row, and every saved state of it, kept whole like a service's.
+export const shopTexts = sqliteTable(
+  "shop_texts",
+  {
+    id: integer("id").primaryKey(),
+    texts: text("texts", { mode: "json" }).$type<ShopTexts>().notNull(),
+    version: integer("version").notNull(),
+    updatedAt: timestampMs("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  () => [check("shop_texts_one_row", sql`id = 1`)],
+);
+
+export const shopTextVersions = sqliteTable("shop_text_versions", {
+  version: integer("version").primaryKey(),
+  at: timestampMs("at").notNull(),
+  by: text("by"),
+  texts: text("texts").notNull(),
+});

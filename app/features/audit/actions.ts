@@ -58,6 +58,8 @@ export const auditActionLabels = {
   "settings.service.restore": "Put back an earlier version of a service",
   "settings.service.photo.add": "Added a photo to a service",
   "settings.service.photo.remove": "Removed a photo from a service",
+  "settings.texts.edit": "Changed the home page's headline or introduction, or the about page's story",
+  "settings.texts.restore": "Put back an earlier version of the shop's texts",
   "appointment.book": "Booked an appointment",
   "appointment.reschedule": "Moved an appointment",
   "appointment.cancel": "Cancelled an appointment",
