@@ -3,8 +3,8 @@ import { shippedServices } from "~/content/services";
 import type { CatalogService, CatalogVersion } from "~/features/catalog/catalog";
 import { rowsOf } from "../support/d1";
 import { fetchWorker, ORIGIN } from "../support/http";
-import { signInAgain, staffApi } from "../support/staff";
-import { newService, ownerAndStaff, serviceNow } from "./support";
+import { ownerAndStaff, signInAgain, staffApi } from "../support/staff";
+import { newService, serviceNow } from "./support";
 
 // The owners' API of the catalog (issue 38): GET /api/settings/services, PUT and POST, versions and
 // restore, and every refusal (docs/inbox.md#the-services).

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { fetchWorker, ORIGIN, postJson, unreachableD1, workerAt } from "../support/http";
 import { insertInboxRecords, validServiceRequest } from "../support/inbox";
-import { staffApi } from "../support/staff";
-import { changeService, newService, ownerAndStaff } from "./support";
+import { ownerAndStaff, staffApi } from "../support/staff";
+import { changeService, newService } from "./support";
 
 // What visitors see of the owners' catalog (issue 38): a change on every page that shows the service
 // within the page cache's minute, a hidden service gone from every list with its page 404, a new one

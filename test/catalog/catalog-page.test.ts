@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { fetchWorker } from "../support/http";
-import { postStaffForm, staffApi } from "../support/staff";
-import { ownerAndStaff, serviceNow } from "./support";
+import { ownerAndStaff, postStaffForm, staffApi } from "../support/staff";
+import { serviceNow } from "./support";
 
 // The owners' page /incoming/settings/services (issue 38 item 4) as a browser without JavaScript
 // uses it: plain form posts, the same schema as the API, versions and what changed between two.

@@ -4,8 +4,8 @@ import { parseCsv } from "../support/csv";
 import { fetchWorker, ORIGIN, postJson } from "../support/http";
 import { uniqueEmail, validServiceRequest } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { staffApi } from "../support/staff";
-import { changeService, newService, ownerAndStaff } from "./support";
+import { ownerAndStaff, staffApi } from "../support/staff";
+import { changeService, newService } from "./support";
 
 // A request's service by its name in the catalog wherever staff read it (issue 38): the inbox, the
 // record's page, the CSV, the shop's email and the reply templates, after a rename, for a service

@@ -2,8 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { shippedShopTexts } from "~/content/shop-texts";
 import { fetchWorker, ORIGIN, workerAt } from "../support/http";
-import { postStaffForm, staffApi } from "../support/staff";
-import { ownerAndStaff } from "./support";
+import { ownerAndStaff, postStaffForm, staffApi } from "../support/staff";
 
 // The shop's other texts (issue 38, item 5): the home page's headline and introduction and the about
 // page's story, kept by the owners in D1 with versions and restore, the same shape as a service's,

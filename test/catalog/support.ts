@@ -1,20 +1,10 @@
-import { beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import type { CatalogService, CatalogServiceInput } from "~/features/catalog/catalog";
 import { ORIGIN } from "../support/http";
-import { staffApi, staffSessionCookie } from "../support/staff";
+import { staffApi } from "../support/staff";
 
-// What the catalog's tests share: an owner and a staff member signed in, a service read and changed
-// through the owners' API, and a new service to add.
-
-/** An owner's and a staff member's session cookies, signed in before the file's tests; `name` keeps each file's own. */
-export function ownerAndStaff(name: string) {
-  const sessions = { owner: "", staff: "" };
-  beforeAll(async () => {
-    sessions.owner = await staffSessionCookie(`${name}-owner`, { role: "owner" });
-    sessions.staff = await staffSessionCookie(`${name}-staff`, { role: "staff" });
-  }, 60_000);
-  return sessions;
-}
+// What the catalog's tests share: a service read and changed through the owners' API, and a new
+// service to add.
 
 /** A service as the owners' API gives it now. */
 export const serviceNow = async (owner: string, slug: string) =>
