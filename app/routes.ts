@@ -136,6 +136,7 @@ export default [
               route("notice", "features/settings/api/notice.ts"),
               route("capacity", "features/appointments/api/capacity.ts"),
               route("appointment-options", "features/appointments/api/booking-options.ts"),
+              route("online-booking", "features/appointments/api/online-booking-settings.ts"),
               route("emails", "features/settings/api/emails.ts"),
               route("reply-templates", "features/replies/api/reply-templates.ts"),
               route("reply-templates/:templateId", "features/replies/api/reply-template.ts"),

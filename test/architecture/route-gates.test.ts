@@ -218,6 +218,7 @@ describe("route gates", () => {
         "api/settings/notice",
         "api/settings/capacity",
         "api/settings/appointment-options",
+        "api/settings/online-booking",
         "api/settings/emails",
         "api/settings/reply-templates",
         "api/settings/reply-templates/:templateId",

@@ -25,11 +25,22 @@ export const appointmentSettings = sqliteTable(
     // Ask for a review when a job is done, at this link (migration 0029).
     reviewRequestsOn: integer("review_requests_on", { mode: "boolean" }).notNull().default(false),
     reviewUrl: text("review_url"),
+    // The owner's rules for online booking at /book (docs/decisions/062, migration 0037): off until
+    // turned on; the share of each day's places online bookings may take, the notice and the horizon.
+    onlineEnabled: integer("online_enabled", { mode: "boolean" }).notNull().default(false),
+    onlineShare: integer("online_share").notNull().default(50),
+    onlineNoticeHours: integer("online_notice_hours").notNull().default(12),
+    onlineHorizonDays: integer("online_horizon_days").notNull().default(30),
+    onlineMode: text("online_mode", { enum: ["confirm", "request"] })
+      .notNull()
+      .default("confirm"),
   },
   (table) => [
     check("appointment_settings_single_row", sql`${table.id} = 1`),
     check("appointment_settings_drop_offs", sql`${table.dropOffsPerDay} between 0 and 200`),
     check("appointment_settings_cutoff", sql`${table.changeCutoffMinutes} between 0 and 10080`),
+    check("appointment_settings_online_share", sql`${table.onlineShare} between 0 and 100`),
+    check("appointment_settings_online_mode", sql`${table.onlineMode} in ('confirm', 'request')`),
   ],
 );
 
