@@ -80,6 +80,7 @@ export default [
       route("logout", "features/sign-in/api/logout.ts"),
       route("auth/status", "features/sign-in/api/status.ts"),
       route("shop-hours", "features/settings/api/shop-hours.ts"),
+      route("availability", "features/appointments/api/availability.ts"),
 
       // Staff endpoints: 401 without a session.
       layout("features/staff/api/gate.ts", [

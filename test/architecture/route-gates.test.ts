@@ -31,6 +31,7 @@ const PUBLIC_API = [
   "api/logout",
   "api/auth/status",
   "api/shop-hours",
+  "api/availability",
 ];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
