@@ -15,7 +15,7 @@ const setRules = async (changes: Partial<typeof rules> = {}) =>
 
 const openings = async (query: string, when = at) => {
   const response = await fetchWorker(`/api/availability?${query}`, {}, { at: when });
-  return { status: response.status, body: (await response.json()) as { days: unknown[]; message?: string } };
+  return { status: response.status, body: await response.json<{ days: unknown[]; message?: string }>() };
 };
 
 beforeAll(async () => {
