@@ -58,6 +58,6 @@ export async function availabilityResponse(request: Request, context: Readonly<R
   }
   const env = getEnv(context);
   const [rules, online] = await Promise.all([bookingRulesFor(context), readOnlineBookingRules(env)]);
-  const counts: OnlineCounts = online.enabled ? await onlineCounts(env, from, to) : new Map();
+  const counts: OnlineCounts = online.enabled ? await onlineCounts(env, from, to) : new Map<never, never>();
   return jsonResponse({ days: onlineOpenings(rules, online, counts, from, to) });
 }
