@@ -81,6 +81,7 @@ export default [
       route("auth/status", "features/sign-in/api/status.ts"),
       route("shop-hours", "features/settings/api/shop-hours.ts"),
       route("availability", "features/appointments/api/availability.ts"),
+      route("bookings", "features/submissions/api/bookings.ts"),
 
       // Staff endpoints: 401 without a session.
       layout("features/staff/api/gate.ts", [

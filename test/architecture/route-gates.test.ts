@@ -32,6 +32,7 @@ const PUBLIC_API = [
   "api/auth/status",
   "api/shop-hours",
   "api/availability",
+  "api/bookings",
 ];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];

@@ -31,3 +31,10 @@ export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/o
 export { appointmentPanelData } from "./server/record-panel.server";
 export { calendarFeedOf } from "./server/calendar-feed.server";
 export { type AppointmentTally, appointmentTalliesRead } from "./server/appointment-tallies.server";
+export {
+  type BookedOnline,
+  bookOnline,
+  checkOnlinePlace,
+  type OnlinePlace,
+  type OnlineRefusal,
+} from "./server/online/online-booking.server";

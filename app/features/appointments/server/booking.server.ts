@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { type Appointment, appointmentMessages, appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
@@ -86,6 +86,8 @@ export async function bookAppointment(
   requestId: string,
   input: PlaceInput & { note?: unknown },
   acting: Acting,
+  /** A further condition the place must meet in the same statement (online booking's share). */
+  alsoRequired?: (place: Place) => SQL,
 ): Promise<Booked | Refusal> {
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
@@ -129,6 +131,7 @@ export async function bookAppointment(
                 eq(table.id, requestId),
                 sql`${countTaken(place, null)} < ${place.places}`,
                 sql`not exists (select 1 from ${appointments} where ${appointments.serviceRequestId} = ${requestId} and ${appointments.status} <> 'cancelled')`,
+                alsoRequired?.(place),
               ),
             ),
         )
