@@ -29,6 +29,7 @@ export default [
   route("login/reset", "features/sign-in/routes/login-reset.tsx"),
   route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
   route("join/:token", "features/team/routes/join.tsx"),
+  route("book", "features/appointments/routes/book-online.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
   route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),

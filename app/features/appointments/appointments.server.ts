@@ -38,3 +38,5 @@ export {
   type OnlinePlace,
   type OnlineRefusal,
 } from "./server/online/online-booking.server";
+export { bookingPageOpenings } from "./server/online/availability.server";
+export type { OnlineDay } from "./server/online/online-openings.server";

@@ -56,7 +56,15 @@ export type OnlineBookingInput = z.output<typeof onlineBookingSchema>;
 type Context = Readonly<RouterContextProvider>;
 
 export type BookingOutcome =
-  | { status: "booked"; id: string; date: string; kind: string; time: string | null; state: "confirmed" | "requested" }
+  | {
+      status: "booked";
+      id: string;
+      date: string;
+      kind: string;
+      time: string | null;
+      state: "confirmed" | "requested";
+      when: string | null;
+    }
   | { status: "refused"; refusal: OnlineRefusal }
   | { status: "unavailable" };
 
@@ -99,7 +107,7 @@ export async function bookOnlineFor(
     possibleSpam: verdict.status === "new" && verdict.possibleSpam,
   };
   const answer = (state: "confirmed" | "requested") =>
-    ({ status: "booked", id, date: place.date, kind: place.kind, time: place.time, state }) as const;
+    ({ status: "booked", id, date: place.date, kind: place.kind, time: place.time, state, when: null }) as const;
   try {
     const db = getDb(env);
     await submissionForms.serviceRequest.insertOnce(db, fields, now);
@@ -117,7 +125,7 @@ export async function bookOnlineFor(
       save.waitUntil(
         enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
       );
-      return { ...answer("confirmed"), id: booked.booked.id };
+      return { ...answer("confirmed"), id: booked.booked.id, when: booked.booked.when };
     }
     save.waitUntil(
       enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),

@@ -5,13 +5,13 @@ import { appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import { calendarDateField } from "~/forms/dates";
 import { z } from "~/forms/zod";
-import { daysBetween, type CalendarDate } from "~/hours/shop-calendar";
+import { daysBetween, type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { getEnv } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
 import { parseQuery } from "~/http/query.server";
 import { jsonResponse } from "~/http/responses.server";
 import { slotKey } from "../../capacity";
-import { onlineOpenings, type OnlineCounts } from "./online-openings.server";
+import { onlineHorizon, onlineOpenings, type OnlineCounts } from "./online-openings.server";
 import { bookingRulesFor } from "../settings/capacity-settings.server";
 import { readOnlineBookingRules } from "./online-settings.server";
 
@@ -60,4 +60,14 @@ export async function availabilityResponse(request: Request, context: Readonly<R
   const [rules, online] = await Promise.all([bookingRulesFor(context), readOnlineBookingRules(env)]);
   const counts: OnlineCounts = online.enabled ? await onlineCounts(env, from, to) : new Map<never, never>();
   return jsonResponse({ days: onlineOpenings(rules, online, counts, from, to) });
+}
+
+/** What /book offers now: the rules and every day with a place left online, up to the horizon. */
+export async function bookingPageOpenings(context: Readonly<RouterContextProvider>) {
+  const env = getEnv(context);
+  const [rules, online] = await Promise.all([bookingRulesFor(context), readOnlineBookingRules(env)]);
+  if (!online.enabled) return { enabled: false, days: [] };
+  const from = shopWallClock(rules.now).date;
+  const to = onlineHorizon(online, rules.now);
+  return { enabled: true, days: onlineOpenings(rules, online, await onlineCounts(env, from, to), from, to) };
 }
