@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postForm, postJson } from "../support/http";
+import { fetchWorker, postForm, postJson } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { at, book, calendarOf, call, customerLinkIn, newRequest, setUpAppointments } from "./support";
+import { at, book, calendarOf, call, cookies, customerLinkIn, newRequest, setUpAppointments } from "./support";
 
 // Issue 40, item 3: POST /api/bookings. The shop as in ./support.ts (clock Monday, November 30,
 // 2026, 10 AM; 2 drop-offs a day, waiter slots 7:00 (1), 8:00 (2), 13:00 (1); Wednesday, December
@@ -55,6 +55,8 @@ describe("POST /api/bookings", () => {
     expect(mail.mail.header("subject")).toContain("Your appointment: Friday, December 4, 2026");
     expect(calendarOf(mail).raw).toContain("METHOD:REQUEST");
     expect(customerLinkIn(mail)).toMatch(/^\/appointments\//);
+    const inbox = await fetchWorker("/incoming?tab=service-requests", { headers: { Cookie: cookies.owner } }, { at });
+    expect((await inbox.text()).replaceAll("<!-- -->", "")).toContain("Booked online");
   });
 
   it("books a waiter slot with its time", async () => {
