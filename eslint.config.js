@@ -5,6 +5,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { LIMITS, LONG_FILES, TEST_FILES } from "./eslint-rules/limits.js";
 import { STATIC_COMPONENT_FOLDERS, staticMarkupPlugin } from "./eslint-rules/static-markup.js";
 
 export default tseslint.config(
@@ -70,6 +71,17 @@ export default tseslint.config(
         { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
       ],
     },
+  },
+  {
+    // The size limits (eslint-rules/limits.js): every line counts, comments and blank ones too.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: LONG_FILES,
+    rules: { "max-lines": ["error", { max: LIMITS.sourceLines, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: TEST_FILES,
+    ignores: LONG_FILES,
+    rules: { "max-lines": ["error", { max: LIMITS.testLines, skipBlankLines: false, skipComments: false }] },
   },
   { plugins: { "static-markup": staticMarkupPlugin } },
   {

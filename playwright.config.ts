@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { findTestBrowser, missingTestBrowser } from "./scripts/test-browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
 // The local runtime's inspector listens on a port of its own: settable too, so two checkouts can run side by side.
@@ -7,11 +8,13 @@ export const e2eStateDir = ".wrangler/e2e-state";
 /** Debian's Chromium: the full browser, which the bench's Lighthouse and page-weight runs measure. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
- * What the browser tests drive: Debian's chromium-headless-shell, the same engine and version
- * without the browser's UI layer. On two cores the suite took 337 s with it against 505 s with the
- * full browser, every test passing on both.
+ * What the browser tests drive (scripts/test-browser.ts): Debian's chromium-headless-shell, the same
+ * engine and version without the browser's UI layer, else its full chromium. On two cores the suite took
+ * 337 s with the headless shell against 505 s with the full browser, every test passing on both.
  */
-export const headlessShellPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const testBrowser = findTestBrowser();
+if (!testBrowser) throw new Error(missingTestBrowser());
+export const testBrowserPath = testBrowser;
 // Root needs --no-sandbox; the networking flags keep Chromium off this machine's closed network.
 export const chromiumArgs = [
   "--headless",
@@ -47,7 +50,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: headlessShellPath,
+      executablePath: testBrowserPath,
       args: chromiumArgs,
     },
   },

@@ -19,9 +19,9 @@ import { SiteHeader } from "~/layout/site-header";
 import { SiteNotice } from "~/layout/site-notice";
 import { useNonce } from "./ui/nonce-provider";
 import { StaticMarkup } from "./ui/hydration/static-markup";
-import { showToast } from "./ui/toast/toast-store";
+import { showToast, useToastState } from "./ui/toast/toast-store";
 import { Toaster } from "./ui/toast/toaster";
-import { navigationIn, StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
+import { memberIn, navigationIn, StaffErrorPage, staffErrorText, StaffHeader } from "~/features/staff/staff";
 import { ButtonLink } from "./ui/button";
 import { isPrivatePath, isStaffPath, PRIVATE_PATH_PREFIXES } from "./private-paths";
 import { wantsHydration, wearsStaffShell } from "./route-handle";
@@ -88,8 +88,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast ?? null;
-  // A form's own result is written next to that form (see FormSuccessNotice), not at the top.
-  const pageFlash = toast && !toast.formId ? toast : null;
+  // A form's own result is written next to that form (see FormSuccessNotice), not at the top. The
+  // message written into the page is for a browser without JavaScript, or whose toast region failed
+  // to load: once the toast is on screen, it goes, so one message shows, not two.
+  const { shownId } = useToastState();
+  const pageFlash = toast && !toast.formId && shownId !== toast.id ? toast : null;
 
   return (
     <html lang="en">
@@ -117,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {staffShell ? null : <StaticMarkup id="site-notice">{import.meta.env.SSR && <SiteNotice />}</StaticMarkup>}
         {staffShell ? null : <StaticMarkup id="site-header">{import.meta.env.SSR && <SiteHeader />}</StaticMarkup>}
-        {/* Written into the page as well as toasted: a toast needs JavaScript. */}
+        {/* Written into the page until the toast shows: a toast needs JavaScript. */}
         {pageFlash ? <FlashMessage toast={pageFlash} /> : null}
         {staffShell ? (
           children
@@ -181,7 +184,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (staffShell && isRouteErrorResponse(error) && error.status < 500) {
     return (
       <>
-        <StaffHeader navigation={navigationIn(error.data)} />
+        <StaffHeader member={memberIn(error.data)} navigation={navigationIn(error.data)} />
         <StaffErrorPage status={error.status} />
       </>
     );

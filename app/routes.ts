@@ -62,6 +62,8 @@ export default [
           route("settings/reply-templates", "features/replies/routes/reply-templates.tsx"),
           route("settings/services", "features/catalog/routes/services-settings.tsx"),
           route("settings/services/:slug", "features/catalog/routes/service-settings.tsx"),
+          // The insights page is every member's; the owners' switch on it posts here.
+          route("insights/response-record", "features/insights/routes/response-record.ts"),
         ]),
         route("audit", "features/audit/routes/audit.tsx"),
       ]),

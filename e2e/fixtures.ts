@@ -167,6 +167,25 @@ export async function holdRequests(page: Page, url: string, method?: string): Pr
   return () => release();
 }
 
+/**
+ * Rewrites every form post to `path` before the server reads it: the page's own post without
+ * JavaScript, and with JavaScript the request React Router sends to `<path>.data`, URL-encoded both.
+ * What the browser's checks stop (a missing choice, another form's id) then reaches the server, and
+ * the test sees the server's refusal, as a hand-made post would meet it.
+ */
+export async function tamperWithFormPosts(page: Page, path: string, change: (fields: URLSearchParams) => void) {
+  const posted = (url: URL) => url.pathname === path || url.pathname === `${path}.data`;
+  await page.route(posted, async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.fallback();
+    const type = (await request.headerValue("content-type")) ?? "";
+    if (!type.startsWith("application/x-www-form-urlencoded")) throw new Error(`A form post sent as ${type}`);
+    const fields = new URLSearchParams(request.postData() ?? "");
+    change(fields);
+    await route.continue({ postData: fields.toString() });
+  });
+}
+
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a command of this repository (an npm script, wrangler) against the test server's state. */

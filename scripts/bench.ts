@@ -1,8 +1,8 @@
 // npm run bench: builds, serves the production build locally (as `npm start` does, with its own
 // throwaway D1/KV state), then measures page weight, Lighthouse (mobile) for each page and its
 // script-free static twin, the page cache's throughput against the twin, a submission load, the
-// staff inbox at 100,000 records of each kind (scripts/bench-inbox.ts), and the notification emails
-// (latency with them on and off, delivery under a failing mail binding; scripts/bench-notifications.ts),
+// staff inbox at 100,000 records of each kind (scripts/bench/inbox.ts), and the notification emails
+// (latency with them on and off, delivery under a failing mail binding; scripts/bench/notifications.ts),
 // and the Worker itself (its upload size, its startup, its heaviest packages; scripts/bench/worker.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as

@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { addVirtualAuthenticator } from "../e2e/virtual-authenticator.ts";
-import { chromiumArgs, headlessShellPath } from "../playwright.config.ts";
+import { chromiumArgs, testBrowserPath } from "../playwright.config.ts";
 
 const [origin, username, password] = process.argv.slice(2);
 if (!origin || !username || !password) {
@@ -40,7 +40,7 @@ async function ceremony(page: Page, optionsPath: string, answerPath: string, act
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-const browser = await chromium.launch({ executablePath: headlessShellPath, args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
 try {
   const page = await browser.newPage({ baseURL: origin });
   await addVirtualAuthenticator(page);

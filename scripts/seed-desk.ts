@@ -1,8 +1,23 @@
 // Where each seeded record stands (scripts/seed.ts): its status and history, and the call-back
-// desk's log: what happened on the calls, and when the shop first reached each customer.
+// desk's log: what happened on the calls, and when the shop first reached each customer; and the
+// seeded generator both draw from.
 import type { SpamReason, SubmissionStatus } from "../app/records/statuses.ts";
 
-type Random = { next: () => number; int: (min: number, max: number) => number; pick: <T>(items: readonly T[]) => T };
+/** A small seeded generator (mulberry32): the same --seed gives the same records. */
+export function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, int, pick };
+}
+export type Random = ReturnType<typeof generator>;
 
 const DAY = 86_400_000;
 

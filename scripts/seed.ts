@@ -20,31 +20,13 @@ import { parseArgs } from "node:util";
 import { requestChoicesOf, shippedServices } from "../app/content/services.ts";
 import { INBOX_KINDS, inboxKinds } from "../app/records/kinds.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
-import { fate } from "./seed-desk.ts";
+import { fate, generator, type Random } from "./seed-desk.ts";
 
 const USAGE = "Usage: npm run db:seed -- --count <N> [--persist-to DIR] [--clear] [--seed <number>]";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const DAY = 86_400_000;
 
 class CliError extends Error {}
-
-// ------------------------------------------------------------------------------------------------
-// A small seeded generator (mulberry32): the same --seed gives the same records.
-
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof generator>;
 
 // ------------------------------------------------------------------------------------------------
 // What Baltimore-area visitors write.

@@ -4,8 +4,10 @@
 // - build: the production build, which refuses a server-only module reached from browser code
 //   (a route's component using a *.server.ts export): seconds, so it comes before the slower checks.
 // - typecheck, lint.
-// - test:worker (vitest in workerd), test:e2e (Playwright in Chromium, serving the build made above).
+// - test:worker (vitest in workerd), test:e2e (Playwright in Chromium, serving the build made above);
+//   Chromium is looked for first (scripts/test-browser.ts).
 import { spawnSync } from "node:child_process";
+import { missingTestBrowser } from "./test-browser.ts";
 
 const parts = ["db:check", "build", "typecheck", "lint", "test:worker", "test:e2e"];
 const times: { part: string; seconds: number; ok: boolean }[] = [];
@@ -17,6 +19,13 @@ function summary() {
   }
   const total = times.reduce((sum, { seconds }) => sum + seconds, 0);
   console.log(`  ${"total".padEnd(12)} ${total.toFixed(0).padStart(5)} s`);
+}
+
+// The browser tests come last: a machine without their browser hears so now, not after the build.
+const noBrowser = missingTestBrowser();
+if (noBrowser) {
+  console.error(noBrowser);
+  process.exit(1);
 }
 
 for (const part of parts) {

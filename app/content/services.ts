@@ -413,7 +413,7 @@ const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "pos
 ];
 
 /**
- * The catalog as shipped, and as migration 0036 seeded D1 with it (test/catalog/catalog-seed.test.ts
+ * The catalog as shipped, and as migration 0036 seeded D1 with it (test/catalog/catalog-api.test.ts
  * compares the two): every service visible and bookable online, in this order. D1 is the source
  * from then on (app/features/catalog/); the pages fall back to this list only when D1 cannot be read.
  */

@@ -15,7 +15,7 @@ export const formSubmissionIdContext = createContext<string>("");
 /**
  * The submission id a page in the page cache is rendered with (app/rendering/), replaced in
  * every response. Shaped like a random UUID so the rendered markup matches a real one's; the server
- * refuses it as an id (app/features/submissions/server/submissions.server.ts), so it can never become a key
+ * refuses it as an id (app/features/submissions/submissions.server.ts), so it can never become a key
  * that visitors share.
  */
 export const CACHED_PAGE_SUBMISSION_ID = "00000000-0000-4000-8000-00000000cafe";

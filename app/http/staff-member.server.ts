@@ -3,7 +3,7 @@ import type { StaffRole } from "~/http/staff-roles";
 import { clientKey } from "./client-address.server";
 import { getRequestTime } from "./context.server";
 
-// The member a staff gate let in (app/features/sign-in/server/gates.server.ts), kept in the router context for
+// The member a staff gate let in (app/features/staff/server/gates.server.ts), kept in the router context for
 // the loaders and actions below it: any feature reads who is acting from here, not from sign-in's
 // internals.
 

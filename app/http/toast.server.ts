@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "~/forms/zod";
 import type { ToastMessage } from "~/ui/toast/toast-store";
 import type { AppEnv } from "./env.server";
-import { signedHostCookie } from "./signed-cookie.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 const toastSchema = z.object({
   id: z.string(),

@@ -11,10 +11,18 @@ export const NIGHTLY = "0 8 * * *";
 /** Every 5 minutes: emails still unsent 5 minutes after they were due are queued again. */
 export const EVERY_5_MINUTES = "*/5 * * * *";
 
-/** A feature's work at a Cron Trigger; it answers a line for the log that says what it did. */
-export type ScheduledTask = { cron: string; run: (env: AppEnv, scheduledTime: Date) => Promise<string> };
+/**
+ * A feature's work at a Cron Trigger; it answers a line for the log that says what it did. Its name
+ * says what failed when it throws ("the spam purge").
+ */
+export type ScheduledTask = { name: string; cron: string; run: (env: AppEnv, scheduledTime: Date) => Promise<string> };
 
-/** The Worker's `scheduled` handler: runs the tasks of the trigger that fired, in turn, at its scheduled time. */
+/**
+ * The Worker's `scheduled` handler: runs the tasks of the trigger that fired, in turn, at its
+ * scheduled time, each in its own try, so one that throws (logged with its error and named in the
+ * line) skips none of the others. If any failed, the run throws once all have run, so the platform
+ * records it as failed.
+ */
 export function createScheduledRunner(tasks: readonly ScheduledTask[]) {
   const crons = [...new Set(tasks.map((task) => task.cron))];
   return {
@@ -24,8 +32,19 @@ export function createScheduledRunner(tasks: readonly ScheduledTask[]) {
       if (due.length === 0)
         throw new Error(`No job for the Cron Trigger "${controller.cron}": see app/scheduled/scheduled.server.ts`);
       const lines: string[] = [];
-      for (const task of due) lines.push(await task.run(env, new Date(controller.scheduledTime)));
-      console.log(`Cron Trigger "${controller.cron}": ${lines.join("; ")}`);
+      const failed: string[] = [];
+      for (const task of due) {
+        try {
+          lines.push(await task.run(env, new Date(controller.scheduledTime)));
+        } catch (error) {
+          console.error(`The ${task.name} failed; the other tasks of "${controller.cron}" still run`, error);
+          failed.push(task.name);
+          lines.push(`the ${task.name} failed`);
+        }
+      }
+      const line = `Cron Trigger "${controller.cron}": ${lines.join("; ")}`;
+      if (failed.length > 0) throw new Error(line);
+      console.log(line);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   expect,
   fillVisitorDetails,
   holdRequests,
+  tamperWithFormPosts,
   test,
   uniqueEmail,
   visitorForm,
@@ -170,11 +171,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId("form-success")).toContainText("Message Sent Successfully");
 
       // The same form posted again from another tab or a copy of the page: its old id, new details.
-      await page.route("**/contact*", async (route) => {
-        const postData = route.request().postData();
-        if (route.request().method() !== "POST" || !postData) return route.continue();
-        await route.continue({ postData: postData.replace(/submissionId=[^&]*/, `submissionId=${usedId}`) });
-      });
+      await tamperWithFormPosts(page, "/contact", (fields) => fields.set("submissionId", usedId));
       const second = uniqueEmail();
       await page.goto("/contact");
       if (javaScriptEnabled) await waitForEnhancedForm(page);

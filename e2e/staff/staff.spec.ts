@@ -9,10 +9,27 @@ import {
   waitForHydration,
 } from "../fixtures";
 
-/** A server-queued toast: a Radix toast with JavaScript, a message written into the page without. */
+/** How many copies of a text a sighted visitor sees (a screen reader's one-pixel announcement aside). */
+async function copiesOnScreen(page: Page, text: string): Promise<number> {
+  const boxes = await Promise.all((await page.getByText(text).all()).map((copy) => copy.boundingBox()));
+  return boxes.filter((box) => box && box.width > 1 && box.height > 1).length;
+}
+
+/**
+ * A server-queued toast: a Radix toast with JavaScript, a message written into the page without;
+ * once, not both (the written one steps aside when the toast shows).
+ */
 async function expectFlash(page: Page, javaScriptEnabled: boolean, text: string) {
-  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(text);
-  else await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  if (!javaScriptEnabled) {
+    await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+    expect(await copiesOnScreen(page, text)).toBe(1);
+    return;
+  }
+  const toasts = page.getByRole("region", { name: /Notifications/ });
+  await expect(toasts).toContainText(text);
+  // Within the toast's 5 seconds on screen, not once it has gone.
+  await expect.poll(() => copiesOnScreen(page, text), { timeout: 2_000 }).toBe(1);
+  await expect(toasts).toContainText(text);
 }
 
 const SEEDED_PHONES = "410-555-010";

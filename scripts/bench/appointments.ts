@@ -10,7 +10,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { seedInbox } from "../seed.ts";
 import { localD1File } from "../local-d1.ts";
-import { origin, signIn, staff, timeRequests, type InboxBench, type Timing } from "./inbox.ts";
+import { origin, signIn, staff, type InboxBench } from "./inbox.ts";
+import { timeRequests, type Timing } from "./stats.ts";
 import type { Check } from "./output.ts";
 import { projectRoot as root, run, startServer, stopServer } from "./server.ts";
 

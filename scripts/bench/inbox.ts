@@ -11,11 +11,11 @@ import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { gzipSync } from "node:zlib";
 import { projectRoot as root, run, startServer as startDevServer, stopServer } from "./server.ts";
 import { localD1File } from "../local-d1.ts";
 import type { Check } from "./output.ts";
-import { workerdMemory } from "./workerd-memory.ts";
+import { SAMPLES, timeRequests, type Timing } from "./stats.ts";
+import { timeExport, type Export } from "./workerd-memory.ts";
 import { seedInbox } from "../seed.ts";
 import { seedConversations, THREAD_MESSAGES } from "./conversation.ts";
 
@@ -23,7 +23,6 @@ const port = Number(process.env.BENCH_PORT ?? 8790);
 export const origin = `http://localhost:${port}`;
 const stateDir = path.join(root, ".wrangler/bench-inbox-state");
 const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
-const SAMPLES = 40;
 export const staff = { username: "bench", password: "bench password, local only" };
 
 const KB = 1024;
@@ -45,87 +44,6 @@ const TARGETS = {
 const startServer = () => startDevServer({ port, stateDir });
 
 // ---------------------------------------------------------------------------------------------
-
-export type Timing = { p50: number; p99: number; bytes: number; gzip: number; samples: number[] };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-export async function timeRequests(
-  make: (index: number) => [string, RequestInit?],
-  expectStatus = 200,
-): Promise<Timing> {
-  // Two warm-up requests: the first compiles the route's code, the second settles D1's page cache.
-  for (const index of [0, 1]) await (await fetch(...make(index))).arrayBuffer();
-  const samples: number[] = [];
-  let body = Buffer.alloc(0);
-  for (let index = 0; index < SAMPLES; index++) {
-    const [url, init] = make(index + 2);
-    const start = performance.now();
-    const response = await fetch(url, init);
-    body = Buffer.from(await response.arrayBuffer());
-    samples.push(performance.now() - start);
-    if (response.status !== expectStatus) throw new Error(`${url} answered ${response.status}, not ${expectStatus}`);
-  }
-  return {
-    p50: percentile(samples, 50),
-    p99: percentile(samples, 99),
-    bytes: body.length,
-    gzip: gzipSync(body, { level: 9 }).length,
-    samples,
-  };
-}
-
-type Export = {
-  rows: number;
-  bytes: number;
-  firstByteMs: number;
-  totalMs: number;
-  chunks: number;
-  largestChunk: number;
-  memoryBefore: number;
-  memoryPeak: number;
-};
-
-/** Downloads a whole list as CSV, reading it as it comes, while sampling the Worker's memory. */
-async function timeExport(url: string, cookie: string, server: ChildProcess): Promise<Export> {
-  const memoryBefore = workerdMemory(server);
-  let memoryPeak = memoryBefore;
-  const sampler = setInterval(() => (memoryPeak = Math.max(memoryPeak, workerdMemory(server))), 25);
-  const start = performance.now();
-  const response = await fetch(url, { headers: { Cookie: cookie } });
-  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
-  let firstByteMs = 0;
-  let bytes = 0;
-  let chunks = 0;
-  let largestChunk = 0;
-  let newlines = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) break;
-    if (chunks === 0) firstByteMs = performance.now() - start;
-    chunks += 1;
-    bytes += chunk.byteLength;
-    largestChunk = Math.max(largestChunk, chunk.byteLength);
-    for (const byte of chunk) if (byte === 10) newlines += 1;
-  }
-  const end = performance.now();
-  clearInterval(sampler);
-  return {
-    // Rows end with CRLF; a message may hold line breaks too, but the seeded ones do not.
-    rows: newlines - 1,
-    bytes,
-    firstByteMs,
-    totalMs: end - start,
-    chunks,
-    largestChunk,
-    memoryBefore,
-    memoryPeak,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-// How much memory the Worker's runtime holds, for the inbox bench's CSV export (scripts/bench/inbox.ts).
+// How much memory the Worker's runtime holds, and the inbox bench's CSV export timed while it is sampled
+// (scripts/bench/inbox.ts).
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -29,4 +30,53 @@ export function workerdMemory(server: ChildProcess): number {
     }
   }
   return total;
+}
+
+export type Export = {
+  rows: number;
+  bytes: number;
+  firstByteMs: number;
+  totalMs: number;
+  chunks: number;
+  largestChunk: number;
+  memoryBefore: number;
+  memoryPeak: number;
+};
+
+/** Downloads a whole list as CSV, reading it as it comes, while sampling the Worker's memory. */
+export async function timeExport(url: string, cookie: string, server: ChildProcess): Promise<Export> {
+  const memoryBefore = workerdMemory(server);
+  let memoryPeak = memoryBefore;
+  const sampler = setInterval(() => (memoryPeak = Math.max(memoryPeak, workerdMemory(server))), 25);
+  const start = performance.now();
+  const response = await fetch(url, { headers: { Cookie: cookie } });
+  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
+  let firstByteMs = 0;
+  let bytes = 0;
+  let chunks = 0;
+  let largestChunk = 0;
+  let newlines = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    if (chunks === 0) firstByteMs = performance.now() - start;
+    chunks += 1;
+    bytes += chunk.byteLength;
+    largestChunk = Math.max(largestChunk, chunk.byteLength);
+    for (const byte of chunk) if (byte === 10) newlines += 1;
+  }
+  const end = performance.now();
+  clearInterval(sampler);
+  return {
+    // Rows end with CRLF; a message may hold line breaks too, but the seeded ones do not.
+    rows: newlines - 1,
+    bytes,
+    firstByteMs,
+    totalMs: end - start,
+    chunks,
+    largestChunk,
+    memoryBefore,
+    memoryPeak,
+  };
 }

@@ -77,7 +77,7 @@ describe("with the switch on", () => {
     ]);
     // The appointment's confirmation replaces the request's: one email to the visitor.
     expect(queue.bodies).not.toContainEqual(expect.objectContaining({ type: "confirm" }));
-    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
     const toVisitor = mailer.sent.filter((sent) => sent.to === body.email);
     expect(toVisitor).toHaveLength(1);
     expect(toVisitor[0]!.mail.text).toContain("Your appointment is booked: Monday, December 7, 2026");

@@ -2,7 +2,17 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, postForm } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { at, book, calendarOf, customerLinkIn, newRequest, setUpAppointments, customerEmailsOn } from "./support";
+import { postStaffForm, toastCookie } from "../support/staff";
+import {
+  at,
+  book,
+  calendarOf,
+  cookies,
+  customerLinkIn,
+  newRequest,
+  setUpAppointments,
+  customerEmailsOn,
+} from "./support";
 
 // Appointments (the clock and the shop as in ./support.ts): the customer's emails with their calendar
 // file, and the customer's link.
@@ -12,7 +22,7 @@ beforeAll(setUpAppointments, 60_000);
 describe("the customer's emails and calendar file", () => {
   const queue = recordingQueue();
   const mailer = recordingMailer();
-  const deliver = () => deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+  const deliver = () => deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
   const email = `calendar-${crypto.randomUUID()}@example.com`;
   let link = "";
 
@@ -95,7 +105,7 @@ describe("the customer's link", () => {
     const email = `link-${crypto.randomUUID()}@example.com`;
     const id = await newRequest({ email });
     expect((await book(id, body, { bindings: { NOTIFY_QUEUE: queue } })).status).toBe(201);
-    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
     return { id, link: customerLinkIn(mailer.sent.find((sent) => sent.to === email)!) };
   }
 
@@ -164,5 +174,97 @@ describe("the customer's link", () => {
     const { link } = await bookedLink({ date: "2026-12-18", kind: "drop-off" });
     expect((await fetchWorker(link, {}, { at: new Date("2026-12-20T04:00:00Z") })).status).toBe(200);
     expect((await fetchWorker(link, {}, { at: new Date("2026-12-20T05:30:00Z") })).status).toBe(404);
+  });
+});
+
+/**
+ * A D1 on which another change to the appointment lands between the move's read and its write: the
+ * move's batch runs just after `competitor` (a move to another day, as staff would make it).
+ */
+function dbWhereAnotherChangeWins(competitor: () => Promise<unknown>): D1Database {
+  let armed = false;
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => {
+          if (query.startsWith(`update "appointments" set "date"`)) armed = true;
+          return target.prepare(query);
+        };
+      }
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (armed) {
+            armed = false;
+            await competitor();
+          }
+          return target.batch(statements);
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? (value.bind(target) as unknown) : value;
+    },
+  });
+}
+
+describe("a move that loses a race with another change", () => {
+  const queue = recordingQueue();
+  const mailer = recordingMailer();
+  const email = `race-${crypto.randomUUID()}@example.com`;
+  let appointmentId = "";
+  let requestId = "";
+  let link = "";
+
+  beforeAll(async () => {
+    requestId = await newRequest({ email });
+    const booked = await book(
+      requestId,
+      { date: "2026-12-21", kind: "drop-off" },
+      { bindings: { NOTIFY_QUEUE: queue } },
+    );
+    expect(booked.status).toBe(201);
+    appointmentId = (await booked.json<{ id: string }>()).id;
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
+    link = customerLinkIn(mailer.sent.find((sent) => sent.to === email)!);
+  });
+
+  const movedMeanwhile = () =>
+    env.DB.prepare("update appointments set date = '2026-12-22', sequence = sequence + 1 where id = ?")
+      .bind(appointmentId)
+      .run();
+
+  it("tells the customer the appointment changed meanwhile (409), not that the day is full", async () => {
+    const refused = await postForm(
+      link,
+      { intent: "move", place: "2026-12-28|drop-off|" },
+      { at, bindings: { DB: dbWhereAnotherChangeWins(movedMeanwhile) } },
+    );
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain("Your appointment was changed meanwhile");
+    expect(html).not.toContain("is full");
+    expect(html).not.toContain("choose another time");
+    const row = await env.DB.prepare("select date from appointments where id = ?").bind(appointmentId).first();
+    expect(row).toEqual({ date: "2026-12-22" });
+  });
+
+  it("tells staff on the record the same", async () => {
+    const moved = await postStaffForm(
+      cookies.staff,
+      `/incoming/service-requests/${requestId}/appointment`,
+      { intent: "move", place: "2026-12-29|drop-off|" },
+      {
+        at,
+        bindings: {
+          DB: dbWhereAnotherChangeWins(() =>
+            env.DB.prepare("update appointments set sequence = sequence + 1 where id = ?").bind(appointmentId).run(),
+          ),
+        },
+      },
+    );
+    expect(moved.status).toBe(302);
+    const cookie = decodeURIComponent(toastCookie(moved).replace(/^[^=]*=/, ""));
+    const toast = atob(cookie.slice(0, cookie.lastIndexOf(".")));
+    expect(toast).toContain("changed meanwhile");
+    expect(toast).not.toContain("is full");
   });
 });

@@ -33,6 +33,47 @@ describe("the reminder the day before", () => {
     return { id, email };
   };
 
+  it("is dropped, and shown on the record as not sent, when it still fails on the appointment's day", async () => {
+    /** December 22 or 23, 2026 at the given hour in Pikesville. */
+    const on = (day: number, hour: number, minute = 15) => new Date(Date.UTC(2026, 11, day, hour + 5, minute));
+    const { id, email } = await bookedFor({ date: "2026-12-23", kind: "drop-off" });
+    await runCron(REMINDERS, on(22, 10), { NOTIFY_QUEUE: queue });
+    expect(await reminderRows(id)).toEqual([{ purpose: "reminder", sequence: 0 }]);
+    // The mail service refuses every attempt the day before: the queue gives up.
+    const failing = recordingMailer({ failing: () => true });
+    const { undelivered } = await deliverQueued(queue, { NOTIFY_EMAIL: failing.binding, ...customerEmailsOn }, 3, {
+      at: on(22, 10, 16),
+    });
+    expect(undelivered).toBeGreaterThanOrEqual(1);
+
+    // On the day, the sweep finds it unsent; it must not go out saying "tomorrow".
+    const working = recordingMailer();
+    await runCron(REMINDERS, on(23, 8), { NOTIFY_QUEUE: queue });
+    await deliverQueued(queue, { NOTIFY_EMAIL: working.binding, ...customerEmailsOn }, 10, { at: on(23, 8, 16) });
+    const reminders = working.sent.filter(
+      (sent) => sent.to === email && (sent.mail.header("subject") ?? "").startsWith("Reminder"),
+    );
+    expect(reminders).toEqual([]);
+    const [row] = await rowsOf<{ sent_at: number | null; last_error: string | null }>(
+      "select m.sent_at, m.last_error from appointment_messages m join appointments a on a.id = m.appointment_id where a.service_request_id = ? and m.purpose = 'reminder'",
+      id,
+    );
+    expect(row?.sent_at).not.toBeNull();
+    expect(row?.last_error).toMatch(/^not sent: /);
+
+    // Settled: later runs leave it alone, and the record says it was not sent.
+    await runCron(REMINDERS, on(23, 9), { NOTIFY_QUEUE: queue });
+    expect(queue.bodies).toEqual([]);
+    const page = await (
+      await fetchWorker(
+        `/incoming/service-requests/${id}`,
+        { headers: { Cookie: await ownerAt(on(23, 9)) } },
+        { at: on(23, 9) },
+      )
+    ).text();
+    expect(page).toContain("not sent: too late for a reminder, the appointment is today");
+  });
+
   it("goes once, from 10 AM the day before, through the queue, and shows on the record", async () => {
     const { id, email } = await bookedFor({ date: "2026-12-22", kind: "drop-off" });
     await runCron(REMINDERS, monday(9), { NOTIFY_QUEUE: queue });
@@ -41,7 +82,7 @@ describe("the reminder the day before", () => {
     await runCron(REMINDERS, monday(11), { NOTIFY_QUEUE: queue });
     await runCron(REMINDERS, monday(12), { NOTIFY_QUEUE: queue });
     expect(await reminderRows(id)).toEqual([{ purpose: "reminder", sequence: 0 }]);
-    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+    await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
     // The sweep in the same job sent the confirmation the test had set aside; one reminder.
     const reminders = mailer.sent.filter(
       (sent) =>

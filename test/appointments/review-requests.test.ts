@@ -39,7 +39,7 @@ const mark = (appointmentId: string, value: string, when = at) =>
   );
 
 async function reviewMailsTo(email: string) {
-  await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn });
+  await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding, ...customerEmailsOn }, 10, { at });
   return mailer.sent.filter((sent) => sent.to === email && sent.mail.header("subject")?.startsWith("How did we do?"));
 }
 

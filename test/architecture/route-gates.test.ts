@@ -35,7 +35,15 @@ const PUBLIC_API = [
   "api/bookings",
 ];
 // The areas only owners may enter, below the staff area.
-const OWNER_AREAS = ["incoming/team", "incoming/settings", "incoming/audit", "api/team", "api/settings", "api/audit"];
+const OWNER_AREAS = [
+  "incoming/team",
+  "incoming/settings",
+  "incoming/audit",
+  "incoming/insights/response-record",
+  "api/team",
+  "api/settings",
+  "api/audit",
+];
 // Staff pages and endpoints every member may use (behind the staff gate only), beyond the inbox's.
 const EVERY_MEMBER = ["incoming/insights", "api/insights"];
 // What changes how a member signs in, and every owners' change: any method but GET and HEAD needs a
@@ -46,6 +54,7 @@ const FRESH_CHECK_AREAS = [
   "api/account",
   "incoming/team",
   "incoming/settings",
+  "incoming/insights/response-record",
   "api/team",
   "api/settings",
 ];
@@ -97,6 +106,34 @@ const endpoints = Object.values(routes).filter(
 
 const samplePath = (path: string) =>
   `/${path.replace(":kind", "contact-messages").replace(":id", crypto.randomUUID()).replace("*", "no-such-page")}`;
+
+/** The changes a route takes: an endpoint's methods but GET and HEAD; a page's POST, if it has an action. */
+function writesOf(route: BuiltRoute): string[] {
+  const declared = readRouteHandle(route.module.handle).methods;
+  if (declared) return declared.filter((method) => method !== "GET" && method !== "HEAD");
+  return (route.module as { action?: unknown }).action ? ["POST"] : [];
+}
+
+/** A change sent as the browser or a script would, with a body no handler takes (the gates answer first). */
+function sendWrite(route: BuiltRoute, method: string, cookie: string, at: Date) {
+  const path = fullPath(route);
+  const api = within(path, "api");
+  return fetchWorker(
+    samplePath(path).replace(":username", "gate-fresh").replace(":date", "2030-01-02"),
+    {
+      method,
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded",
+      },
+      body: api ? "{}" : "intent=anything",
+    },
+    { at },
+  );
+}
 
 describe("route gates", () => {
   it("lists the staff pages and endpoints, each behind the gates of its area", () => {
@@ -172,11 +209,48 @@ describe("route gates", () => {
     expect(html).toMatch(/Only the shop(&#x27;|')s owners can open this page\./);
     expect(html).toMatch(/<nav aria-label="Staff"/);
     expect(html).toContain("Sign out");
+    // The header names who is signed in, as on every staff page.
+    expect(html).toMatch(/>gate-shell<\/span> <span[^>]*>· (<!-- -->)?Staff</);
     // A staff member's navigation: no owners' entries, and none of the public site's header or footer.
     expect(html).not.toContain('href="/incoming/settings"');
     expect(html).not.toContain('id="site-header"');
     expect(html).not.toContain('id="site-footer"');
   });
+  it("keeps every owners' change behind the fresh check, and none outside the owners' group", () => {
+    for (const route of endpoints.filter((each) => writesOf(each).length > 0)) {
+      const gates = gatesAbove(route);
+      if (gates.some((gate) => gate.startsWith("owner"))) expect(gates, fullPath(route)).toContain("fresh check");
+    }
+  });
+
+  it("refuses no staff member's change on a staff page or endpoint outside the owners' group", async () => {
+    // An owners' change posted to a page every member uses would miss the owners' group and its
+    // fresh check: an owners' change has its own route inside the group (the response record's switch).
+    await createStaffUser("gate-member", "correct horse battery staple", "staff");
+    const cookie = sessionCookie(await apiLogin("gate-member", "correct horse battery staple"));
+    const everyMembers = endpoints.filter((each) => {
+      const gates = gatesAbove(each);
+      return gates.some((gate) => gate.startsWith("staff")) && !gates.some((gate) => gate.startsWith("owner"));
+    });
+    let tried = 0;
+    // The inbox's own POST is the Logout button: sent last, once the session has done the rest.
+    const logoutLast = everyMembers.sort(
+      (a, b) => Number(fullPath(a) === "incoming") - Number(fullPath(b) === "incoming"),
+    );
+    for (const route of logoutLast) {
+      for (const method of writesOf(route)) {
+        const response = await sendWrite(route, method, cookie, new Date());
+        tried += 1;
+        const text = await response.text();
+        expect(`${response.status} ${text}`, `${method} ${fullPath(route)}`).not.toMatch(
+          /Only the shop(&#x27;|')s owners/,
+        );
+        expect(response.status, `${method} ${fullPath(route)}`).not.toBe(403);
+      }
+    }
+    expect(tried).toBeGreaterThanOrEqual(10);
+  });
+
   it("asks a session whose check is over 2 hours old again before any change behind the fresh check", async () => {
     const at = new Date();
     const later = new Date(at.getTime() + 2 * 60 * 60_000 + 60_000);
@@ -204,6 +278,7 @@ describe("route gates", () => {
         "incoming/settings/reply-templates",
         "incoming/settings/services",
         "incoming/settings/services/:slug",
+        "incoming/insights/response-record",
         "api/team",
         "api/team/invitations",
         "api/team/invitations/:id",
@@ -230,26 +305,17 @@ describe("route gates", () => {
         "api/settings/services/:slug/versions/:version/restore",
       ].sort(),
     );
-    for (const route of behind) {
+    // Every owners' page action and API write, and every other write behind the check.
+    const owners = endpoints.filter((each) => gatesAbove(each).some((gate) => gate.startsWith("owner")));
+    const walked = [...new Set([...behind, ...owners])];
+    let writes = 0;
+    for (const route of walked) {
       const path = fullPath(route);
       const api = within(path, "api");
       const methods = readRouteHandle(route.module.handle).methods ?? ["GET", "HEAD", "POST"];
-      for (const method of methods.filter((each) => each !== "GET" && each !== "HEAD")) {
-        const response = await fetchWorker(
-          samplePath(path).replace(":username", "gate-fresh").replace(":date", "2030-01-02"),
-          {
-            method,
-            redirect: "manual",
-            headers: {
-              Cookie: cookie,
-              Origin: ORIGIN,
-              "Sec-Fetch-Site": "same-origin",
-              "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded",
-            },
-            body: api ? "{}" : "intent=anything",
-          },
-          { at: later },
-        );
+      for (const method of writesOf(route)) {
+        writes += 1;
+        const response = await sendWrite(route, method, cookie, later);
         if (api) {
           expect(response.status, `${method} ${path}`).toBe(403);
           expect(await response.json(), `${method} ${path}`).toMatchObject({ endpoint: "/api/account/check" });
@@ -265,6 +331,7 @@ describe("route gates", () => {
         expect(read.headers.get("Location") ?? "", `GET ${path}`).not.toMatch(/check/);
       }
     }
+    expect(writes).toBeGreaterThanOrEqual(30);
   });
 
   it("lets the same change through within 2 hours of the sign-in", async () => {

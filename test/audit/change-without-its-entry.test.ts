@@ -1,18 +1,29 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker } from "../support/http";
+import { keepChallenge } from "~/features/second-factor/server/webauthn-challenges.server";
+import { parseEnv } from "~/http/env.server";
+import { fetchWorker, ORIGIN } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { apiLogin, createStaffUser, sessionCookie } from "../support/staff";
+import { apiLogin, createStaffUser, postStaffForm, sessionCookie } from "../support/staff";
+import {
+  at as appointmentsAt,
+  book,
+  cookies as appointmentCookies,
+  newRequest,
+  setUpAppointments,
+} from "../appointments/support";
+import recorded from "../second-factor/chromium-passkey.json";
 
 // An audit entry is written in the same D1 batch as the change it records: when the entry cannot
 // be stored, the change is not stored either. The Worker gets a D1 whose inserts into audit_log
 // fail (they name a table that does not exist), as a full disk or a broken migration would.
 
-function dbWithFailingAudit(db: D1Database): D1Database {
+function dbWithFailingInserts(db: D1Database, table: string): D1Database {
+  const into = new RegExp(`into "?${table}"?`, "gi");
   return new Proxy(db, {
     get(target, property) {
       if (property === "prepare") {
-        return (query: string) => target.prepare(query.replace(/into "?audit_log"?/gi, 'into "audit_log_unwritable"'));
+        return (query: string) => target.prepare(query.replace(into, `into "${table}_unwritable"`));
       }
       const value: unknown = Reflect.get(target, property);
       return typeof value === "function" ? (value.bind(target) as unknown) : value;
@@ -20,7 +31,7 @@ function dbWithFailingAudit(db: D1Database): D1Database {
   });
 }
 
-const failingAudit = { bindings: { DB: dbWithFailingAudit(env.DB) } };
+const failingAudit = { bindings: { DB: dbWithFailingInserts(env.DB, "audit_log") } };
 
 let cookie = "";
 const owner = `batch-owner-${crypto.randomUUID().slice(0, 6)}`;
@@ -127,5 +138,156 @@ describe("a change whose audit entry cannot be stored is not stored", () => {
     });
     expect(response.status).toBe(200);
     expect(await auditEntriesFor(member)).toBe(1);
+  });
+});
+
+// The writes that once stored their entry in a statement of its own, after the change (issue 36):
+// a door mark, a step-up check, a passkey sign-in, and a calendar feed revoked.
+describe("a change and its entry are one batch, also", () => {
+  beforeAll(async () => {
+    await setUpAppointments();
+  }, 60_000);
+
+  it("for a mark at the door: not marked when its entry cannot be stored", async () => {
+    const id = await newRequest();
+    const booked = await book(id, { date: "2026-11-30", kind: "drop-off" });
+    expect(booked.status).toBe(201);
+    const { id: appointmentId } = await booked.json<{ id: string }>();
+    for (const mark of ["arrived", "done"]) {
+      const response = await postStaffForm(
+        appointmentCookies.staff,
+        "/incoming/calendar",
+        { id: appointmentId, mark },
+        { at: appointmentsAt, ...failingAudit },
+      );
+      expect(response.status, mark).toBe(500);
+      const row = await env.DB.prepare("select status from appointments where id = ?").bind(appointmentId).first();
+      expect(row, mark).toEqual({ status: "confirmed" });
+    }
+    const marked = await postStaffForm(
+      appointmentCookies.staff,
+      "/incoming/calendar",
+      { id: appointmentId, mark: "arrived" },
+      { at: appointmentsAt },
+    );
+    expect(marked.status).toBe(302);
+    const entries = await env.DB.prepare(
+      "select count(*) as n from audit_log where action = 'appointment.mark' and target = ?",
+    )
+      .bind(`service-requests/${id}`)
+      .first();
+    expect(entries).toEqual({ n: 1 });
+  });
+
+  it("for a step-up check: the session is not counted as checked when its entry cannot be stored", async () => {
+    const member = `batch-check-${crypto.randomUUID().slice(0, 6)}`;
+    const password = `${member} has a long password`;
+    const signedInAt = new Date();
+    await createStaffUser(member, password, "owner");
+    const session = sessionCookie(await apiLogin(member, password, { at: signedInAt }));
+    const later = new Date(signedInAt.getTime() + 3 * 60 * 60_000);
+    const check = (options: { bindings?: Partial<Env> } = {}) =>
+      fetchWorker(
+        "/api/account/check",
+        {
+          method: "POST",
+          headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
+          body: JSON.stringify({ password }),
+        },
+        { at: later, ...options },
+      );
+    const changeName = () =>
+      fetchWorker(
+        "/api/account",
+        {
+          method: "PATCH",
+          headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
+          body: JSON.stringify({ displayName: "Checked" }),
+        },
+        { at: later },
+      );
+    expect((await check(failingAudit)).status).toBe(500);
+    // Still stale: the check was not kept.
+    expect((await changeName()).status).toBe(403);
+    expect((await check()).status).toBe(200);
+    expect((await changeName()).status).toBe(200);
+  });
+
+  it("for a passkey sign-in: no entry saying it passed when the session could not be opened", async () => {
+    await createStaffUser("passkey-recorder", "passkey recorder password, long enough", "owner", recorded.userId);
+    const memberSession = sessionCookie(await apiLogin("passkey-recorder", "passkey recorder password, long enough"));
+    const site = recorded.origin;
+    const challengeCookie = async (purpose: "register" | "sign-in", challenge: string, userId: string | null) =>
+      (await keepChallenge(parseEnv(env), { challenge, purpose, userId, now: new Date() })).split(";")[0]!;
+    const post = (path: string, body: unknown, cookie: string, bindings: Partial<Env> = {}) =>
+      fetchWorker(
+        path,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: site, Cookie: cookie },
+          body: JSON.stringify(body),
+        },
+        // wrangler.toml leaves SITE_URL empty, so its generated type allows only "".
+        { bindings: { SITE_URL: site, ...bindings } as Partial<Cloudflare.Env> },
+      );
+    const registration = await post(
+      "/api/account/passkeys",
+      { name: "Recorded in Chromium", credential: recorded.registration.response },
+      `${memberSession}; ${await challengeCookie("register", recorded.registration.challenge, recorded.userId)}`,
+    );
+    expect(registration.status).toBe(201);
+
+    const [signIn] = recorded.signIns;
+    const passed = () =>
+      env.DB.prepare("select count(*) as n from audit_log where action = 'second-factor.passed' and actor_id = ?")
+        .bind(recorded.userId)
+        .first<{ n: number }>();
+    const sessionsBefore = await env.DB.prepare("select count(*) as n from staff_sessions where user_id = ?")
+      .bind(recorded.userId)
+      .first<{ n: number }>();
+    const refused = await post(
+      "/api/login/passkey",
+      { credential: signIn!.response },
+      await challengeCookie("sign-in", signIn!.challenge, null),
+      { DB: dbWithFailingInserts(env.DB, "staff_sessions") },
+    );
+    expect(refused.status).toBe(500);
+    expect(refused.headers.getSetCookie().some((line) => line.startsWith("__Host-session="))).toBe(false);
+    expect(
+      await env.DB.prepare("select count(*) as n from staff_sessions where user_id = ?")
+        .bind(recorded.userId)
+        .first<{ n: number }>(),
+    ).toEqual(sessionsBefore);
+    expect(await passed()).toEqual({ n: 0 });
+  });
+
+  it("for a calendar feed revoked: kept when its entry cannot be stored, and no entry when there was none", async () => {
+    const member = `batch-feed-${crypto.randomUUID().slice(0, 6)}`;
+    const password = `${member} has a long password`;
+    const memberId = await createStaffUser(member, password, "staff");
+    const session = sessionCookie(await apiLogin(member, password, { at: appointmentsAt }));
+    const feed = (intent: string, options: { bindings?: Partial<Env> } = {}) =>
+      postStaffForm(session, "/incoming/account/calendar-feed", { intent }, { at: appointmentsAt, ...options });
+    const revokedEntries = () =>
+      env.DB.prepare(
+        "select count(*) as n from audit_log where action = 'account.calendar-feed' and actor_id = ? and detail like '%revoked%'",
+      )
+        .bind(memberId)
+        .first<{ n: number }>();
+
+    // None to revoke: nothing happened, so nothing is written.
+    expect((await feed("revoke")).status).toBe(302);
+    expect(await revokedEntries()).toEqual({ n: 0 });
+
+    expect((await feed("make")).status).toBe(200);
+    expect((await feed("revoke", failingAudit)).status).toBe(500);
+    const kept = await env.DB.prepare("select count(*) as n from calendar_feeds where user_id = ?")
+      .bind(memberId)
+      .first();
+    expect(kept).toEqual({ n: 1 });
+    expect(await revokedEntries()).toEqual({ n: 0 });
+
+    expect((await feed("revoke")).status).toBe(302);
+    expect(await revokedEntries()).toEqual({ n: 1 });
   });
 });

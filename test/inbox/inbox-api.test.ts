@@ -162,6 +162,10 @@ for (const { kind, path } of collections) {
         `cursor=${btoa("o:12:two words")}`,
         `cursor=${btoa("x:1:id")}`,
         `q=${"a".repeat(201)}`,
+        // A parameter given twice is refused rather than answered from one of them (status may repeat).
+        "limit=5&limit=200",
+        "q=brake&q=oil",
+        "assignee=me&assignee=none",
       ]) {
         const response = await staffApi(cookie, `${path}?${query}`);
         expect(response.status, query).toBe(400);

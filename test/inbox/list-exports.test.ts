@@ -91,8 +91,10 @@ describe("the list API's walks", () => {
           searched: true,
           due: false,
           assignee: null,
+          replied: false,
           read: 260,
           matching: 260,
+          through: "api",
         },
       },
     ]);
@@ -101,5 +103,103 @@ describe("the list API's walks", () => {
     const small = await fetchWorker(`${PATH}?q=${tag}&limit=150`, { headers: { Cookie: session } });
     expect(small.status).toBe(200);
     expect(await listExports(member.id)).toHaveLength(1);
+  });
+});
+
+/** The inbox page's "Older" link (its address, as the page writes it). */
+const olderLinkOf = (html: string) => {
+  const href =
+    /<a[^>]*href="(\/incoming\?[^"]*cursor=[^"]*)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="(\/incoming\?[^"]*cursor=[^"]*)"/.exec(
+      html,
+    );
+  const link = href?.[1] ?? href?.[2];
+  return link ? link.replaceAll("&amp;", "&") : null;
+};
+const asData = (path: string) => path.replace(/^\/incoming\?/, "/incoming.data?");
+
+describe("every door that lists records: the JSON API, the inbox page, its .data requests, the CSV", () => {
+  it("asks a stale session for the check before any page past the first, whichever door it comes through", async () => {
+    const member = await newMember();
+    const tag = `doors${crypto.randomUUID().slice(0, 6)}`;
+    await insertInboxRecords(
+      "contact",
+      Array.from({ length: 30 }, (_, index) => ({ message: `door ${tag}`, submittedAt: Date.now() - index * 1000 })),
+    );
+    const at = new Date();
+    const session = sessionCookie(await apiLogin(member.username, member.password, { at }));
+    const later = new Date(at.getTime() + 3 * HOURS);
+    const get = (path: string) =>
+      fetchWorker(path, { headers: { Cookie: session }, redirect: "manual" }, { at: later });
+
+    // The first page of each stays readable.
+    const firstPage = await get(`/incoming?q=${tag}`);
+    expect(firstPage.status).toBe(200);
+    const older = olderLinkOf(await firstPage.text());
+    expect(older).not.toBeNull();
+    expect((await get(`${PATH}?q=${tag}&limit=25`)).status).toBe(200);
+
+    // Past it: the JSON API and the CSV answer 403 with the step; the page and its .data go to the check.
+    const json = await get(`${PATH}?q=${tag}&limit=25&cursor=${new URL(older!, ORIGIN).searchParams.get("cursor")}`);
+    expect(json.status).toBe(403);
+    expect(await json.json()).toMatchObject({ step: "password" });
+    expect((await get(`${PATH}.csv?q=${tag}`)).status).toBe(403);
+    const page = await get(older!);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe(`/incoming/check?next=${encodeURIComponent(older!)}`);
+    const data = await get(asData(older!));
+    const dataBody = await data.text();
+    expect(dataBody).toContain("/incoming/check?next=");
+    expect(dataBody).not.toContain(`door ${tag}`);
+
+    const check = await fetchWorker(
+      "/api/account/check",
+      {
+        method: "POST",
+        headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ password: member.password }),
+      },
+      { at: later },
+    );
+    expect(check.status).toBe(200);
+    const allowed = await get(older!);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain(`door ${tag}`);
+    const allowedData = await get(asData(older!));
+    expect(allowedData.status).toBe(200);
+    expect(await allowedData.text()).toContain(`door ${tag}`);
+  });
+
+  it("writes a walk past 200 records through the inbox page and its .data requests to the audit log once", async () => {
+    const member = await newMember();
+    const tag = `pages${crypto.randomUUID().slice(0, 6)}`;
+    await insertInboxRecords(
+      "contact",
+      Array.from({ length: 260 }, (_, index) => ({ message: `page ${tag}`, submittedAt: Date.now() - index * 1000 })),
+    );
+    const session = sessionCookie(await apiLogin(member.username, member.password));
+    const get = (path: string) => fetchWorker(path, { headers: { Cookie: session } });
+    let path: string | null = `/incoming?q=${tag}`;
+    const exportsAfterPage: number[] = [];
+    let pages = 0;
+    while (path) {
+      // Every other page through a .data request, as the page's own links do with JavaScript.
+      const response: Response = await get(pages % 2 === 1 ? asData(path) : path);
+      expect(response.status).toBe(200);
+      if (pages % 2 === 1) await response.text();
+      exportsAfterPage.push((await listExports(member.id)).length);
+      // The HTML page names the next one; a .data answer is followed by the same page as HTML.
+      path = olderLinkOf(await (pages % 2 === 1 ? get(path) : Promise.resolve(response)).then((each) => each.text()));
+      pages += 1;
+    }
+    expect(pages).toBe(11);
+    // Quiet for the first pages (25 records each, a .data page read twice), then written once.
+    expect(exportsAfterPage.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(exportsAfterPage.at(-1)).toBe(1);
+    expect(await listExports(member.id)).toEqual([
+      {
+        target: "contact-messages",
+        detail: expect.objectContaining({ searched: true, matching: 260, through: "page" }),
+      },
+    ]);
   });
 });

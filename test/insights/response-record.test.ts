@@ -11,7 +11,7 @@ setUpInsightsAccounts();
 function postSwitch(cookie: string, show: boolean, { at = NOW, origin = ORIGIN } = {}) {
   const body = `intent=response-record&show=false${show ? "&show=true" : ""}`;
   return fetchWorker(
-    "/incoming/insights?days=30",
+    "/incoming/insights/response-record?days=30",
     {
       method: "POST",
       redirect: "manual",
@@ -113,11 +113,35 @@ describe("the response record on the website", () => {
     expect(await audited()).toEqual(before);
   });
 
+  it("asks an owner whose check is over 2 hours old for it again before the switch changes", async () => {
+    const signedInAt = new Date(NOW.getTime() - 3 * HOUR);
+    const owner = await signIn(OWNER, signedInAt);
+    const asked = await postSwitch(owner, true);
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toMatch(/^\/incoming\/check\?next=/);
+    const stored = await storedSetting();
+    expect(stored === null || stored.show === 0).toBe(true);
+    // The insights page itself takes no change any more: its old address changes nothing either.
+    const old = await fetchWorker(
+      "/incoming/insights",
+      {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: owner, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+        body: "intent=response-record&show=false&show=true",
+      },
+      { at: NOW },
+    );
+    expect(old.status).toBe(405);
+    const after = await storedSetting();
+    expect(after === null || after.show === 0).toBe(true);
+  });
+
   it("refuses a form it cannot read with 400 and changes nothing", async () => {
     const owner = await signIn(OWNER);
     for (const body of ["intent=response-record&show=yes", "intent=other&show=true", "intent=response-record"]) {
       const response = await fetchWorker(
-        "/incoming/insights",
+        "/incoming/insights/response-record",
         {
           method: "POST",
           redirect: "manual",

@@ -11,8 +11,8 @@ import {
   linkSecret,
   purposeKey,
   type SecretsEnv,
-} from "~/http/keys.server";
-import { signedHostCookie } from "~/http/signed-cookie.server";
+} from "~/keys/keys.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 import { fetchWorker } from "../support/http";
 import { isAuthenticated, sessionIdOf, staffSessionCookie } from "../support/staff";
 import { createCookie } from "react-router";

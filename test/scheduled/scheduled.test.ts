@@ -40,4 +40,45 @@ describe("scheduled jobs", () => {
       log.mockRestore();
     }
   });
+  it("run every nightly purge even when one fails, logging the one that failed", async () => {
+    const night = new Date("2026-11-23T08:00:00Z");
+    const longAgo = night.getTime() - 500 * 24 * 60 * 60_000;
+    await env.DB.prepare(
+      "insert into audit_log (at, actor_id, actor_name, action, target, detail, client) values (?, null, 'purge-test', 'sign-in.failed', null, null, 'test')",
+    )
+      .bind(longAgo)
+      .run();
+    await env.DB.prepare(
+      "insert into shop_closures (date, reason, created_at) values ('2025-01-06', 'Long ago', 0)",
+    ).run();
+    // The spam purge, the first, fails: D1 refuses its reads of the inbox.
+    const failingSpam = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (query: string) => {
+            if (query.includes('"status" = ?') && query.includes('from "contact_submissions"'))
+              throw new Error("D1 is down");
+            return target.prepare(query);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? (value.bind(target) as unknown) : value;
+      },
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await expect(runCron("0 8 * * *", night, { DB: failingSpam })).rejects.toThrow(
+        /^Cron Trigger "0 8 \* \* \*": the spam purge failed; deleted 1 audit log entries older than 400 days; deleted \d+ session rows older than 30 days; deleted 1 closure and special-hours days past over 30 days ago$/,
+      );
+      expect(error.mock.calls.map((call) => String(call[0]))).toContain(
+        'The spam purge failed; the other tasks of "0 8 * * *" still run',
+      );
+    } finally {
+      error.mockRestore();
+    }
+    const left = await env.DB.prepare(
+      "select (select count(*) from audit_log where actor_name = 'purge-test') as audit, (select count(*) from shop_closures where date = '2025-01-06') as closures",
+    ).first();
+    expect(left).toEqual({ audit: 0, closures: 0 });
+  });
 });

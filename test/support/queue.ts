@@ -102,14 +102,21 @@ function recordingBatch(queueName: string, queued: readonly QueuedMessage[]) {
 /**
  * Runs the Worker's `queue` handler on the bodies a recording queue kept, as the platform would:
  * a message the handler retries is delivered again (attempts + 1, its delay not waited for) until
- * every one is acked or `rounds` have passed. Returns each round's retry delays, in seconds.
+ * every one is acked or `rounds` have passed (`at`: the consumer's clock pinned). Returns each
+ * round's retry delays, in seconds.
  */
-export async function deliverQueued(queue: ReturnType<typeof recordingQueue>, bindings: Partial<Env>, rounds = 10) {
+export async function deliverQueued(
+  queue: ReturnType<typeof recordingQueue>,
+  bindings: Partial<Env>,
+  rounds = 10,
+  { at }: { at?: Date } = {},
+) {
+  const consumer = at ? createWorker({ now: () => at }) : worker;
   let pending: QueuedMessage[] = queue.bodies.splice(0).map((body) => ({ body, attempts: 1 }));
   const retryDelays: (number | undefined)[][] = [];
   for (let round = 0; round < rounds && pending.length > 0; round++) {
     const { batch, outcomes } = recordingBatch("pikesville-auto-repair-notifications", pending);
-    await worker.queue(batch, { ...env, ...bindings });
+    await consumer.queue(batch, { ...env, ...bindings });
     const retried = pending.filter((_, index) => outcomes.get(`message-${index}`)?.acked !== true);
     retryDelays.push(
       [...outcomes.values()].filter((outcome) => !outcome.acked).map((outcome) => outcome.retryDelaySeconds),

@@ -6,7 +6,7 @@ import { SPAM_REASONS, SUBMISSION_STATUSES } from "../../records/statuses";
 import { id, inList, oneOf, recordKey, submittedAt, timestampMs } from "./columns";
 import { staffSessions } from "./staff";
 
-// Where a record stands (app/features/inbox/statuses.ts): the database refuses any other status, and a
+// Where a record stands (app/records/statuses.ts): the database refuses any other status, and a
 // spam reason on a record that is not spam.
 const statusColumns = () => ({
   status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
@@ -188,7 +188,7 @@ export const serviceRequests = sqliteTable(
     preferredDate: text("preferred_date"),
     preferredTime: text("preferred_time", { enum: preferredTime.values }),
     visitType: text("visit_type", { enum: visitType.values }),
-    // Booked by the visitor at /book (docs/decisions/062): the inbox marks it "booked online".
+    // Booked by the visitor at /book (docs/decisions/063): the inbox marks it "booked online".
     bookedOnline: integer("booked_online", { mode: "boolean" }).notNull().default(false),
     ...inboxColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
@@ -225,7 +225,7 @@ export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 export type StatusChange = typeof submissionStatusChanges.$inferSelect;
 
-// A session's walk through the list API (app/server/inbox/list-walks.server.ts): one kind, one
+// A session's walk through the list API (app/features/inbox/server/list-walks.server.ts): one kind, one
 // filter, from its first page; past 200 records it is an export, in the audit log once.
 export const listWalks = sqliteTable(
   "list_walks",

@@ -19,8 +19,11 @@ export const notificationLedger = sqliteTable(
     claimedUntil: timestampMs("claimed_until"),
     // The recipients who have it already, so a retry after a partial failure skips them.
     sentTo: text("sent_to", { mode: "json" }).$type<string[]>().notNull().default([]),
-    // The visitor's optional confirmation (CONFIRM_VISITOR): set when claimed, at most once.
+    // The visitor's optional confirmation (CONFIRM_VISITOR): when it was sent (rows from before
+    // migration 0037: when it was claimed).
     confirmationSentAt: timestampMs("confirmation_sent_at"),
+    // A consumer is sending the confirmation until then; a lapsed claim is swept and sent again.
+    confirmationClaimedUntil: timestampMs("confirmation_claimed_until"),
   },
   (table) => [
     primaryKey({ columns: [table.submissionKind, table.submissionId] }),
@@ -28,6 +31,10 @@ export const notificationLedger = sqliteTable(
     index("notification_ledger_unsent_idx")
       .on(table.dueAt)
       .where(sql`${table.notifiedAt} is null`),
+    // The sweep reads the confirmations claimed and unsent: only those are in this index.
+    index("notification_ledger_unconfirmed_idx")
+      .on(table.confirmationClaimedUntil)
+      .where(sql`${table.confirmationSentAt} is null and ${table.confirmationClaimedUntil} is not null`),
   ],
 );
 

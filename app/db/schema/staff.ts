@@ -25,7 +25,7 @@ export const users = sqliteTable(
     removedAt: timestampMs("removed_at"),
     createdAt: timestampMs("created_at"),
     lastSignInAt: timestampMs("last_sign_in_at"),
-    // Wrong second-factor codes (app/server/second-factor/code-limits.server.ts): in a row over
+    // Wrong second-factor codes (app/features/second-factor/server/code-limits.server.ts): in a row over
     // every place they are entered (a right code resets it; 100 lock codes), and in the day that
     // began at `codeDayStartedAt` (20 a day). Locked codes open again by a reset link or an owner.
     codeFailures: integer("code_failures").notNull().default(0),

@@ -22,7 +22,9 @@ export async function queueAppointmentReminders(env: AppEnv, scheduledTime: Date
  * Every hour at :15: the reminder the day before each appointment (from 10 AM to 8 PM shop time),
  * and any appointment email still unsent (app/features/appointments/server/reminders.server.ts).
  */
-export const appointmentScheduledTasks: ScheduledTask[] = [{ cron: "15 * * * *", run: queueAppointmentReminders }];
+export const appointmentScheduledTasks: ScheduledTask[] = [
+  { name: "appointment reminders", cron: "15 * * * *", run: queueAppointmentReminders },
+];
 
 export type { AppointmentView } from "./server/booking-reads.server";
 export { appointmentJobHandlers } from "./server/mail/appointment-mail.server";

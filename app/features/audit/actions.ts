@@ -11,7 +11,7 @@ export const auditActionLabels = {
   "record.status": "Changed a record's status",
   "record.delete": "Deleted a record",
   "records.export": "Exported records as CSV",
-  "records.list-export": "Read over 200 records through the list API",
+  "records.list-export": "Read over 200 records page by page (the inbox or the list API)",
   "record.call": "Logged a call",
   "record.note": "Added a note to a record",
   "record.email": "Logged an email to a customer",

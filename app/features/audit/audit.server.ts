@@ -1,5 +1,6 @@
 import type { AuditAction } from "~/features/audit/actions";
 import { lt, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, type Database } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../../http/env.server";
@@ -17,7 +18,11 @@ export type AuditEntry = Acting & {
 
 // One way to write the log: an entry is a statement in the same D1 batch as the change it records
 // (`db.batch([change, auditInsert(db, entry)])`), so the change and its entry are stored together
-// or not at all. An event that changes nothing else (a failed sign-in) is a batch of its entry alone.
+// or not at all. `auditInsert` gives a statement that can only go into a batch (its type has no
+// `then` or `run`: awaiting it alone is a lint error, `@typescript-eslint/await-thenable`). An
+// event that changes nothing else (a failed sign-in, an export) is written alone by `auditEvent`,
+// which takes only the actions listed in EVENT_ACTIONS. test/audit/change-without-its-entry.test.ts
+// makes the log unwritable and checks each change is then not stored either (decision 062).
 // The log is append-only: nothing in the app edits or deletes an entry except the nightly purge of
 // entries past their keeping time (purgeOldAuditEntries, below).
 
@@ -31,9 +36,27 @@ const columns = (entry: AuditEntry) => ({
   client: entry.client,
 });
 
+/** An entry's insert as a statement of a batch: it cannot be run on its own. */
+export type AuditStatement = BatchItem<"sqlite">;
+
 /** The insert of one entry, for the batch of the change it describes. */
-export function auditInsert(db: Database, entry: AuditEntry) {
+export function auditInsert(db: Database, entry: AuditEntry): AuditStatement {
   return db.insert(auditLog).values(columns(entry));
+}
+
+/**
+ * The entries that record an event and no change to anything else: a failed sign-in or check, an
+ * export read. Everything else is written with its change.
+ */
+const EVENT_ACTIONS = ["sign-in.failed", "second-factor.failed", "records.export"] as const;
+type EventAction = (typeof EVENT_ACTIONS)[number];
+
+/** Writes the entry of an event that changes nothing else (EVENT_ACTIONS), alone. */
+export async function auditEvent(db: Database, entry: AuditEntry & { action: EventAction }): Promise<void> {
+  if (!(EVENT_ACTIONS as readonly string[]).includes(entry.action)) {
+    throw new Error(`"${entry.action}" records a change: write it in the change's batch (auditInsert)`);
+  }
+  await db.insert(auditLog).values(columns(entry));
 }
 
 const AUDIT_COLUMNS = "at, actor_id, actor_name, action, target, detail, client";
@@ -50,7 +73,7 @@ function auditValues(entry: AuditEntry) {
  * for a change whose WHERE may match nothing (the record gone, the last owner kept).
  * AUDIT_IF_CHANGED placed right after the change's statement tests that it changed a row.
  */
-export function auditInsertIf(db: Database, entry: AuditEntry, condition: SQL) {
+export function auditInsertIf(db: Database, entry: AuditEntry, condition: SQL): AuditStatement {
   const [at, actorId, actorName, action, target, detail, client] = auditValues(entry);
   // The table's columns in order, the id left to SQLite.
   return db
@@ -84,6 +107,7 @@ export async function purgeOldAuditEntries(env: AppEnv, now: Date): Promise<numb
 /** The nightly purge, as a scheduled task (app/scheduled/scheduled.server.ts). */
 export const auditScheduledTasks: ScheduledTask[] = [
   {
+    name: "audit log purge",
     cron: NIGHTLY,
     run: async (env, at) => `deleted ${await purgeOldAuditEntries(env, at)} audit log entries older than 400 days`,
   },

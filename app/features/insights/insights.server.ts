@@ -187,7 +187,9 @@ export async function refreshResponseRecord(env: Pick<AppEnv, "DB">, now: Date):
  * Every hour at :30: the response record the public pages may show, recomputed while the owner
  * shows it (docs/decisions/038-response-record.md). Visitors' requests only read what it stored.
  */
-export const insightsScheduledTasks: ScheduledTask[] = [{ cron: "30 * * * *", run: refreshResponseRecord }];
+export const insightsScheduledTasks: ScheduledTask[] = [
+  { name: "response record refresh", cron: "30 * * * *", run: refreshResponseRecord },
+];
 
 /** The owner's switch: stored and audited; switched on, the figure is computed at once. */
 export async function setResponseRecordShown(env: AppEnv, show: boolean, acting: Acting): Promise<void> {

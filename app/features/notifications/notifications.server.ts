@@ -8,7 +8,7 @@ import type { AppEnv } from "../../http/env.server";
 import { readShopSettings, scheduleOf } from "../settings/settings.server";
 import { digestDateAt } from "./server/digest.server";
 import { SWEEP_GRACE_MS } from "~/mail/send-claim.server";
-import { takeOverdueNotifications } from "./server/ledger.server";
+import { takeLapsedConfirmations, takeOverdueNotifications } from "./server/ledger.server";
 import { enqueueJobs } from "~/queue/jobs.server";
 import { EVERY_5_MINUTES, type ScheduledTask } from "~/scheduled/scheduled.server";
 
@@ -63,6 +63,29 @@ export async function sweepUnsentNotifications(env: Pick<AppEnv, "DB" | "NOTIFY_
   return overdue.length;
 }
 
+// A visitor's confirmation is worth sending within the hour it was asked for; past that the
+// visitor has the shop's answer to wait for, not a receipt. Older ones are no longer swept.
+export const CONFIRMATION_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * Enqueues every visitor confirmation whose claim lapsed unsent (its consumer died, or the queue
+ * gave up on it), for records of the last hour; returns how many (docs/decisions/030-notifications.md).
+ */
+export async function sweepLapsedConfirmations(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date): Promise<number> {
+  const lapsed = await takeLapsedConfirmations(getDb(env), {
+    now,
+    maxAgeMs: CONFIRMATION_MAX_AGE_MS,
+    limit: SWEEP_LIMIT,
+  });
+  if (lapsed.length === 0) return 0;
+  console.warn(`Re-enqueuing ${lapsed.length} visitor confirmation(s) claimed and never sent`, lapsed);
+  await enqueueJobs(
+    env,
+    lapsed.map(({ form, id }) => ({ type: "confirm", form, id })),
+  );
+  return lapsed.length;
+}
+
 /** Enqueues the morning digest when the shop's clock reads 8 AM on a day it opens. */
 export async function enqueueDigestIfDue(
   env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">,
@@ -78,16 +101,25 @@ export async function enqueueDigestIfDue(
 export { notificationJobHandlers } from "./server/delivery.server";
 
 /**
- * Every 5 minutes, notifications still unsent 5 minutes after they were due are queued again; at
+ * Every 5 minutes, notifications still unsent 5 minutes after they were due are queued again, and
+ * visitors' confirmations whose claim lapsed unsent; at
  * 8:00 AM shop time (12:00 UTC in summer (EDT), 13:00 UTC in winter (EST)) the overdue digest, which
  * the task queues only from the run at which the shop's clock reads 8.
  */
 export const notificationScheduledTasks: ScheduledTask[] = [
   {
+    name: "sweep of unsent notifications",
     cron: EVERY_5_MINUTES,
     run: async (env, at) => `queued ${await sweepUnsentNotifications(env, at)} overdue notifications again`,
   },
   {
+    // Visitors' confirmations whose claim lapsed unsent (their consumer died).
+    name: "sweep of lapsed confirmations",
+    cron: EVERY_5_MINUTES,
+    run: async (env, at) => `queued ${await sweepLapsedConfirmations(env, at)} visitor confirmations again`,
+  },
+  {
+    name: "digest check",
     cron: "0 12,13 * * *",
     run: async (env, at) =>
       (await enqueueDigestIfDue(env, at))

@@ -204,6 +204,7 @@ export async function purgePastSettings(env: Pick<AppEnv, "DB">, now: Date): Pro
 /** The nightly purge of past days, as a scheduled task (app/scheduled/scheduled.server.ts). */
 export const settingsScheduledTasks: ScheduledTask[] = [
   {
+    name: "past closures purge",
     cron: NIGHTLY,
     run: async (env, at) =>
       `deleted ${await purgePastSettings(env, at)} closure and special-hours days past over 30 days ago`,

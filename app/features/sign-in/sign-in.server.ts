@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { auditInsert } from "../audit/audit.server";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { type AuditEntry, auditEvent, auditInsert } from "../audit/audit.server";
 import { type LoginCredentials, PASSWORD_TOO_LONG } from "~/features/sign-in/login-schema";
 import { type Database, getDb } from "~/db/db.server";
 import { totpSecrets } from "~/db/schema/second-factor";
-import { staffSessions, type User, users } from "~/db/schema/staff";
+import { type User, users } from "~/db/schema/staff";
 import type { AppEnv } from "../../http/env.server";
 import type { StaffMember } from "../../http/staff-member.server";
 import {
@@ -27,7 +27,6 @@ import {
 } from "./server/pending-sign-in.server";
 import { endSessions, memberOfSession, registerSession } from "./server/session-registry.server";
 import { endStaffSession, readStaffSession, startStaffSession } from "./server/session.server";
-import { NIGHTLY, type ScheduledTask } from "~/scheduled/scheduled.server";
 
 /** Whether an account may sign in and keep its sessions: not disabled, not removed. */
 export const isActiveAccount = (user: Pick<User, "disabledAt" | "removedAt">) => !user.disabledAt && !user.removedAt;
@@ -91,7 +90,7 @@ export async function logIn(
   // A disabled or removed account is refused only after its password was checked, with the words
   // of a wrong password: neither the answer nor its timing says the account exists.
   if (!user || !valid || !isActiveAccount(user)) {
-    await auditInsert(db, {
+    await auditEvent(db, {
       actor: { id: null, name: credentials.username },
       action: "sign-in.failed",
       client,
@@ -103,13 +102,13 @@ export async function logIn(
   await forgiveLoginAttempt(db, keys);
   if (await hasAuthenticator(db, user.id)) {
     // The password was right: recorded, so a stolen password shows in the log before any code does.
-    await auditInsert(db, {
+    const entry = auditInsert(db, {
       actor: { id: user.id, name: user.username },
       action: "sign-in.password",
       client,
       at: now,
     });
-    return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now) };
+    return { status: "second-factor", setCookie: await startPendingSignIn(env, user, now, entry) };
   }
   return { status: "success", setCookies: await openSession(request, env, user, now) };
 }
@@ -127,17 +126,18 @@ export async function pendingMember(request: Request, env: AppEnv, now: Date): P
 }
 
 /**
- * Ends the half-signed-in state and opens the session: the Set-Cookie values; null when another
- * request used this pending sign-in first (it works once).
+ * Ends the half-signed-in state and opens the session (`entries` in its batch): the Set-Cookie
+ * values; null when another request used this pending sign-in first (it works once).
  */
 export async function finishSignIn(
   request: Request,
   env: AppEnv,
   member: PendingMember,
   now: Date,
+  entries: AuditEntry[] = [],
 ): Promise<string[] | null> {
   if (!(await consumePendingSignIn(env, member.pending))) return null;
-  return [...(await openSession(request, env, member, now)), await clearPendingSignIn(env)];
+  return [...(await openSession(request, env, member, now, entries)), await clearPendingSignIn(env)];
 }
 
 /** Whether `password` is this active member's password (asked again before what matters). */
@@ -176,6 +176,7 @@ export async function openSession(
   env: AppEnv,
   user: Pick<User, "id" | "username">,
   now: Date,
+  entries: AuditEntry[] = [],
 ): Promise<[string, string]> {
   const db = getDb(env);
   // Signing in again in a browser that has a session ends that one: it would stay listed as active.
@@ -192,6 +193,8 @@ export async function openSession(
       client: clientKey(request),
       at: now,
     }),
+    // What else the sign-in proved (a code, a passkey), with the session it opened.
+    ...entries.map((entry) => auditInsert(db, entry)),
   ]);
   return [session.setCookie, await rememberDevice(request, env, user.username, now.getTime())];
 }
@@ -209,26 +212,8 @@ export async function logOut(request: Request, env: AppEnv, now: Date): Promise<
   return endStaffSession(request, env);
 }
 
-// An ended or expired session's row is only history; a month of it is plenty.
-const SESSION_ROWS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Rows of sessions that began over 30 days ago, as a nightly task (app/scheduled/scheduled.server.ts). */
-export const signInScheduledTasks: ScheduledTask[] = [
-  {
-    cron: NIGHTLY,
-    run: async (env, at) =>
-      `deleted ${await purgeOldSessions(env, new Date(at.getTime() - SESSION_ROWS_KEEP_MS))} session rows older than 30 days`,
-  },
-];
-
-/** Rows of sessions that ended or expired long ago: the nightly job deletes them. */
-export async function purgeOldSessions(env: AppEnv, before: Date): Promise<number> {
-  const deleted = await getDb(env)
-    .delete(staffSessions)
-    .where(sql`${staffSessions.signedInAt} < ${before.getTime()}`)
-    .returning({ id: staffSessions.id });
-  return deleted.length;
-}
+/** Rows of sessions that began over 30 days ago, as a nightly task. */
+export { signInScheduledTasks } from "./server/session-purge.server";
 
 // ------------------------------------------------------------------------------------------------
 // What other features ask of sign-in: the only door into app/features/sign-in/server/ besides the gates.

@@ -9,6 +9,7 @@ import { purgeOldSpam } from "./server/spam.server";
 // deleted is the spam rule's to say.
 export const submissionScheduledTasks: ScheduledTask[] = [
   {
+    name: "spam purge",
     cron: NIGHTLY,
     run: async (env, at) => {
       const deleted = await purgeOldSpam(env, at);

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from "react";
  * server renders it; hydration adopts it as it is. Callers write the child as
  * `{import.meta.env.SSR && <Block />}`: Vite folds the constant, so the client bundle holds
  * neither Block's components nor its text. Nothing inside ever runs in the browser, so Block
- * comes from app/components/(layout|sections|ui|static)/, where ESLint refuses event handlers,
+ * comes from app/{ui,layout,features/site/sections,features/site/static}/, where ESLint refuses event handlers,
  * state and effect hooks and client-side navigation (eslint-rules/static-markup.js). Links
  * inside are plain links: the next page loads as a document, as on the pages that ship no
  * JavaScript at all. Why, and what it saves: docs/decisions/008-static-markup.md.

@@ -1,5 +1,6 @@
 import * as Toast from "@radix-ui/react-toast";
-import { TOAST_DURATION_MS, dismissToast, useToastState } from "./toast-store";
+import { useEffect } from "react";
+import { TOAST_DURATION_MS, dismissToast, markToastShown, useToastState } from "./toast-store";
 
 const variantClasses = {
   default: "border-slate-200 bg-white text-slate-900",
@@ -9,6 +10,11 @@ const variantClasses = {
 /** Radix's toast region (F8 focuses it), loaded with the first toast a page shows. */
 export default function RadixToaster() {
   const { toast, open } = useToastState();
+  const toastId = toast?.id;
+  // On screen now: a server-queued toast's copy written into the page (FlashMessage) steps aside.
+  useEffect(() => {
+    if (toastId) markToastShown(toastId);
+  }, [toastId]);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toast ? (

@@ -193,3 +193,12 @@ export function appointmentStart(schedule: ShopSchedule, view: Pick<AppointmentV
   const day = hoursOn(schedule, view.date);
   return shopInstant(view.date, day.open ? day.opens : { hour: 8, minute: 0 });
 }
+
+/** Whether the appointment is no longer as `current` shows it: moved, cancelled or marked since it was read. */
+export async function changedMeanwhile(env: AppEnv, current: AppointmentView): Promise<boolean> {
+  const [latest] = await getDb(env)
+    .select({ status: appointments.status, sequence: appointments.sequence })
+    .from(appointments)
+    .where(eq(appointments.id, current.id));
+  return latest?.status !== current.status || latest.sequence !== current.sequence;
+}

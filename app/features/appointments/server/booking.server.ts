@@ -6,7 +6,7 @@ import type { AuditAction } from "~/features/audit/audit";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import { auditTarget, contactStatements } from "~/features/inbox/inbox.server";
 import type { AppEnv } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
 import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
@@ -16,6 +16,7 @@ import {
   type BookingRules,
   daysWithRoom,
   appointmentOfRequest,
+  changedMeanwhile,
   toView,
 } from "./booking-reads.server";
 import {
@@ -259,9 +260,17 @@ export async function rescheduleAppointment(
     ...changeMessages(env, current.id, "update", who),
   ]);
   const row = updated[0];
-  if (!row) return fullRefusal(env, rules, place, current);
+  if (!row) return (await changedMeanwhile(env, current)) ? changedSince(who) : fullRefusal(env, rules, place, current);
   return changed(row, messages);
 }
+
+/** A change that lost a race with another one: said as such, not as a full day, and no other days offered. */
+const changedSince = (who: ChangedBy) =>
+  conflict(
+    who.byCustomer
+      ? "Your appointment was changed meanwhile. Please look at it again below before you choose."
+      : "This appointment was changed meanwhile by someone else: look at it again before you choose.",
+  );
 
 /** Cancels a confirmed appointment: its place is free again, and the customer gets a cancellation. */
 export async function cancelAppointment(

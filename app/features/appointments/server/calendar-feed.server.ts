@@ -4,7 +4,7 @@ import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { calendarFeeds } from "~/db/schema/appointments";
 import { users } from "~/db/schema/staff";
-import { auditInsert } from "~/features/audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "~/features/audit/audit.server";
 import { addDays, shopWallClock } from "~/hours/shop-calendar";
 import type { ShopSchedule } from "~/hours/shop-schedule";
 import type { AppEnv } from "~/http/env.server";
@@ -67,7 +67,12 @@ export async function revokeCalendarFeed(env: AppEnv, userId: string, acting: Ac
   const db = getDb(env);
   const [deleted] = await db.batch([
     db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId }),
-    auditInsert(db, { ...acting, action: "account.calendar-feed", target: null, detail: { feed: "revoked" } }),
+    // Only when a feed was there to delete: revoking none is no change.
+    auditInsertIf(
+      db,
+      { ...acting, action: "account.calendar-feed", target: null, detail: { feed: "revoked" } },
+      AUDIT_IF_CHANGED,
+    ),
   ]);
   return deleted.length > 0;
 }

@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { addDays, type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
-import { hmacSha256, linkKeys, sha256Hex } from "~/http/keys.server";
+import { hmacSha256, linkKeys, sha256Hex } from "~/keys/keys.server";
 
 // The customer's link, /appointments/<token> (docs/decisions/044-the-calendar-file.md): the token is
 // an HMAC of a random per-appointment salt under the "appointment-link" key (keys.server.ts,

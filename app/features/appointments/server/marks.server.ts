@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { appointmentMessages, appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
-import { auditInsert } from "~/features/audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { AppointmentStatus } from "../vocabulary";
@@ -34,13 +34,18 @@ export const REVIEW_REQUEST_GAP_MS = 365 * 24 * 60 * 60 * 1000;
 /** The customer's address as the once-a-year rule compares it. */
 const emailKey = sql<string>`lower(trim(${serviceRequests.email}))`;
 
+/** The mark's entry, written only when the statement just before it in the batch changed a row. */
 function markAudit(db: Database, acting: Acting, row: { serviceRequestId: string; date: string }, status: Mark) {
-  return auditInsert(db, {
-    ...acting,
-    action: "appointment.mark",
-    target: `service-requests/${row.serviceRequestId}`,
-    detail: { status, date: row.date },
-  });
+  return auditInsertIf(
+    db,
+    {
+      ...acting,
+      action: "appointment.mark",
+      target: `service-requests/${row.serviceRequestId}`,
+      detail: { status, date: row.date },
+    },
+    AUDIT_IF_CHANGED,
+  );
 }
 
 export type Marked = { marked: false } | { marked: true; reviewMessageId: number | null };
@@ -49,20 +54,29 @@ export type Marked = { marked: false } | { marked: true; reviewMessageId: number
 export async function markAppointment(env: AppEnv, id: string, mark: Mark, acting: Acting): Promise<Marked> {
   const db = getDb(env);
   const at = acting.at;
+  // The entry names the request and the day, read first; the mark is made only while the day is
+  // still that one, so the mark, its entry (and a review request's) are one batch.
+  const [current] = await db
+    .select({ serviceRequestId: appointments.serviceRequestId, date: appointments.date })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  if (!current) return { marked: false };
   const update = db
     .update(appointments)
     .set({ status: mark, updatedAt: at })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, MARKABLE[mark])))
+    .where(
+      and(eq(appointments.id, id), inArray(appointments.status, MARKABLE[mark]), eq(appointments.date, current.date)),
+    )
     .returning();
   if (mark !== "done") {
-    const [updated] = await update;
-    if (!updated) return { marked: false };
-    await db.batch([markAudit(db, acting, updated, mark)]);
-    return { marked: true, reviewMessageId: null };
+    const [updated] = await db.batch([update, markAudit(db, acting, current, mark)]);
+    return updated.length > 0 ? { marked: true, reviewMessageId: null } : { marked: false };
   }
   const justDone = and(eq(appointments.id, id), eq(appointments.status, "done"), eq(appointments.updatedAt, at));
-  const [updatedRows, asked, message] = await db.batch([
+  const target = `service-requests/${current.serviceRequestId}`;
+  const [updatedRows, , , , message] = await db.batch([
     update,
+    markAudit(db, acting, current, mark),
     db
       .insert(reviewRequests)
       .select(
@@ -86,6 +100,12 @@ export async function markAppointment(env: AppEnv, id: string, mark: Mark, actin
       )
       .onConflictDoNothing()
       .returning({ appointmentId: reviewRequests.appointmentId }),
+    // Right after the review request's insert: written only if it made one.
+    auditInsertIf(
+      db,
+      { ...acting, action: "appointment.review-request", target, detail: { date: current.date } },
+      AUDIT_IF_CHANGED,
+    ),
     db
       .insert(appointmentMessages)
       .select(
@@ -98,14 +118,6 @@ export async function markAppointment(env: AppEnv, id: string, mark: Mark, actin
       .onConflictDoNothing()
       .returning({ id: appointmentMessages.id }),
   ]);
-  const updated = updatedRows[0];
-  if (!updated) return { marked: false };
-  const target = `service-requests/${updated.serviceRequestId}`;
-  await db.batch([
-    markAudit(db, acting, updated, mark),
-    ...(asked.length > 0
-      ? [auditInsert(db, { ...acting, action: "appointment.review-request", target, detail: { date: updated.date } })]
-      : []),
-  ]);
+  if (updatedRows.length === 0) return { marked: false };
   return { marked: true, reviewMessageId: message[0]?.id ?? null };
 }

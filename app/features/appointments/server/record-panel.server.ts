@@ -4,7 +4,7 @@ import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";

@@ -43,7 +43,7 @@ export type SubmissionCardData = {
   repliedAt?: Date | null;
   /** An earlier request from the same customer exists (decision 047). */
   returning?: boolean;
-  /** The visitor booked it themselves at /book (docs/decisions/062). */
+  /** The visitor booked it themselves at /book (docs/decisions/063). */
   bookedOnline?: boolean;
   /** Email to the customer bounced and they have not written since (decision 041). */
   emailFailing?: boolean;

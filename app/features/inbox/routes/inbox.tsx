@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { logOut } from "~/features/sign-in/sign-in.server";
 import { activeMembers } from "~/features/desk/desk.server";
-import { getStaffMember } from "~/http/staff-member.server";
+import { actingMember, getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { loadInboxPage } from "~/features/inbox/server/inbox-page.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -27,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const username = getStaffMember(context).username;
   const now = getRequestTime(context);
-  const [inbox, members] = await Promise.all([loadInboxPage(request, env, { now, me: username }), activeMembers(env)]);
+  const [inbox, members] = await Promise.all([
+    loadInboxPage(request, env, actingMember(request, context)),
+    activeMembers(env),
+  ]);
   return data({ username, now, members, ...inbox }, { headers: NO_STORE });
 }
 

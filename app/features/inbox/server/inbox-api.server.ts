@@ -5,7 +5,7 @@ import { emailFailing, listMessages } from "~/features/replies/replies.server";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import { csvHeaders, shownFields } from "~/features/inbox/record-fields";
 import { SUBMISSION_STATUSES, statusLabels, spamReasonLabels } from "~/records/statuses";
-import { auditInsert } from "../../audit/audit.server";
+import { auditEvent } from "../../audit/audit.server";
 import { followUpProblem, updateDesk } from "../../desk/desk.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { csvStream } from "./csv.server";
@@ -16,7 +16,7 @@ import { changeStatus, deleteRecord, getRecord, type OwnRecord } from "../inbox.
 import { listRecords, recordsInPages } from "./inbox-lists.server";
 import { customerOf } from "./customer.server";
 import type { Customer } from "../customer";
-import { countListPage } from "./list-walks.server";
+import { askBeforeWalking, countListPage } from "./list-walks.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
 import { askAgainIfStale } from "../../second-factor/second-factor.server";
 
@@ -43,15 +43,14 @@ export async function listResponse(request: Request, env: AppEnv, kind: InboxKin
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
 
   // Pages past the first are a walk through every record: the recent check, as for the CSV.
-  if (parsed.query.cursor) {
-    const asked = await askAgainIfStale(request, env, acting.at);
-    if (asked) return asked;
-  }
+  const asked = await askBeforeWalking(request, env, parsed.query, acting.at);
+  if (asked) return asked;
   const page = await listRecords(env, kind, parsed.query);
-  // HEAD sends no records: nothing was read.
-  if (request.method === "GET") {
-    await countListPage(env, acting, kind, parsed.query, { read: page.records.length, total: page.total });
-  }
+  await countListPage(request, env, acting, kind, parsed.query, {
+    read: page.records.length,
+    total: page.total,
+    through: "api",
+  });
   const headers = new Headers({ "X-Total-Count": String(page.total) });
   if (page.older) {
     const next = new URL(url);
@@ -183,7 +182,7 @@ export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind
   if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
   // HEAD sends no records: nothing was exported.
   if (request.method === "GET") {
-    await auditInsert(getDb(env), {
+    await auditEvent(getDb(env), {
       ...acting,
       action: "records.export",
       target: inboxKinds[kind].slug,

@@ -3,7 +3,9 @@ import type { SubmissionCardData } from "~/features/inbox/components/submission-
 import { inboxKindBySlug, type InboxKind } from "~/records/kinds";
 import type { SubmissionStatus } from "~/records/statuses";
 import type { AppEnv } from "../../../http/env.server";
-import { type ListContext, parseListQuery } from "./inbox-query.server";
+import type { Acting } from "../../../http/staff-member.server";
+import { parseListQuery } from "./inbox-query.server";
+import { askBeforeWalking, countListPage } from "./list-walks.server";
 import { totalOf } from "./inbox-counts.server";
 import { loadInboxView } from "./inbox-lists.server";
 import type { InboxRecord } from "../inbox.server";
@@ -39,15 +41,26 @@ export type InboxPageData = {
   counts: Record<InboxKind, { total: number; new: number; all: number; replied: number }>;
 };
 
-/** The inbox page's data, or a thrown 400 for an address it cannot read (a cursor from nowhere). */
-export async function loadInboxPage(request: Request, env: AppEnv, context: ListContext): Promise<InboxPageData> {
+/**
+ * The inbox page's data (as HTML, or through its .data requests), or a thrown 400 for an address
+ * it cannot read (a cursor from nowhere). A page past the first is a walk, as in the list API: a
+ * stale session is sent to the check first, and a walk past 200 records is audited (list-walks.server.ts).
+ */
+export async function loadInboxPage(request: Request, env: AppEnv, acting: Acting): Promise<InboxPageData> {
   const params = new URL(request.url).searchParams;
   const kind = inboxKindBySlug(params.get("tab") ?? undefined) ?? "contact";
-  const parsed = parseListQuery(params, "inbox", context);
+  const parsed = parseListQuery(params, "inbox", { now: acting.at, me: acting.actor?.name ?? "" });
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400, headers: NO_STORE });
 
+  const asked = await askBeforeWalking(request, env, parsed.query, acting.at);
+  if (asked) throw asked;
   const { statuses, q } = parsed.query;
   const { page, counts } = await loadInboxView(env, kind, parsed.query);
+  await countListPage(request, env, acting, kind, parsed.query, {
+    read: page.records.length,
+    total: page.total,
+    through: "page",
+  });
   const summary = (kind: InboxKind) => ({
     total: totalOf(counts[kind]),
     new: counts[kind].new,

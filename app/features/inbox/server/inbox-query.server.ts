@@ -2,6 +2,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { endOfShopDay } from "~/features/desk/desk";
 import { defaultStatuses, type ListSurface } from "~/features/inbox/list-params";
 import { isSubmissionStatus, SUBMISSION_STATUSES, type SubmissionStatus } from "~/records/statuses";
+import { repeatedParameter } from "~/http/query.server";
 
 // What a list of inbox records is asked for, as the JSON API, the CSV export and /incoming take it
 // in their query string: `status`, `q`, `due`, `replied`, `assignee`, `limit`, `cursor`. One parser, so all
@@ -41,6 +42,9 @@ export type ParsedListQuery = { ok: true; query: InboxListQuery } | { ok: false;
 
 /** Reads a list request's parameters; `ok: false` carries the 400 answer's message. */
 export function parseListQuery(params: URLSearchParams, surface: ListSurface, context: ListContext): ParsedListQuery {
+  // `status` may be given as a list (`?status=new&status=seen`); any other parameter only once.
+  const repeated = repeatedParameter(params, ["status"]);
+  if (repeated) return { ok: false, message: `Give ${repeated} once.` };
   const statuses = parseStatuses(params.getAll("status"), defaultStatuses[surface]);
   if (!statuses) {
     return { ok: false, message: `status must be "all" or one or more of ${SUBMISSION_STATUSES.join(", ")}.` };

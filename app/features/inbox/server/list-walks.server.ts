@@ -6,29 +6,51 @@ import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 import type { Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import type { InboxListQuery as ListQuery } from "./inbox-query.server";
+import { askAgainIfStale } from "../../second-factor/second-factor.server";
 
-// Bulk reads are exports (docs/security.md): the list API gives every record page by page, so a
-// walk through it that reads more than EXPORT_THRESHOLD records is written to the audit log as an
-// export, as the CSV is: who, which kind, which filter, how many the filter matches. A walk is one
-// session's reading of one kind with one filter, from its first page; a new first page, or
-// another filter, starts another. (Pages past the first also ask for the recent check, like the CSV.)
+// Bulk reads are exports (docs/security.md): every door that lists records gives every record page
+// by page (the list API; the inbox page, as HTML or through its .data requests), as the CSV does in
+// one file. So at each door a page past the first asks for the recent check, like the CSV
+// (askBeforeWalking), and a walk that reads more than EXPORT_THRESHOLD records is written to the
+// audit log as an export, as the CSV is (countListPage): who, which kind, which filter, how many
+// the filter matches, through which door. A walk is one session's reading of one kind with one
+// filter, from its first page, whichever door each page came through; a new first page, or
+// another filter, starts another.
 
 export const EXPORT_THRESHOLD = 200;
 
-/** The filter a walk reads with: everything in the query but where it is and how much a page holds. */
-function filterOf(query: ListQuery): string {
-  return JSON.stringify([query.statuses, query.terms, query.dueBefore?.getTime() ?? null, query.assignee ?? null]);
+/** Where a page of records was read: the list API, or the inbox page (HTML or .data). */
+export type ListDoor = "api" | "page";
+
+/**
+ * Before a page of a list: null for a first page, or when this session proved its member within 2
+ * hours; else the answer that asks for the check (403 `step` for the API, the check page for the inbox).
+ */
+export async function askBeforeWalking(request: Request, env: AppEnv, query: ListQuery, now: Date) {
+  return query.cursor ? askAgainIfStale(request, env, now) : null;
 }
 
-/** Counts a page the list API gave; the walk's audit entry once it has read more than 200 records. */
+/** The filter a walk reads with: everything in the query but where it is and how much a page holds. */
+function filterOf(query: ListQuery): string {
+  return JSON.stringify([
+    query.statuses,
+    query.terms,
+    query.dueBefore?.getTime() ?? null,
+    query.replied,
+    query.assignee ?? null,
+  ]);
+}
+
+/** Counts a page a door gave (a GET: HEAD sends none); the walk's audit entry past 200 records. */
 export async function countListPage(
+  request: Request,
   env: AppEnv,
   acting: Acting,
   kind: InboxKind,
   query: ListQuery,
-  page: { read: number; total: number },
+  page: { read: number; total: number; through: ListDoor },
 ): Promise<void> {
-  if (!acting.sessionId || page.read === 0) return;
+  if (request.method !== "GET" || !acting.sessionId || page.read === 0) return;
   const filter = filterOf(query);
   // A first page, or another filter, starts the walk again; a later page of the same adds to it.
   const fresh = query.cursor === null;
@@ -67,8 +89,10 @@ export async function countListPage(
           searched: query.terms.length > 0,
           due: query.dueBefore !== null,
           assignee: query.assignee ?? null,
+          replied: query.replied,
           read: row.recordsRead,
           matching: page.total,
+          through: page.through,
         },
       },
       AUDIT_IF_CHANGED,

@@ -22,7 +22,8 @@ function status({ show, shownPercent, received }: ResponseRecordState): string {
   return "On, but not shown yet: nothing to measure so far.";
 }
 
-export function ResponseRecordForm({ state }: { state: ResponseRecordState }) {
+/** The owners' change goes to a route of its own in the owners' group (app/routes.ts), back to this period. */
+export function ResponseRecordForm({ state, days }: { state: ResponseRecordState; days: number }) {
   return (
     <section
       id="on-the-website"
@@ -37,7 +38,11 @@ export function ResponseRecordForm({ state }: { state: ResponseRecordState }) {
         last 30 days, the home page and the contact page say e.g. "{responseRecordLine(97)}". The figure is worked out
         once an hour, counting clock time.
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+      <Form
+        method="post"
+        action={`/incoming/insights/response-record?days=${days}`}
+        className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3"
+      >
         <input type="hidden" name="intent" value="response-record" />
         <input type="hidden" name="show" value="false" />
         <label className="flex items-center gap-2 font-medium text-slate-900">

@@ -7,8 +7,8 @@ import { redirectWithToast } from "../../../http/toast.server";
 import { setResponseRecordShown } from "../insights.server";
 
 // The insights page's one form: the owner's switch "Show our response record on the website", a
-// plain HTML post (a hidden "false" before the checkbox's "true", so an unticked box says so).
-// Staff members do not see it, and their post is refused with 403.
+// plain HTML post (a hidden "false" before the checkbox's "true", so an unticked box says so) to
+// /incoming/insights/response-record, behind the owners' gate (403 for staff) and the fresh check.
 
 const FORM_LIMIT_BYTES = 1024;
 export const RESPONSE_RECORD_INTENT = "response-record";
@@ -19,15 +19,8 @@ const unreadable = () =>
     { status: 400, headers: NO_STORE },
   );
 
-/** `acting`: the member posting (from the staff gate), `owner` whether they are one. */
-export async function handleInsightsForm(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  { acting, owner }: { acting: Acting; owner: boolean },
-) {
-  if (!owner) {
-    throw data({ message: "Only the shop's owners can do this." }, { status: 403, headers: NO_STORE });
-  }
+/** `acting`: the owner posting (the owners' gate let them in). */
+export async function handleInsightsForm(request: Request, context: Readonly<RouterContextProvider>, acting: Acting) {
   const posted = await readPostedForm(request, { limitBytes: FORM_LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;

@@ -11,8 +11,8 @@ import {
   claimDigest,
   claimNotification,
   recordDigest,
+  recordConfirmation,
   recordNotification,
-  releaseConfirmation,
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
 import { readMailSettings } from "~/features/settings/settings.server";
@@ -74,19 +74,22 @@ async function deliverConfirmation(
   const settings = await readMailSettings(env);
   if (!settings.confirmVisitor) return done;
   const db = getDb(env);
-  // Claimed before sending, released only on a failure the binding reports: a visitor may miss a
-  // confirmation (the consumer vanished mid-send) but never gets two.
+  // Claim, send, record, as the shop's own emails (decision 030): a consumer that dies holding the
+  // claim lets it lapse, and the sweep sends it again. A visitor may, rarely, get two (the consumer
+  // died after sending, before recording); never none.
   const submission = await claimConfirmation(db, job.form, job.id, clock.now);
   if (!submission) return done;
   if (!isMailAddress(submission.record.email)) {
     console.warn("No confirmation: the visitor's address cannot be written into a header", { id: job.id });
+    // Settled, so neither the queue nor the sweep tries it again.
+    await recordConfirmation(db, job.form, job.id, { sent: true, now: clock.now });
     return done;
   }
   const mail = visitorConfirmation(submission, { from: env.NOTIFY_FROM, to: settings.recipients }, clock);
   const result = await sendToEach(env.NOTIFY_EMAIL, mail, []);
-  if (result.errors.length === 0) return done;
-  await releaseConfirmation(db, job.form, job.id);
-  return { status: "retry", error: result.errors.join("; ") };
+  const sent = result.errors.length === 0;
+  await recordConfirmation(db, job.form, job.id, { sent, now: clock.now });
+  return sent ? done : { status: "retry", error: result.errors.join("; ") };
 }
 
 async function deliverDigest(

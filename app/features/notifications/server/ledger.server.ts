@@ -141,19 +141,74 @@ export async function takeOverdueNotifications(
   return taken;
 }
 
-/** Claims the visitor's confirmation: the record once per submission, so a visitor never gets two. */
+/**
+ * Claims the visitor's confirmation for one attempt: the record, unless it was sent or another
+ * consumer holds it. A claim lapses after CLAIM_MS: a consumer that died holding it does not keep
+ * it from being sent (the sweep, takeLapsedConfirmations, enqueues it again).
+ */
 export async function claimConfirmation(
   db: Database,
   form: InboxKind,
   id: string,
   now: Date,
 ): Promise<NotifiedSubmission | undefined> {
-  return claimEntry(db, form, id, { confirmationSentAt: now }, isNull(ledger.confirmationSentAt));
+  return claimEntry(
+    db,
+    form,
+    id,
+    { confirmationClaimedUntil: new Date(now.getTime() + CLAIM_MS) },
+    and(isNull(ledger.confirmationSentAt), unclaimedAt(ledger.confirmationClaimedUntil, now)),
+  );
 }
 
-/** A confirmation that could not be sent is released, to be tried again. */
-export async function releaseConfirmation(db: Database, form: InboxKind, id: string): Promise<void> {
-  await db.update(ledger).set({ confirmationSentAt: null }).where(entryOf(form, id));
+/** Ends a confirmation's attempt: sent, or released (lapsed at once) to be tried again. */
+export async function recordConfirmation(
+  db: Database,
+  form: InboxKind,
+  id: string,
+  { sent, now }: { sent: boolean; now: Date },
+): Promise<void> {
+  await db
+    .update(ledger)
+    .set(sent ? { confirmationSentAt: now, confirmationClaimedUntil: null } : { confirmationClaimedUntil: now })
+    .where(entryOf(form, id));
+}
+
+/**
+ * The sweep's confirmations: claimed, unsent, the claim lapsed (its consumer died, or its last
+ * attempt failed), for a record received within `maxAgeMs` (a confirmation later than that says
+ * nothing the visitor needs) and not spam. A claim held is never doubled: it is an attempt in
+ * progress. Each is marked taken (its claim lapsing now again) and returned to be enqueued.
+ */
+export async function takeLapsedConfirmations(
+  db: Database,
+  { now, maxAgeMs, limit }: { now: Date; maxAgeMs: number; limit: number },
+): Promise<{ form: InboxKind; id: string }[]> {
+  const receivedAfter = new Date(now.getTime() - maxAgeMs);
+  const taken: { form: InboxKind; id: string }[] = [];
+  for (const form of INBOX_KINDS) {
+    const table = inboxTables[form];
+    const lapsed = db
+      .select({ id: ledger.submissionId })
+      .from(ledger)
+      .where(
+        and(
+          isNull(ledger.confirmationSentAt),
+          lte(ledger.confirmationClaimedUntil, now),
+          eq(ledger.submissionKind, form),
+          sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam' and ${table.submittedAt} >= ${receivedAfter.getTime()})`,
+        ),
+      )
+      .orderBy(ledger.confirmationClaimedUntil)
+      .limit(limit);
+    const rows = await db
+      .update(ledger)
+      .set({ confirmationClaimedUntil: now })
+      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, lapsed)))
+      .returning({ id: ledger.submissionId });
+    taken.push(...rows.map((row) => ({ form, id: row.id })));
+  }
+  return taken;
 }
 
 /** Claims the digest of one shop date: its row, unless it was sent or another consumer is sending it. */

@@ -4,7 +4,7 @@ import { replyApiResponse } from "~/features/replies/server/reply-endpoints.serv
 import { getEnv } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
 
-// POST only; anything else gets 405 with Allow (app/server/http/methods.server.ts).
+// POST only; anything else gets 405 with Allow (app/http/methods.server.ts).
 export const handle: RouteHandle = { methods: ["POST"] };
 
 // /api/service-requests/<id>/replies: email the customer from the record (app/features/replies/).

@@ -4,7 +4,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { type InboxKind } from "~/records/kinds";
 import { type AppEnv } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { readStreamWithin } from "~/http/request-body.server";
 import { singleLine } from "~/mail/mime.server";
 import { isShopsOwnAddress, replyDomainOf } from "~/mail/own-addresses.server";

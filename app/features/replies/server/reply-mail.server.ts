@@ -3,7 +3,7 @@ import type { RecordMessageRow } from "~/db/schema/replies";
 import { formatPhone } from "~/forms/phone-link";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { AppEnv } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { htmlLink, htmlPage } from "~/mail/html.server";
 import { escapeHtml, multiLine, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { replyDomainOf } from "~/mail/own-addresses.server";

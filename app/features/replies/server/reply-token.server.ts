@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { hmacSha256, linkKeys, textsMatch } from "~/http/keys.server";
+import { hmacSha256, linkKeys, textsMatch } from "~/keys/keys.server";
 import type { InboxKind } from "~/records/kinds";
 
 // The reply address's token (docs/decisions/041-reply-address-and-threading.md):

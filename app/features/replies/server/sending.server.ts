@@ -3,7 +3,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { type RecordMessageRow } from "~/db/schema/replies";
 import { users } from "~/db/schema/staff";
-import { type ReplyJob, replyJobSchema } from "./reply-job.server";
+import { type ReplyJob } from "./reply-job.server";
 import { type InboxKind, recordPath } from "~/records/kinds";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
@@ -13,9 +13,7 @@ import { type AppEnv, isMailAddress } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { type OutgoingMail } from "~/mail/mime.server";
 import { claimColumns, SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
-import { type SendResult, sendToEach } from "~/mail/send.server";
-import { type JobHandlers, outcomeOf } from "~/queue/jobs.server";
-import { EVERY_5_MINUTES, type ScheduledTask } from "~/scheduled/scheduled.server";
+import { type SendResult } from "~/mail/send.server";
 import type { ConversationMessage, ReplyInput } from "../messages";
 import { answerNoticeMail, defaultSubject, replyMail, replyMessageId } from "./reply-mail.server";
 import { readMailSettings } from "../../settings/settings.server";
@@ -284,20 +282,3 @@ export async function sweepUnsentReplies(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE"
   await env.NOTIFY_QUEUE.sendBatch(taken.map(({ id }) => ({ body: { type: "reply", id } satisfies ReplyJob })));
   return taken.length;
 }
-
-/** The queue's handler for the replies' jobs. */
-export const replyJobHandlers = {
-  reply: {
-    schema: replyJobSchema,
-    run: async (env, job, clock) =>
-      outcomeOf(await deliverReply(env, job, clock, (mail) => sendToEach(env.NOTIFY_EMAIL, mail))),
-  },
-} satisfies Pick<JobHandlers, "reply">;
-
-/** Every 5 minutes, replies still unsent 5 minutes after they were due are queued again. */
-export const replyScheduledTasks: ScheduledTask[] = [
-  {
-    cron: EVERY_5_MINUTES,
-    run: async (env, at) => `queued ${await sweepUnsentReplies(env, at)} overdue replies again`,
-  },
-];

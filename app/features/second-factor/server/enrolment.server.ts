@@ -7,7 +7,7 @@ import { endPendingSignIns, endSessions } from "../../sign-in/sign-in.server";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { MemberFactors } from "~/features/second-factor/account-view";
 import type { AppEnv } from "../../../http/env.server";
-import { linkSecret } from "../../../http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { listPasskeys, type PasskeyView } from "./passkeys.server";
 import { unlockCodesSet } from "./code-limits.server";
 import { newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "~/db/db.server";
 import { recoveryCodes } from "~/db/schema/second-factor";
-import { hmacSha256, linkKeys } from "~/http/keys.server";
+import { hmacSha256, linkKeys } from "~/keys/keys.server";
 
 // Recovery codes: ten per member, each single use, shown once and kept only as HMAC-SHA-256 under
 // the "recovery-code" key (from LINK_SECRET, or SESSION_SECRET while it is unset) and bound to the

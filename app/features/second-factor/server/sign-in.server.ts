@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
 import type { AuthenticationInput } from "~/features/second-factor/schemas";
-import { auditInsert } from "../../audit/audit.server";
+import { auditEvent } from "../../audit/audit.server";
 import {
   countCodeAttempt,
   countPendingCode,
@@ -24,7 +24,7 @@ import {
 } from "./code-limits.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
-import { linkSecret } from "../../../http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
 import { redeemRecoveryCode } from "./recovery-codes.server";
 import { acceptTotpCode, TOTP_CODE_PATTERN } from "./totp.server";
@@ -108,15 +108,17 @@ export async function signInWithCode(
   const checked = await verifyLimitedCode(env, member, code, acting);
   if (checked.status === "locked" || checked.status === "throttled") return checked;
   if (checked.status === "wrong") {
-    await auditInsert(getDb(env), { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
+    await auditEvent(getDb(env), { ...acting, action: "second-factor.failed", detail: { during: "sign-in" } });
     return { status: "invalid", message: WRONG_CODE_MESSAGE };
   }
   await forgiveCodeAttempt(request, env, member.username, now);
-  const setCookies = await finishSignIn(request, env, member, now);
+  const detail = { method: checked.method, during: "sign-in" };
+  // The entry is written in the batch that opens the session.
+  const setCookies = await finishSignIn(request, env, member, now, [
+    { ...acting, action: "second-factor.passed", detail },
+  ]);
   // Another request with the same cookie finished first: this one signs nobody in.
   if (!setCookies) return { status: "expired", message: EXPIRED_MESSAGE };
-  const detail = { method: checked.method, during: "sign-in" };
-  await auditInsert(getDb(env), { ...acting, action: "second-factor.passed", detail });
   return { status: "success", setCookies };
 }
 
@@ -133,7 +135,7 @@ export async function signInWithPasskey(
   const found = await verifyPasskeySignIn(request, env, input, now);
   const user = found ? await getDb(env).query.users.findFirst({ where: eq(users.id, found.userId) }) : undefined;
   if (!found || !user || !isActiveAccount(user)) {
-    await auditInsert(getDb(env), {
+    await auditEvent(getDb(env), {
       actor: user ? { id: user.id, name: user.username } : null,
       action: "second-factor.failed",
       detail: { method: "passkey", during: "sign-in" },
@@ -142,15 +144,16 @@ export async function signInWithPasskey(
     });
     return { status: "invalid", message: "That passkey could not sign you in. Try again, or use your password." };
   }
-  await auditInsert(getDb(env), {
+  // The entry is written in the batch that opens the session.
+  const passed = {
     actor: { id: user.id, name: user.username },
     action: "second-factor.passed",
     detail: { method: "passkey", during: "sign-in", passkey: found.passkeyName },
     client,
     at: now,
-  });
+  } as const;
   return {
     status: "success",
-    setCookies: [...(await openSession(request, env, user, now)), await clearChallenge(env)],
+    setCookies: [...(await openSession(request, env, user, now, [passed])), await clearChallenge(env)],
   };
 }

@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { sessionChecks } from "~/db/schema/second-factor";
 import { staffSessions } from "~/db/schema/staff";
-import { auditInsert } from "../../audit/audit.server";
+import { auditEvent, auditInsert } from "../../audit/audit.server";
 import {
   countCodeAttempt,
   forgiveCodeAttempt,
@@ -102,17 +102,20 @@ export async function checkMemberAgain(
   }
   const method = withAuthenticator ? "code" : "password";
   if (!passed) {
-    await auditInsert(getDb(env), { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });
+    await auditEvent(getDb(env), { ...acting, action: "second-factor.failed", detail: { method, during: "check" } });
     const message = withAuthenticator
       ? "That code is not right, or it was already used."
       : "That is not your password.";
     return { status: "invalid", message };
   }
   await forgiveCodeAttempt(request, env, member.username, now);
-  await getDb(env)
-    .insert(sessionChecks)
-    .values({ sessionId: member.sessionId, checkedAt: now })
-    .onConflictDoUpdate({ target: sessionChecks.sessionId, set: { checkedAt: now } });
-  await auditInsert(getDb(env), { ...acting, action: "second-factor.passed", detail: { method, during: "check" } });
+  const db = getDb(env);
+  await db.batch([
+    db
+      .insert(sessionChecks)
+      .values({ sessionId: member.sessionId, checkedAt: now })
+      .onConflictDoUpdate({ target: sessionChecks.sessionId, set: { checkedAt: now } }),
+    auditInsert(db, { ...acting, action: "second-factor.passed", detail: { method, during: "check" } }),
+  ]);
   return { status: "passed" };
 }

@@ -2,7 +2,7 @@ import { eq, lte } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { webauthnChallenges } from "~/db/schema/second-factor";
 import type { AppEnv } from "../../../http/env.server";
-import { signedHostCookie } from "../../../http/signed-cookie.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 // WebAuthn challenges (decision 036): each is a D1 row named by an HttpOnly, signed, SameSite=Strict
 // cookie of the browser that asked, so a challenge fetched by one browser cannot be answered from

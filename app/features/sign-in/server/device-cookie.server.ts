@@ -1,6 +1,6 @@
 import { z } from "~/forms/zod";
-import type { SecretsEnv } from "../../../http/keys.server";
-import { signedHostCookie } from "../../../http/signed-cookie.server";
+import type { SecretsEnv } from "~/keys/keys.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 // "This browser has logged in as <username> before" (OWASP's device cookie): signed with its
 // own key (keys.server.ts), HttpOnly, sent only to this site (SameSite=Strict, __Host-). It proves nothing

@@ -2,9 +2,10 @@ import { and, eq, lte, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { pendingSignIns } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
+import type { AuditStatement } from "../../audit/audit.server";
 import type { AppEnv } from "../../../http/env.server";
-import type { SecretsEnv } from "../../../http/keys.server";
-import { signedHostCookie } from "../../../http/signed-cookie.server";
+import type { SecretsEnv } from "~/keys/keys.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 // The half-signed-in state (docs/decisions/035-second-factor.md): a member whose password was right
 // and who has a second factor holds only this signed cookie until a code finishes the sign-in. It
@@ -26,11 +27,12 @@ export type PendingSignIn = z.infer<typeof pendingSchema>;
 const pendingCookie = (env: SecretsEnv) =>
   signedHostCookie(PENDING_COOKIE_NAME, env, { sameSite: "strict", maxAge: PENDING_LIFETIME_MS / 1000 });
 
-/** The Set-Cookie value that puts this browser half-way through signing in as `user`. */
+/** The Set-Cookie value that puts this browser half-way through signing in as `user`; `entry` in the same batch. */
 export async function startPendingSignIn(
   env: SecretsEnv & Pick<AppEnv, "DB">,
   user: { id: string; username: string },
   now: Date,
+  entry: AuditStatement,
 ): Promise<string> {
   const pending: PendingSignIn = {
     id: crypto.randomUUID(),
@@ -43,6 +45,7 @@ export async function startPendingSignIn(
     db.insert(pendingSignIns).values({ id: pending.id, userId: user.id, issuedAt: pending.issuedAt }),
     // Housekeeping: rows past their 5 minutes mean nothing any more.
     db.delete(pendingSignIns).where(lte(pendingSignIns.issuedAt, pending.issuedAt - PENDING_LIFETIME_MS)),
+    entry,
   ]);
   return (await pendingCookie(env)).serialize(pending);
 }

@@ -1,7 +1,7 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { createSessionStorage } from "react-router";
 import type { AppEnv } from "../../../http/env.server";
-import { signedHostCookie } from "../../../http/signed-cookie.server";
+import { signedHostCookie } from "~/keys/signed-cookie.server";
 
 // Staff sessions: a random key in a signed cookie, the data in KV, and a row in the D1 registry
 // (session-registry.server.ts) that says whether the session is still on. A session lives at most

@@ -1,10 +1,8 @@
 import { Form, useLocation } from "react-router";
 import { LogOutIcon, MenuIcon } from "~/ui/icons";
 import { ShopMark } from "~/ui/shop-mark";
-import { roleLabels, type StaffRole } from "~/http/staff-roles";
-import { isCurrentStaffPage, type StaffNavItem } from "~/features/staff/navigation";
-
-export type SignedInMember = { username: string; role: StaffRole };
+import { roleLabels } from "~/http/staff-roles";
+import { isCurrentStaffPage, type SignedInMember, type StaffNavItem } from "~/features/staff/navigation";
 
 const linkClasses = (current: boolean) =>
   `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
@@ -14,8 +12,8 @@ const linkClasses = (current: boolean) =>
 /**
  * The staff area's header: the shop's name, the staff navigation (the member's entries, from the
  * server), who is signed in and Sign out. On a phone the navigation folds into a <details> menu,
- * which opens without JavaScript. Without a member (a gate refused the page before anything was
- * loaded) it shows no name.
+ * which opens without JavaScript. A page the owners' gate refused names the member from the
+ * refusal, since no loader ran.
  */
 export function StaffHeader({ member, navigation }: { member?: SignedInMember; navigation: readonly StaffNavItem[] }) {
   const { pathname } = useLocation();
@@ -36,7 +34,7 @@ export function StaffHeader({ member, navigation }: { member?: SignedInMember; n
   const signOut = (
     // Posts to the inbox's action, which ends the session. A document post even with JavaScript: the
     // public /login page it lands on has server-only markup that a client-side navigation cannot build
-    // (app/ui/static-markup.tsx).
+    // (app/ui/hydration/static-markup.tsx).
     <Form method="post" action="/incoming" reloadDocument>
       <button
         type="submit"

@@ -6,7 +6,7 @@ import { getDb } from "~/db/db.server";
 import { getStaffUser } from "../../sign-in/sign-in.server";
 import { mustEnrol } from "../../second-factor/second-factor.server";
 import { staffNavigationFor } from "./navigation.server";
-import type { StaffNavItem } from "../navigation";
+import type { SignedInMember, StaffNavItem } from "../navigation";
 
 // The staff side's doors. app/routes.ts puts every staff page and staff endpoint inside a group
 // whose parent route runs one of these, so a route added there cannot forget its check; the
@@ -16,7 +16,7 @@ import type { StaffNavItem } from "../navigation";
 const FORBIDDEN_MESSAGE = "Only the shop's owners can do this.";
 
 /** What the owners' pages' gate answers a staff member with (403). */
-export type StaffPageRefusal = { message: string; navigation: StaffNavItem[] };
+export type StaffPageRefusal = { message: string; member: SignedInMember; navigation: StaffNavItem[] };
 
 // Where a member the owners require a second factor of, who has none yet, may go: their account
 // page (to set one up) and its API; everything else sends them there (decision 035).
@@ -53,10 +53,11 @@ export const staffApiGate: MiddlewareFunction<Response> = async ({ request, cont
  * after a refusal, so the refusal carries the member's navigation for the page's staff header.
  */
 export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) => {
-  const { role } = getStaffMember(context);
+  const { username, role } = getStaffMember(context);
   if (role !== "owner") {
     const refusal: StaffPageRefusal = {
       message: FORBIDDEN_MESSAGE,
+      member: { username, role },
       navigation: navigationOf(context),
     };
     throw data(refusal, { status: 403, headers: NO_STORE });

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
-import type { SecretsEnv } from "../../../http/keys.server";
+import type { SecretsEnv } from "~/keys/keys.server";
 import { sealToken, unsealToken } from "./tokens.server";
 
 // A link an owner has just made (an invitation, a reset) is shown once, on the team page the

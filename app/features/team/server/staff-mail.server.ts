@@ -6,7 +6,7 @@ import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels } from "~/http/staff-roles";
 import { type AppEnv, isMailAddress } from "../../../http/env.server";
 import { z } from "~/forms/zod";
-import type { SecretsEnv } from "../../../http/keys.server";
+import type { SecretsEnv } from "~/keys/keys.server";
 import { enqueueJobs } from "../../../queue/jobs.server";
 import { htmlLink, htmlPage, shopSender } from "../../../mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail } from "../../../mail/mime.server";

@@ -1,5 +1,5 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { purposeKey, type SecretsEnv, sessionSecrets, sha256Hex, textsMatch } from "~/http/keys.server";
+import { purposeKey, type SecretsEnv, sessionSecrets, sha256Hex, textsMatch } from "~/keys/keys.server";
 
 // The secret in an invitation or password-reset link (docs/decisions/032-staff-links.md).
 // A link's token is `<id>.<verifier>`: the id finds the row (it is no secret: the team page lists

@@ -3,11 +3,11 @@ import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { type Appointment, type AppointmentMessage, appointmentMessages, appointments } from "~/db/schema/appointments";
 import { type ServiceRequest, serviceRequests } from "~/db/schema/inbox";
-import { calendarDateFormat } from "~/hours/shop-calendar";
+import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { type AppEnv, isMailAddress } from "~/http/env.server";
-import { linkSecret } from "~/http/keys.server";
+import { linkSecret } from "~/keys/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
@@ -72,6 +72,24 @@ const WHAT_TO_BRING = "Please bring your keys (and any wheel-lock key), and tell
 
 type Built = { mail: OutgoingMail } | { skip: string };
 
+// A customer's email is worth sending only while it is still timely and true: one still unsent a
+// day after it was due (the mail service kept failing, the queue and the sweep kept retrying), or a
+// reminder on or after its appointment's day (it says "tomorrow"), is settled as not sent, which
+// the record's appointment panel shows. The shop's own emails ("shop-change") have no such limit.
+export const CUSTOMER_EMAIL_MAX_AGE_MS = 24 * 60 * 60_000;
+
+function tooLate(message: AppointmentMessage, row: Appointment, now: Date): string | null {
+  if (message.purpose === "reminder") {
+    const today = shopWallClock(now).date;
+    if (today === row.date) return "not sent: too late for a reminder, the appointment is today";
+    if (today > row.date) return "not sent: too late for a reminder, the appointment has passed";
+  }
+  if (now.getTime() - message.dueAt.getTime() > CUSTOMER_EMAIL_MAX_AGE_MS) {
+    return "not sent: still failing a day after it was due";
+  }
+  return null;
+}
+
 async function buildMail(
   env: MailEnv,
   message: AppointmentMessage,
@@ -81,6 +99,8 @@ async function buildMail(
   now: Date,
 ): Promise<Built> {
   const purpose: AppointmentMessagePurpose = message.purpose;
+  const late = purpose === "shop-change" ? null : tooLate(message, row, now);
+  if (late) return { skip: late };
   const settings = await readMailSettings(env);
   const from = shopSender(env.NOTIFY_FROM);
   const messageId = `appointment.${purpose}.${message.id}@${domainOf(env.NOTIFY_FROM)}`;

@@ -1,6 +1,7 @@
--- Online booking at /book (app/features/appointments/online/, docs/decisions/062): the owner's rules
--- as columns of the appointments' settings row (the table is rebuilt for their CHECKs), and a
--- service request's mark "booked online". Generated, then the copy's column list fixed by hand.
+-- Online booking at /book (app/features/appointments/server/online/, docs/decisions/063): the owner's
+-- rules as columns of the appointments' settings row (the table is rebuilt for their CHECKs), and a
+-- service request's mark "booked online". Generated, then the copy's column list fixed by hand
+-- (drizzle-kit copied the new columns from the old table, which has none of them).
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_appointment_settings` (
 	`id` integer PRIMARY KEY NOT NULL,

@@ -2,7 +2,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "~/http/env.server";
 
 // One key per purpose (docs/decisions/058-one-key-per-purpose.md): every key the Worker uses is
 // derived from a root secret with HKDF-SHA-256 and the purpose's label, so no two purposes share a

@@ -1,0 +1,2 @@
+ALTER TABLE `notification_ledger` ADD `confirmation_claimed_until` integer;--> statement-breakpoint
+CREATE INDEX `notification_ledger_unconfirmed_idx` ON `notification_ledger` (`confirmation_claimed_until`) WHERE "notification_ledger"."confirmation_sent_at" is null and "notification_ledger"."confirmation_claimed_until" is not null;
