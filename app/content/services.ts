@@ -9,6 +9,18 @@ export type ProcessStep = { title: string; description: string };
 /** A starting price: in cents, with what it covers ("per axle, including pads and labor"). */
 export type ServicePrice = { fromCents: number; note: string };
 
+/**
+ * A photo of a service: kept in R2 under its id, served at /photos/<id>, its size read from the
+ * file's header at upload (the page reserves its place: no layout shift).
+ */
+export type ServicePhoto = {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+};
+
 /** A service as the pages, the request form and the emails read it (app/features/catalog/ keeps them). */
 export type Service = {
   /** Its page is /services/<slug>: lower-case letters, digits and hyphens. */
@@ -36,6 +48,8 @@ export type Service = {
   position: number;
   keywords: string[];
   icon: IconName;
+  /** Its photos, in order (none as shipped). */
+  photos: ServicePhoto[];
 };
 
 /** What a service's card shows (the home page's teasers carry no more to the browser). */
@@ -48,7 +62,7 @@ export type ServiceTeaser = Pick<
 const DIAGNOSTIC_FEE_CENTS = 12995;
 
 // waiterOk: a customer may wait for a service whose time estimate is under two hours.
-const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "position">[] = [
+const shippedEntries: readonly Omit<Service, "bookableOnline" | "visible" | "position" | "photos">[] = [
   {
     slug: "oil-change",
     requestValue: "oil-change",
@@ -422,6 +436,7 @@ export const shippedServices: readonly Service[] = shippedEntries.map((service, 
   bookableOnline: true,
   visible: true,
   position: index + 1,
+  photos: [],
 }));
 
 export const additionalServices: readonly string[] = [
@@ -482,22 +497,25 @@ export function requestChoicesOf(catalog: readonly Service[]): RequestChoice[] {
 }
 
 /**
- * The words staff and customers read for a stored request's value: its service's (hidden ones
- * included), another choice's, or the value itself.
+ * Each stored request value's words as staff read them in the inbox, the record's page, the CSV,
+ * the shop's emails and the reply templates: every service's in the catalog (hidden ones included,
+ * so a stored request keeps its service's name) and the other choices'. Plain data: the inbox's
+ * loaders hand it to its pages.
  */
-export function requestLabelOf(catalog: readonly Service[], value: string): string {
-  const service = catalog.find((candidate) => candidate.requestValue === value);
-  if (service) return requestChoiceOf(service).label;
-  return otherRequestChoices.find((other) => other.value === value)?.label ?? value;
+export type ServiceNames = Readonly<Record<string, string>>;
+
+/** The names of `catalog`'s services (their request values' words) and of the other choices. */
+export function serviceNamesOf(catalog: readonly Service[]): ServiceNames {
+  const names: [string, string][] = [
+    ...otherRequestChoices.map((other): [string, string] => [other.value, other.label]),
+    ...catalog.map((service): [string, string] => [service.requestValue, requestChoiceOf(service).label]),
+  ];
+  return Object.fromEntries(names);
 }
 
-/**
- * The words staff read for a stored request's value in the inbox, the shop's emails and the reply
- * templates: the shipped service's or choice's words (a service added later reads as its address).
- * The pages and the request form read the catalog in D1 (app/features/catalog/).
- */
-export function serviceRequestLabel(value: string): string {
-  return requestLabelOf(shippedServices, value);
+/** A stored request value's words: its service's or choice's name, else the value itself. */
+export function serviceNameIn(names: ServiceNames, value: string): string {
+  return Object.hasOwn(names, value) ? (names[value] ?? value) : value;
 }
 
 /** The catalog in its order: by position, then by slug. */

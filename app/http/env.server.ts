@@ -29,6 +29,7 @@ const envSchema = z
     // Run again while the local file is locked by another process (decision 055).
     DB: binding<D1Database>("D1 (DB)", "prepare").transform(retryWhenBusy),
     SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
+    PHOTOS: binding<R2Bucket>("R2 (PHOTOS)", "head"),
     SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
     CF_VERSION_METADATA: binding<WorkerVersionMetadata>("version metadata (CF_VERSION_METADATA)", "id"),
     NOTIFY_EMAIL: binding<SendEmail>("send_email (NOTIFY_EMAIL)", "send"),

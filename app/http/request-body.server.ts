@@ -181,3 +181,24 @@ export async function readSubmission<Schema extends z.ZodType>(
   }
   return { ok: true as const, submission };
 }
+
+export type PostedFiles = { ok: true; formData: FormData } | { ok: false; status: 400 | 413 | 415 };
+
+/**
+ * A multipart/form-data body that carries a file (a photo), its bytes kept as sent: bounded like
+ * every body (refused past `limitBytes` as soon as the declared length or the count says so,
+ * before the rest is read), 415 for a body of another type, 400 for one that does not parse.
+ */
+export async function readPostedFiles(request: Request, limitBytes: number): Promise<PostedFiles> {
+  const contentType = request.headers.get("Content-Type");
+  if (!hasMediaType(contentType, "multipart/form-data")) return { ok: false, status: 415 };
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, status: 413 };
+  const bytes = request.body ? await readStreamWithin(request.body, limitBytes) : new Uint8Array();
+  if (!bytes) return { ok: false, status: 413 };
+  try {
+    return { ok: true, formData: await new Response(bytes, { headers: { "Content-Type": contentType! } }).formData() };
+  } catch {
+    return { ok: false, status: 400 };
+  }
+}

@@ -43,7 +43,10 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
 }
 
 export function applySecurityHeaders(headers: Headers, nonce: string, options?: { dev?: boolean }) {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+  // A file served as itself (a service's photo) keeps its own stricter policy, which allows nothing
+  // by default ("default-src 'none'"); every other response gets the pages' policy.
+  if (!headers.get("Content-Security-Policy")?.startsWith("default-src 'none'"))
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   // A page whose address holds a secret (a join or reset link) asks for no-referrer: it stays.

@@ -156,6 +156,8 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   replyTemplates: { owner: "replies", readers: [] },
   catalogServices: { owner: "catalog", readers: [] },
   catalogServiceVersions: { owner: "catalog", readers: [] },
+  shopTexts: { owner: "catalog", readers: [] },
+  shopTextVersions: { owner: "catalog", readers: [] },
   ReplyTemplateRow: { owner: "replies", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.

@@ -303,6 +303,11 @@ describe("route gates", () => {
         "api/settings/services/:slug",
         "api/settings/services/:slug/versions",
         "api/settings/services/:slug/versions/:version/restore",
+        "api/settings/services/:slug/photos",
+        "api/settings/services/:slug/photos/:id",
+        "api/settings/texts",
+        "api/settings/texts/versions",
+        "api/settings/texts/versions/:version/restore",
       ].sort(),
     );
     // Every owners' page action and API write, and every other write behind the check.

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { serviceNamesOf, shippedServices } from "~/content/services";
 import { getDb } from "~/db/db.server";
 import { contactSubmissions, serviceRequests } from "~/db/schema/inbox";
 import { buildRawMessage } from "~/mail/mime.server";
@@ -17,6 +18,7 @@ const settings: MailSettings = {
   from: "notifications@shop.example",
   to: ["owner@shop.example", "desk@shop.example"],
   urlFor: (path) => new URL(path, "https://shop.example").href,
+  services: serviceNamesOf(shippedServices),
 };
 // 10:42 AM in Pikesville (EST, UTC-5).
 const submittedAt = new Date("2026-03-03T15:42:00Z");

@@ -118,6 +118,7 @@ describe("the throttle's storage", () => {
     const bindings: Env = {
       DB: env.DB,
       SESSIONS: env.SESSIONS,
+      PHOTOS: env.PHOTOS,
       SUBMISSION_LIMITER: env.SUBMISSION_LIMITER,
       SESSION_SECRET: env.SESSION_SECRET,
       ENVIRONMENT: env.ENVIRONMENT,

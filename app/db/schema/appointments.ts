@@ -25,7 +25,7 @@ export const appointmentSettings = sqliteTable(
     // Ask for a review when a job is done, at this link (migration 0029).
     reviewRequestsOn: integer("review_requests_on", { mode: "boolean" }).notNull().default(false),
     reviewUrl: text("review_url"),
-    // The owner's rules for online booking at /book (docs/decisions/063, migration 0038): off until
+    // The owner's rules for online booking at /book (docs/decisions/064, migration 0039): off until
     // turned on; the share of each day's places online bookings may take, the notice and the horizon.
     onlineEnabled: integer("online_enabled", { mode: "boolean" }).notNull().default(false),
     onlineShare: integer("online_share").notNull().default(50),

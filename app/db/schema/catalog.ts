@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { IconName } from "../../content/icon-names";
-import type { ProcessStep } from "../../content/services";
+import type { ProcessStep, ServicePhoto } from "../../content/services";
+import type { ShopTexts } from "../../content/shop-texts";
 import { timestampMs } from "./columns";
 
 // The shop's services as the owner keeps them (/incoming/settings/services, app/features/catalog/;
@@ -29,6 +30,11 @@ export const catalogServices = sqliteTable(
     visible: integer("visible", { mode: "boolean" }).notNull(),
     icon: text("icon").$type<IconName>().notNull(),
     keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull(),
+    // Its photos in their order, each kept in R2 (PHOTOS) under its id (docs/decisions/063-service-photos-in-r2.md).
+    photos: text("photos", { mode: "json" })
+      .$type<ServicePhoto[]>()
+      .notNull()
+      .default(sql`'[]'`),
     // The service request form's value for this service (stored on each request, so never changed),
     // and the words of its choice where they differ from the name (null: the name).
     requestValue: text("request_value").notNull().unique(),
@@ -58,3 +64,24 @@ export const catalogServiceVersions = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.slug, table.version] })],
 );
+
+// The shop's other texts the owners keep (the home page's headline and introduction, the about
+// page's story): one row, and every saved state of it, kept whole like a service's.
+export const shopTexts = sqliteTable(
+  "shop_texts",
+  {
+    id: integer("id").primaryKey(),
+    texts: text("texts", { mode: "json" }).$type<ShopTexts>().notNull(),
+    version: integer("version").notNull(),
+    updatedAt: timestampMs("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  () => [check("shop_texts_one_row", sql`id = 1`)],
+);
+
+export const shopTextVersions = sqliteTable("shop_text_versions", {
+  version: integer("version").primaryKey(),
+  at: timestampMs("at").notNull(),
+  by: text("by"),
+  texts: text("texts").notNull(),
+});

@@ -188,7 +188,7 @@ export const serviceRequests = sqliteTable(
     preferredDate: text("preferred_date"),
     preferredTime: text("preferred_time", { enum: preferredTime.values }),
     visitType: text("visit_type", { enum: visitType.values }),
-    // Booked by the visitor at /book (docs/decisions/063): the inbox marks it "booked online".
+    // Booked by the visitor at /book (docs/decisions/064): the inbox marks it "booked online".
     bookedOnline: integer("booked_online", { mode: "boolean" }).notNull().default(false),
     ...inboxColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).

@@ -119,6 +119,19 @@ export type CatalogService = CatalogServiceInput & {
   photos: { id: string; url: string; alt: string }[];
 };
 
+/**
+ * A service's photos (docs/decisions/063-service-photos-in-r2.md): a JPEG, PNG, WebP or a phone's
+ * HEIC up to 10 MB, kept as sent, each with the words a screen reader says for it.
+ */
+export const PHOTO_LIMITS = { bytes: 10 * 1024 * 1024, alt: 200, perService: 12 } as const;
+
+export const photoAltSchema = requiredText({
+  subject: "The photo's description",
+  max: PHOTO_LIMITS.alt,
+  missing: "Describe the photo in a few words (what a screen reader says for it).",
+  tooLong: `The photo's description can be at most ${PHOTO_LIMITS.alt} characters.`,
+});
+
 /** One saved state of a service, as GET …/versions lists them. */
 export type CatalogVersion = { version: number; at: string; by: string | null };
 

@@ -1,4 +1,4 @@
-import { serviceRequestLabel } from "~/content/services";
+import { serviceNameIn, type ServiceNames } from "~/content/services";
 import { preferredTime, visitType } from "~/content/vehicle-visit";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
 import type { ContactInput, HONEYPOT_FIELD, ServiceRequestInput } from "~/features/submissions/submissions";
@@ -33,8 +33,11 @@ export type FieldDescription<Value> = {
   label: string;
   /** The CSV's header where it differs from the label. */
   csvHeader?: string;
-  /** The value as staff read it (a choice's staff words, "84,000 miles", "Tue, Mar 10, 2026"). */
-  text: (value: NonNullable<Value>) => string;
+  /**
+   * The value as staff read it (a choice's staff words, "84,000 miles", "Tue, Mar 10, 2026"); a
+   * service by its name in the catalog as of now (`names`).
+   */
+  text: (value: NonNullable<Value>, names: ServiceNames) => string;
   /** The CSV's cell where it differs from `text`: numbers and ISO dates a spreadsheet can sort. */
   csv?: (value: NonNullable<Value>) => string | number;
   place: FieldPlace;
@@ -62,7 +65,7 @@ export const recordFields: { readonly [Kind in InboxKind]: FieldsOf<Kind> } = {
   contact: { ...visitor, message },
   serviceRequest: {
     ...visitor,
-    service: { label: "Service", text: serviceRequestLabel, place: "service" },
+    service: { label: "Service", text: (value, names) => serviceNameIn(names, value), place: "service" },
     vehicleYear: { label: "Vehicle year", text: String, csv: Number, place: "vehicle" },
     vehicleMake: { label: "Vehicle make", text: asIs, place: "vehicle" },
     vehicleModel: { label: "Vehicle model", text: asIs, place: "vehicle" },
@@ -102,21 +105,21 @@ export type ShownField = {
   csv: string | number | null;
 };
 
-/** Every described field of a record of `kind`, in order. */
-export function shownFields(kind: InboxKind, record: object): ShownField[] {
+/** Every described field of a record of `kind`, in order; its service named as `names` say (the catalog's). */
+export function shownFields(kind: InboxKind, record: object, names: ServiceNames): ShownField[] {
   return Object.entries(recordFields[kind]).map(([key, field]: [string, FieldDescription<never>]) => {
     const value: unknown = Reflect.get(record, key);
     const given = value !== null && value !== undefined && value !== "";
     // The typed map above pairs each field's functions with its column's type.
-    const text = field.text as (value: unknown) => string;
-    const csv = (field.csv ?? field.text) as (value: unknown) => string | number;
+    const text = field.text as (value: unknown, names: ServiceNames) => string;
+    const csv = (field.csv ?? field.text) as (value: unknown, names: ServiceNames) => string | number;
     return {
       key,
       label: field.label,
       csvHeader: field.csvHeader ?? field.label,
       place: field.place,
-      text: given ? text(value) : null,
-      csv: given ? csv(value) : null,
+      text: given ? text(value, names) : null,
+      csv: given ? csv(value, names) : null,
     };
   });
 }

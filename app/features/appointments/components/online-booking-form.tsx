@@ -5,7 +5,7 @@ import { controlClasses } from "~/ui/forms/fields";
 import { MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, type OnlineBookingRules } from "../online/online-rules";
 import type { OnlineEntered } from "../server/online/online-settings-form.server";
 
-// The owner's rules for /book on the capacity page (docs/decisions/063): a plain post with its
+// The owner's rules for /book on the capacity page (docs/decisions/064): a plain post with its
 // intent, so it works without JavaScript.
 
 function NumberField(props: { name: string; label: string; hint: string; max: number; min: number; value: string }) {

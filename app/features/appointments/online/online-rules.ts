@@ -1,7 +1,7 @@
 import { wholeNumber } from "~/forms/fields";
 import { z } from "~/forms/zod";
 
-// The owner's rules for online booking at /book (docs/decisions/063): off until turned on; the share
+// The owner's rules for online booking at /book (docs/decisions/064): off until turned on; the share
 // of each day's drop-off places and of each waiter slot's places that online bookings may take
 // (rounded down: staff may still book the rest), how long ahead a booking must be made (notice)
 // and how far ahead it may be (horizon), and whether an online booking is confirmed at once or

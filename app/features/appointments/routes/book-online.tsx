@@ -11,7 +11,7 @@ import { Card } from "~/ui/card";
 import { BookOnlineForm } from "../components/book-online-form";
 import { bookingPageOpenings } from "../server/online/availability.server";
 
-// /book (anyone): a visitor books a place themselves (docs/decisions/063). The form is a plain
+// /book (anyone): a visitor books a place themselves (docs/decisions/064). The form is a plain
 // document post answered with the page, the same with JavaScript on or off (none is needed to
 // finish); the page is hydrated like the other form pages. Never from the page cache: the places
 // left change with every booking.

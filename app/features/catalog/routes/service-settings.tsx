@@ -9,10 +9,12 @@ import { NO_STORE } from "~/http/responses.server";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { ServiceForm } from "~/features/catalog/components/service-form";
 import { VersionChanges } from "~/features/catalog/components/version-changes";
+import { ServicePhotosForm } from "~/features/catalog/components/service-photos-form";
 import { servicePageAction, servicePageData } from "~/features/catalog/server/catalog-page.server";
 
 // /incoming/settings/services/<slug> (owners): one service's texts, price, time, flags and place; its
-// versions, what changed between two, and a button to put one back. /incoming/settings/services/new adds one.
+// photos (add with alt text, remove), its versions, what changed between two, and a button to put
+// one back. /incoming/settings/services/new adds one.
 
 // The form works as a plain post; with JavaScript it is checked as it is filled in.
 export const handle: RouteHandle = { hydrate: true };
@@ -43,6 +45,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
     );
   }
   const { versions, compare } = loaderData;
+  const photoRefusal = actionData && "photo" in actionData ? actionData.photo : undefined;
   return (
     <SettingsSubpage
       title={loaderData.name}
@@ -67,6 +70,9 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
     >
       <Card className="p-4 sm:p-6">
         <ServiceForm key={key} values={loaderData.values} isNew={false} lastResult={lastResult} />
+      </Card>
+      <Card className="p-4 sm:p-6">
+        <ServicePhotosForm key={key} slug={loaderData.slug} photos={loaderData.photos} refusal={photoRefusal} />
       </Card>
       <section aria-labelledby="versions-heading">
         <h2 id="versions-heading" className="text-xl font-bold text-blue-950">

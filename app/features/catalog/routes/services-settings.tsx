@@ -8,22 +8,28 @@ import { NO_STORE } from "~/http/responses.server";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { servicesPageData } from "~/features/catalog/server/catalog-page.server";
 import { SERVICES_PAGE } from "~/features/catalog/catalog";
+import { ShopTextsForm } from "~/features/catalog/components/shop-texts-form";
+import { textsPageAction, textsPageData } from "~/features/catalog/server/text-page.server";
 
 // /incoming/settings/services (owners): the shop's services as the website shows them, hidden ones
-// included, each with a link to change it, and a link to add one (docs/decisions/059-the-catalog-in-d1.md).
+// included, each with a link to change it, and a link to add one (docs/decisions/059-the-catalog-in-d1.md);
+// the shop's other texts (the home page's headline and introduction, the about page's story) and their versions.
 
 // Like the other settings pages: the staff shell's links and toasts run in the browser.
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await servicesPageData({ context }), { headers: NO_STORE });
+  const [services, texts] = await Promise.all([servicesPageData({ context }), textsPageData(context)]);
+  return data({ ...services, texts }, { headers: NO_STORE });
 }
+
+export const action = (args: Route.ActionArgs) => textsPageAction(args);
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta: Route.MetaFunction = privatePageMeta("Services and prices", "The shop's services on the website.");
 
-export default function ServicesSettings({ loaderData }: Route.ComponentProps) {
+export default function ServicesSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SettingsSubpage
       title="Services and prices"
@@ -67,6 +73,13 @@ export default function ServicesSettings({ loaderData }: Route.ComponentProps) {
           Add a service
         </a>
       </p>
+      <Card className="p-4 sm:p-6">
+        <ShopTextsForm
+          values={loaderData.texts.values}
+          versions={loaderData.texts.versions}
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        />
+      </Card>
     </SettingsSubpage>
   );
 }

@@ -25,6 +25,8 @@ import {
   restoreVersion,
   saveService,
 } from "./catalog-store.server";
+import { readPhotoUpload } from "./photo-endpoints.server";
+import { addPhoto, removePhoto } from "./photo-store.server";
 
 // The owners' pages of the catalog: /incoming/settings/services (the list) and
 // /incoming/settings/services/<slug> (one service: its form, its versions, what changed between two),
@@ -107,13 +109,19 @@ function describeValue(key: keyof CatalogServiceInput, service: CatalogService):
 /** The fields that differ between two saved states, in the form's order. */
 export function versionChanges(before: CatalogService, after: CatalogService): FieldChange[] {
   const keys = Object.keys(SERVICE_FIELD_LABELS) as (keyof CatalogServiceInput)[];
-  return keys
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => ({
-      label: SERVICE_FIELD_LABELS[key],
-      before: describeValue(key, before),
-      after: describeValue(key, after),
-    }));
+  const photos = (service: CatalogService) => service.photos.map((photo) => photo.alt).join("\n") || "None";
+  return [
+    ...keys
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      .map((key) => ({
+        label: SERVICE_FIELD_LABELS[key],
+        before: describeValue(key, before),
+        after: describeValue(key, after),
+      })),
+    ...(JSON.stringify(before.photos) === JSON.stringify(after.photos)
+      ? []
+      : [{ label: "Photos", before: photos(before), after: photos(after) }]),
+  ];
 }
 
 const versionParam = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
@@ -136,6 +144,7 @@ export async function servicePageData({ request, context, params }: Args) {
     name: service.name,
     slug,
     visible: service.visible,
+    photos: service.photos.map(({ id, alt, width, height }) => ({ id, alt, width, height })),
     values: serviceFormValues(catalogServiceView(service)),
     versions,
     compare: older && newer ? { from, to, changes: versionChanges(older, newer) } : null,
@@ -152,6 +161,8 @@ export async function servicePageAction({ request, context, params }: Args) {
   const env = getEnv(context);
   const slug = params.slug ?? "";
   const acting = actingMember(request, context);
+  // The photo form posts its file here (multipart, read as bytes; the other forms are text).
+  if (new URL(request.url).searchParams.get("intent") === ADD_PHOTO) return addPhotoAction(request, context, slug);
   const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
@@ -174,6 +185,16 @@ export async function servicePageAction({ request, context, params }: Args) {
     });
   }
 
+  if (form.get("intent") === "remove-photo") {
+    const photo = form.get("photo");
+    const outcome = await removePhoto(env, slug, typeof photo === "string" ? photo : "", acting);
+    if (!outcome.ok) return nothing(outcome.message);
+    return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
+      title: "Photo removed",
+      description: `The photo is off “${outcome.service.name}” (version ${outcome.service.version}).`,
+    });
+  }
+
   const submission = parseFormData(form, catalogServiceFormSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
@@ -189,5 +210,29 @@ export async function servicePageAction({ request, context, params }: Args) {
   return redirectWithToast(env, `${SERVICES_PAGE}/${outcome.service.slug}`, {
     title: "Saved",
     description: `“${outcome.service.name}” is saved (version ${outcome.service.version}). The website shows it within a minute.`,
+  });
+}
+
+/** The photo form's address on a service's page (`?intent=add-photo`). */
+export const ADD_PHOTO = "add-photo";
+
+/** What the photo form shows after a refusal: the problem, by field, and the alt text typed. */
+export type PhotoRefusal = { photo: { field: "photo" | "alt"; message: string; alt: string } };
+
+async function addPhotoAction(request: Request, context: Readonly<RouterContextProvider>, slug: string) {
+  const env = getEnv(context);
+  const upload = await readPhotoUpload(request);
+  if (!upload.ok) {
+    const refused: PhotoRefusal = { photo: { field: upload.field, message: upload.message, alt: upload.alt } };
+    return data(refused, { status: upload.status, headers: NO_STORE });
+  }
+  const outcome = await addPhoto(env, slug, upload, actingMember(request, context));
+  if (!outcome.ok) {
+    const refused: PhotoRefusal = { photo: { field: "photo", message: outcome.message, alt: upload.alt } };
+    return data(refused, { status: outcome.status, headers: NO_STORE });
+  }
+  return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
+    title: "Photo added",
+    description: `“${outcome.service.name}” shows it on its page within a minute (version ${outcome.service.version}).`,
   });
 }

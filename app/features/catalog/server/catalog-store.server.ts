@@ -4,7 +4,7 @@ import { catalogServices, catalogServiceVersions } from "~/db/schema/catalog";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
-import { byPosition, isOtherRequestValue, type Service } from "~/content/services";
+import { byPosition, isOtherRequestValue, type Service, type ServicePhoto } from "~/content/services";
 import {
   CATALOG_LIMITS,
   type CatalogService,
@@ -20,7 +20,11 @@ import {
 type Row = typeof catalogServices.$inferSelect;
 
 /** What a saved state holds: the service as the API gives it, and the parts only the code sets. */
-type Snapshot = CatalogServiceInput & Pick<Service, "icon" | "keywords" | "requestValue" | "requestLabel">;
+export type Snapshot = CatalogServiceInput &
+  Pick<Service, "icon" | "keywords" | "requestValue" | "requestLabel"> & {
+    /** Absent from the versions saved before photos (none then). */
+    photos?: ServicePhoto[];
+  };
 
 export type StoredService = Service & { version: number; updatedAt: Date; updatedBy: string | null };
 
@@ -39,10 +43,16 @@ export async function readCatalog(env: Pick<AppEnv, "DB">): Promise<StoredServic
   return byPosition(rows.map(serviceOf));
 }
 
-async function readService(db: Database, slug: string): Promise<StoredService | null> {
+export async function readService(db: Database, slug: string): Promise<StoredService | null> {
   const [row] = await db.select().from(catalogServices).where(eq(catalogServices.slug, slug));
   return row ? serviceOf(row) : null;
 }
+
+/** Where a photo is served (app/features/catalog/routes/photo.ts). */
+export const photoUrl = (id: string) => `/photos/${id}`;
+
+const photosView = (photos: readonly ServicePhoto[] = []) =>
+  photos.map(({ id, alt }) => ({ id, url: photoUrl(id), alt }));
 
 /** A service as GET /api/settings/services gives it. */
 export function catalogServiceView(service: StoredService): CatalogService {
@@ -62,7 +72,7 @@ export function catalogServiceView(service: StoredService): CatalogService {
     popular: service.popular,
     visible: service.visible,
     position: service.position,
-    photos: [],
+    photos: photosView(service.photos),
     version: service.version,
   };
 }
@@ -92,28 +102,33 @@ const columnsOf = (snapshot: Snapshot, acting: Acting) => ({
   icon: snapshot.icon,
   keywords: snapshot.keywords,
   requestLabel: snapshot.requestLabel ?? null,
+  photos: snapshot.photos ?? [],
   updatedAt: acting.at,
   updatedBy: acting.actor?.name ?? null,
 });
 
-const snapshotOf = (service: StoredService): Snapshot => ({
+export const snapshotOf = (service: StoredService): Snapshot => ({
   ...catalogServiceSchema.parse(catalogServiceView(service)),
   icon: service.icon,
   keywords: service.keywords,
   requestValue: service.requestValue,
   requestLabel: service.requestLabel ?? null,
+  photos: service.photos,
 });
 
 /**
  * The batch that makes `snapshot` the service's next version: the row, the version kept whole, the
  * audit entry. The version is the row's own, counted up in the same statement.
  */
-async function writeVersion(
+export async function writeVersion(
   db: Database,
   slug: string,
   snapshot: Snapshot,
   acting: Acting,
-  audit: { action: "settings.service.edit" | "settings.service.restore"; detail: Record<string, string | number> },
+  audit: {
+    action: `settings.service.${"edit" | "restore" | "photo.add" | "photo.remove"}`;
+    detail: Record<string, string | number>;
+  },
 ): Promise<StoredService | null> {
   const [[row]] = await db.batch([
     db
@@ -158,6 +173,7 @@ export async function saveService(
     keywords: existing.keywords,
     requestValue: existing.requestValue,
     requestLabel: input.name === existing.name ? (existing.requestLabel ?? null) : null,
+    photos: existing.photos,
   };
   const saved = await writeVersion(db, slug, after, acting, {
     action: "settings.service.edit",
@@ -189,7 +205,14 @@ export async function addService(
   if (total >= CATALOG_LIMITS.services) {
     return { ok: false, status: 400, message: `The catalog keeps up to ${CATALOG_LIMITS.services} services.` };
   }
-  const snapshot: Snapshot = { ...input, icon: "wrench", keywords: [], requestValue: input.slug, requestLabel: null };
+  const snapshot: Snapshot = {
+    ...input,
+    icon: "wrench",
+    keywords: [],
+    requestValue: input.slug,
+    requestLabel: null,
+    photos: [],
+  };
   try {
     const [[row]] = await db.batch([
       db
@@ -240,8 +263,8 @@ export async function readVersion(
 ): Promise<CatalogService | null> {
   const snapshot = await readSnapshot(getDb(env), slug, version);
   if (!snapshot) return null;
-  const { icon: _icon, keywords: _keywords, requestValue: _value, requestLabel: _label, ...service } = snapshot;
-  return { ...catalogServiceSchema.parse(service), photos: [], version };
+  const { icon: _icon, keywords: _keywords, requestValue: _value, requestLabel: _label, photos, ...service } = snapshot;
+  return { ...catalogServiceSchema.parse(service), photos: photosView(photos), version };
 }
 
 async function readSnapshot(db: Database, slug: string, version: number): Promise<Snapshot | null> {

@@ -1,3 +1,4 @@
+import type { ServiceNames } from "~/content/services";
 import { recordPath, type InboxKind } from "~/records/kinds";
 import { recordFromListUrl } from "~/features/inbox/list-params";
 import { DeskLine, InboxListHeader, type MemberNames } from "./inbox-rows";
@@ -15,6 +16,7 @@ export function InboxList({
   returnTo,
   empty,
   names,
+  services,
   now,
 }: {
   kind: InboxKind;
@@ -24,6 +26,8 @@ export function InboxList({
   empty: React.ReactNode;
   /** Members' names by username, for who handles each record. */
   names: MemberNames;
+  /** The services' names in the catalog, for each request's service. */
+  services: ServiceNames;
   /** The request's time: "3 h ago", overdue follow-ups. */
   now: Date;
 }) {
@@ -39,7 +43,15 @@ export function InboxList({
       <ul className="grid gap-4 lg:block">
         {records.map((record) => (
           <li key={record.id}>
-            <InboxCard kind={kind} record={record} href={hrefOf(record)} returnTo={returnTo} names={names} now={now} />
+            <InboxCard
+              kind={kind}
+              record={record}
+              href={hrefOf(record)}
+              returnTo={returnTo}
+              names={names}
+              services={services}
+              now={now}
+            />
           </li>
         ))}
       </ul>
@@ -53,6 +65,7 @@ function InboxCard({
   href,
   returnTo,
   names,
+  services,
   now,
 }: {
   kind: InboxKind;
@@ -60,6 +73,7 @@ function InboxCard({
   href: string;
   returnTo: string;
   names: MemberNames;
+  services: ServiceNames;
   now: Date;
 }) {
   const action = recordPath(kind, record.id);
@@ -71,6 +85,7 @@ function InboxCard({
       href={href}
       status={shown}
       now={now}
+      services={services}
       desk={
         record.assignee || record.followUpAt ? (
           <>

@@ -1,4 +1,5 @@
 import { type DeskMember, namesOf } from "~/features/desk/desk";
+import type { ServiceNames } from "~/content/services";
 import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
 import type { InboxKind } from "~/records/kinds";
@@ -19,13 +20,16 @@ export function RecordDetails({
   record,
   members,
   now,
+  services,
 }: {
   kind: InboxKind;
   record: SubmissionCardData & { submittedAt: Date; notification: NotificationState };
   members: readonly DeskMember[];
   now: Date;
+  /** The services' names in the catalog. */
+  services: ServiceNames;
 }) {
-  const described = shownFields(kind, record);
+  const described = shownFields(kind, record, services);
   const rowsIn = (place: "name" | "service" | "line") =>
     described.flatMap((field): [string, string][] =>
       field.place === place && field.text !== null ? [[field.label, field.text]] : [],

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { ServiceNames } from "~/content/services";
 import type { ServiceRequest } from "~/db/schema/inbox";
 import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatSubmittedAt } from "~/hours/shop-calendar";
@@ -43,7 +44,7 @@ export type SubmissionCardData = {
   repliedAt?: Date | null;
   /** An earlier request from the same customer exists (decision 047). */
   returning?: boolean;
-  /** The visitor booked it themselves at /book (docs/decisions/063). */
+  /** The visitor booked it themselves at /book (docs/decisions/064). */
   bookedOnline?: boolean;
   /** Email to the customer bounced and they have not written since (decision 041). */
   emailFailing?: boolean;
@@ -55,8 +56,12 @@ export type SubmissionCardData = {
 } & FormFields;
 
 /** "Brake Repair · Squeaks when I stop at… · 2019 Honda Civic": what they need, on one line. */
-export function needLine(kind: InboxKind, record: SubmissionCardData): { service?: string; rest: string } {
-  const fields = shownFields(kind, record);
+export function needLine(
+  kind: InboxKind,
+  record: SubmissionCardData,
+  services: ServiceNames,
+): { service?: string; rest: string } {
+  const fields = shownFields(kind, record, services);
   const service = textsIn(fields, "service")[0];
   const vehicle = vehicleSummary(fields);
   const message = record.message.replace(/\s+/g, " ").slice(0, 140);
@@ -84,6 +89,7 @@ export function SubmissionCard({
   desk,
   deskCell,
   now,
+  services,
 }: {
   kind: InboxKind;
   submission: SubmissionCardData;
@@ -96,12 +102,14 @@ export function SubmissionCard({
   deskCell: ReactNode;
   /** The request's time: "3 h ago" on the row. */
   now: Date;
+  /** The services' names in the catalog (a request shows its service's name as of now). */
+  services: ServiceNames;
 }) {
   const name = fullName(submission);
-  const fields = shownFields(kind, submission);
+  const fields = shownFields(kind, submission, services);
   const service = textsIn(fields, "service")[0];
   const received = submission.submittedAt;
-  const need = needLine(kind, submission);
+  const need = needLine(kind, submission, services);
   const flag =
     status === "spam" && submission.spamReason
       ? `Spam: ${spamReasonLabels[submission.spamReason]}`

@@ -18,6 +18,7 @@ import { activeMembers } from "~/features/desk/desk.server";
 import { actingMember, getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { loadInboxPage } from "~/features/inbox/server/inbox-page.server";
+import { serviceNames } from "~/features/catalog/catalog.server";
 import { NO_STORE } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -27,11 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const username = getStaffMember(context).username;
   const now = getRequestTime(context);
-  const [inbox, members] = await Promise.all([
+  const [inbox, members, services] = await Promise.all([
     loadInboxPage(request, env, actingMember(request, context)),
     activeMembers(env),
+    serviceNames(context),
   ]);
-  return data({ username, now, members, ...inbox }, { headers: NO_STORE });
+  return data({ username, now, members, services, ...inbox }, { headers: NO_STORE });
 }
 
 // The Logout button posts here, so it works without JavaScript. (A record's status buttons post
@@ -65,8 +67,23 @@ export const meta: Route.MetaFunction = privatePageMeta(
 );
 
 export default function Incoming({ loaderData }: Route.ComponentProps) {
-  const { username, now, members, kind, statuses, q, due, replied, assignee, records, total, newer, older, counts } =
-    loaderData;
+  const {
+    username,
+    now,
+    members,
+    services,
+    kind,
+    statuses,
+    q,
+    due,
+    replied,
+    assignee,
+    records,
+    total,
+    newer,
+    older,
+    counts,
+  } = loaderData;
   const list: InboxListState = { kind, statuses, q, due, replied, assignee };
   const location = useLocation();
   const navigation = useNavigation();
@@ -150,6 +167,7 @@ export default function Incoming({ loaderData }: Route.ComponentProps) {
               records={records}
               returnTo={location.pathname + location.search}
               names={namesOf(members)}
+              services={services}
               now={now}
               empty={
                 neverReceived ? (

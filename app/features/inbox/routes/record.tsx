@@ -56,7 +56,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, back, now, timeline, conversation, appointment, customer, composer } = loaderData;
+  const { kind, record, members, services, back, now, timeline, conversation, appointment, customer, composer } =
+    loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -86,7 +87,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       ) : null}
       {shown !== "spam" && record.possibleSpam ? <PossibleSpamNote detailed /> : null}
 
-      <RecordDetails kind={kind} record={record} members={members} now={now} />
+      <RecordDetails kind={kind} record={record} members={members} now={now} services={services} />
       <CustomerRequests customer={customer} />
 
       <h2 className={sectionHeading}>Status</h2>

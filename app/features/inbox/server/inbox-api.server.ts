@@ -1,4 +1,6 @@
+import type { ServiceNames } from "~/content/services";
 import { getDb } from "~/db/db.server";
+import { readServiceNames } from "~/features/catalog/catalog.server";
 import { recordPatchSchema } from "~/features/desk/desk";
 import { shopWallClock } from "~/hours/shop-calendar";
 import { emailFailing, listMessages } from "~/features/replies/replies.server";
@@ -158,7 +160,7 @@ const receivedAt = (date: Date) => {
 };
 
 /** The record's fields as described for staff (app/features/inbox/record-fields.ts), each in a column of its own. */
-function csvColumns(kind: InboxKind) {
+function csvColumns(kind: InboxKind, services: ServiceNames) {
   const spam = (record: OwnRecord) => (record.spamReason ? spamReasonLabels[record.spamReason] : "");
   return {
     header: ["ID", "Received (Eastern Time)", "Status", ...csvHeaders(kind), "Spam reason"],
@@ -166,7 +168,7 @@ function csvColumns(kind: InboxKind) {
       record.id,
       receivedAt(record.submittedAt),
       statusLabels[record.status],
-      ...shownFields(kind, record).map((field) => field.csv),
+      ...shownFields(kind, record, services).map((field) => field.csv),
       spam(record),
     ],
   };
@@ -190,7 +192,7 @@ export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind
     });
   }
 
-  const { header, cells } = csvColumns(kind);
+  const { header, cells } = csvColumns(kind, await readServiceNames(env));
   const filename = `${inboxKinds[kind].slug}-${shopWallClock(acting.at).date}.csv`;
   const body = csvStream(header, recordsInPages(env, kind, parsed.query), cells);
   return new Response(body, {

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appointmentPanelData } from "~/features/appointments/appointments.server";
 import { activeMembers } from "~/features/desk/desk.server";
+import { serviceNames } from "~/features/catalog/catalog.server";
 import { recordConversation, replyComposer } from "~/features/replies/replies.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -22,11 +23,12 @@ export async function loadRecordPage(
   id: string,
 ) {
   const env = getEnv(context);
-  const [record, members, conversation, customer] = await Promise.all([
+  const [record, members, conversation, customer, services] = await Promise.all([
     getRecord(env, kind, id),
     activeMembers(env),
     recordConversation(env, kind, id),
     customerOf(env, kind, id),
+    serviceNames(context),
   ]);
   if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
@@ -41,6 +43,7 @@ export async function loadRecordPage(
     kind,
     record,
     members,
+    services,
     back,
     now: getRequestTime(context),
     timeline: recordTimeline(record, messages),

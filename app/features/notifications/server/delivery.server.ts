@@ -16,6 +16,7 @@ import {
 } from "./ledger.server";
 import { type MailSettings, submissionNotification, visitorConfirmation } from "./message.server";
 import { readMailSettings } from "~/features/settings/settings.server";
+import { readServiceNames } from "~/features/catalog/catalog.server";
 
 // The notifications' jobs on the queue (app/queue/jobs.server.ts): each is claimed in D1, sent
 // through the send_email binding and recorded. A failed send is retried by the queue with a growing
@@ -49,6 +50,7 @@ const shopSettings = async (env: DeliveryEnv): Promise<MailSettings> => ({
   from: env.NOTIFY_FROM,
   to: (await readMailSettings(env)).recipients,
   urlFor: (path) => absoluteSiteUrl(env, path),
+  services: await readServiceNames(env),
 });
 
 async function deliverNotification(

@@ -1,5 +1,5 @@
 import { shop } from "~/content/shop";
-import { serviceRequestLabel } from "~/content/services";
+import { serviceNameIn, type ServiceNames } from "~/content/services";
 import type { ContactSubmission, ServiceRequest } from "~/db/schema/inbox";
 import { formatPhone, telHref } from "~/forms/phone-link";
 import { formatShopDateTime } from "~/hours/shop-calendar";
@@ -21,8 +21,16 @@ export type NotifiedSubmission = {
   [Form in InboxKind]: { form: Form; record: RowOf[Form] };
 }[InboxKind];
 
-/** Who sends, who receives, and the site's absolute URL for a path (absoluteSiteUrl), for the record links. */
-export type MailSettings = { from: string; to: readonly string[]; urlFor: (path: string) => string };
+/**
+ * Who sends, who receives, the site's absolute URL for a path (absoluteSiteUrl), for the record
+ * links, and the services' names in the catalog as of now (a request's service by its name).
+ */
+export type MailSettings = {
+  from: string;
+  to: readonly string[];
+  urlFor: (path: string) => string;
+  services: ServiceNames;
+};
 
 type Visitor = Pick<ContactSubmission, "firstName" | "lastName" | "email" | "phone" | "message">;
 
@@ -35,8 +43,8 @@ type ShownField = { label: string; value: string; href?: string; multiline: bool
  * (app/features/inbox/record-fields.ts): a field with a line of its own there has one here too. A field
  * the visitor left empty is left out.
  */
-function emailFields(form: InboxKind, row: Visitor): ShownField[] {
-  const described = shownFields(form, row);
+function emailFields(form: InboxKind, row: Visitor, services: ServiceNames): ShownField[] {
+  const described = shownFields(form, row, services);
   const line = (label: string, value: string | null | undefined, href?: string): ShownField[] =>
     value ? [{ label, value: singleLine(value), href, multiline: false }] : [];
   const ownIn = (place: FieldPlace, href?: (text: string) => string) =>
@@ -60,11 +68,11 @@ function emailFields(form: InboxKind, row: Visitor): ShownField[] {
  * "Service request: Brake Repair & Service — Jane Doe", "Contact message — Jane Doe"; "Possible
  * spam · " before it when the record is flagged.
  */
-export function notificationSubject(submission: NotifiedSubmission): string {
+export function notificationSubject(submission: NotifiedSubmission, services: ServiceNames): string {
   const who = fullName(submission.record);
   const flag = submission.record.possibleSpam ? `${POSSIBLE_SPAM_LABEL} · ` : "";
   return submission.form === "serviceRequest"
-    ? `${flag}${inboxKinds.serviceRequest.singular}: ${serviceRequestLabel(submission.record.service)} — ${who}`
+    ? `${flag}${inboxKinds.serviceRequest.singular}: ${serviceNameIn(services, submission.record.service)} — ${who}`
     : `${flag}${inboxKinds.contact.singular} — ${who}`;
 }
 
@@ -75,7 +83,7 @@ export function submissionNotification(
   { now }: { now: Date },
 ): OutgoingMail {
   const { form, record } = submission;
-  const fields = emailFields(form, record);
+  const fields = emailFields(form, record, settings.services);
   const who = fullName(record);
   const received = formatShopDateTime(record.submittedAt);
   const link = settings.urlFor(recordPath(form, record.id));
@@ -128,7 +136,7 @@ export function submissionNotification(
     // The forms' email rule admits only plain addresses; should one slip through, the shop still
     // gets the message (the address is in the body), just without a one-tap reply.
     ...(isMailAddress(record.email) ? { replyTo: { address: record.email, name: who } } : {}),
-    subject: notificationSubject(submission),
+    subject: notificationSubject(submission, settings.services),
     text,
     html,
     date: now,
@@ -161,7 +169,10 @@ export function overdueDigest(
   const waiting = `${counted(count, "request is", "requests are")} still new after ${shop.replyWithinHours} hours`;
   const lines = requests.map((request) => {
     const { form, record } = request;
-    const what = form === "serviceRequest" ? serviceRequestLabel(request.record.service) : inboxKinds.contact.singular;
+    const what =
+      form === "serviceRequest"
+        ? serviceNameIn(settings.services, request.record.service)
+        : inboxKinds.contact.singular;
     return {
       title: `${fullName(record)}: ${what}`,
       detail: `received ${formatShopDateTime(record.submittedAt)}, ${singleLine(formatPhone(record.phone))}`,

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { InboxKind } from "~/records/kinds";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { getShopSchedule } from "~/features/settings/settings.server";
+import { serviceNames } from "~/features/catalog/catalog.server";
 import { fillTemplate, placeholderValues, type TemplateRecord } from "./template-fill.server";
 import { getReplyTemplate, listReplyTemplates, templateIdOf } from "./templates.server";
 
@@ -18,12 +19,13 @@ export async function replyDraft(
   templateId: number,
 ): Promise<ReplyDraft | null> {
   const now = getRequestTime(context);
-  const [template, schedule] = await Promise.all([
+  const [template, schedule, services] = await Promise.all([
     getReplyTemplate(getEnv(context), templateId),
     getShopSchedule(context, now),
+    serviceNames(context),
   ]);
   if (!template) return null;
-  const values = placeholderValues(kind, record, { schedule, now });
+  const values = placeholderValues(kind, record, { schedule, now, services });
   return {
     templateId: template.id,
     name: template.name,

@@ -1,5 +1,5 @@
 import { shop } from "~/content/shop";
-import { serviceRequestLabel } from "~/content/services";
+import { serviceNameIn, type ServiceNames } from "~/content/services";
 import { formatPhone } from "~/forms/phone-link";
 import { calendarDateFormat, formatClockTime, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
@@ -28,11 +28,11 @@ function hoursToday(schedule: ShopSchedule, now: Date): string {
   return day.reason ? `closed today (${day.reason})` : "closed today";
 }
 
-/** Each placeholder's words for this record, today. */
+/** Each placeholder's words for this record, today; its service by its name in the catalog (`services`). */
 export function placeholderValues(
   kind: InboxKind,
   record: TemplateRecord,
-  { schedule, now }: { schedule: ShopSchedule; now: Date },
+  { schedule, now, services }: { schedule: ShopSchedule; now: Date; services: ServiceNames },
 ): Record<Placeholder, string> {
   // A contact message has none of these, whatever the object passed in carries.
   const request: TemplateRecord = kind === "serviceRequest" ? record : { firstName: record.firstName };
@@ -40,7 +40,7 @@ export function placeholderValues(
   return {
     firstName: record.firstName,
     vehicle: vehicle || "car",
-    service: request.service ? serviceRequestLabel(request.service) : "help with your car",
+    service: request.service ? serviceNameIn(services, request.service) : "help with your car",
     preferredDate: request.preferredDate ? longDate(request.preferredDate) : "a day that suits you",
     shopPhone: formatPhone(shop.phone.display),
     hoursToday: hoursToday(schedule, now),

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/about";
-import { facilities, story, team, values } from "~/content/about";
+import { facilities, team, values } from "~/content/about";
+import { shopTexts } from "~/features/catalog/catalog.server";
 import { shop } from "~/content/shop";
 import { CallToAction } from "~/features/site/sections/call-to-action";
 import { PageHero } from "~/features/site/sections/page-hero";
@@ -13,6 +14,11 @@ import { pageMeta, siteOrigin } from "~/seo/meta";
 // The same page for every visitor: the Worker may serve it from the page cache.
 export const handle: RouteHandle = { pageCache: publicPage };
 
+export async function loader({ context }: Route.LoaderArgs) {
+  // The story as the owners keep it (app/features/catalog/); the page cache keeps it at most a minute.
+  return { story: (await shopTexts(context)).aboutStory };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteOrigin(matches), {
     title: "About Our Family Shop",
@@ -20,7 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     canonicalPath: "/about",
   });
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData;
   return (
     <>
       <PageHero

@@ -13,7 +13,7 @@ import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
 import { getShopSettings } from "~/features/settings/settings.server";
 import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
-import { requestChoices, visibleServices } from "~/features/catalog/catalog.server";
+import { requestChoices, shopTexts, visibleServices } from "~/features/catalog/catalog.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.
@@ -24,11 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // an unknown value is ignored. The page cache never stores a URL with a query string.
   const service = new URL(request.url).searchParams.get("service");
   const serviceChoices = await requestChoices(context);
+  const { homeHeadline, homeIntroduction } = await shopTexts(context);
   return {
     ...(await submissionFormData("serviceRequest", context)),
     serviceChoices,
     defaultValue: serviceChoices.some((choice) => choice.value === service) ? { service } : undefined,
     teasers: homeTeasers(await visibleServices(context)),
+    headline: homeHeadline,
+    introduction: homeIntroduction,
     // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
     responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
   };
@@ -52,7 +55,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <StaticMarkup id="home-introduction">
-        {import.meta.env.SSR && <HomeIntroduction teasers={loaderData.teasers} />}
+        {import.meta.env.SSR && (
+          <HomeIntroduction
+            teasers={loaderData.teasers}
+            headline={loaderData.headline}
+            introduction={loaderData.introduction}
+          />
+        )}
       </StaticMarkup>
       <Section
         id="request-service"

@@ -10,6 +10,7 @@ import { OtherServices } from "~/features/site/sections/other-services";
 import { CallOrScheduleActions, PageHero } from "~/features/site/sections/page-hero";
 import { ProcessSteps } from "~/features/site/sections/process-steps";
 import { ReasonsToChoose } from "~/features/site/sections/reasons-to-choose";
+import { ServicePhotos } from "~/features/site/sections/service-photos";
 import { Card, IconBadge } from "~/ui/card";
 import { CheckList } from "~/ui/check-list";
 import { ClockIcon, DollarIcon, ShieldIcon } from "~/ui/icons";
@@ -74,6 +75,8 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.longDescription}</p>
           </section>
+
+          <ServicePhotos photos={service.photos} serviceName={service.name} />
 
           <div className="grid gap-10 md:grid-cols-2">
             <section aria-labelledby="included-heading">

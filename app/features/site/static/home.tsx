@@ -37,13 +37,22 @@ export function homeTeasers(visible: readonly Service[]): ServiceTeaser[] {
     }));
 }
 
-export function HomeIntroduction({ teasers }: { teasers: readonly ServiceTeaser[] }) {
+export function HomeIntroduction({
+  teasers,
+  headline,
+  introduction,
+}: {
+  teasers: readonly ServiceTeaser[];
+  /** The owners' words (app/features/catalog/): the hero's title and the paragraph under it. */
+  headline: string;
+  introduction: string;
+}) {
   return (
     <>
       <PageHero
         eyebrow={`Family owned in ${shop.location} since ${shop.foundedYear}`}
-        title="Trusted Auto Repair in Pikesville, Maryland"
-        intro="Honest diagnostics, fair prices and repairs done right the first time. Our family has looked after our neighbors' cars for more than three decades, and we'd be glad to look after yours."
+        title={headline}
+        intro={introduction}
         actions={
           <>
             <CallButton size="lg" label="Call" showNumber />

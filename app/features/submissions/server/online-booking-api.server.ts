@@ -20,7 +20,7 @@ import {
 } from "./save-submission.server";
 import { judgeSubmission } from "./spam.server";
 
-// POST /api/bookings (docs/decisions/063): a visitor books a place themselves. The public forms'
+// POST /api/bookings (docs/decisions/064): a visitor books a place themselves. The public forms'
 // protections (the per-client rate limit before the body is read, the JSON door, the honeypot and
 // the spam rule; cross-site writes are refused for every route in workers/app.ts), then the
 // request is stored by the service request's own insert (with the shop's email in its ledger) and

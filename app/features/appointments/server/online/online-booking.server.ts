@@ -14,7 +14,7 @@ import { onlineCounts } from "./availability.server";
 import { onlineDay, type OnlineDay, onlineHorizon, onlineNotBefore, onlineOpenings } from "./online-openings.server";
 import { readOnlineBookingRules } from "./online-settings.server";
 
-// A visitor's own booking at /book or POST /api/bookings (docs/decisions/063): the staff's rules
+// A visitor's own booking at /book or POST /api/bookings (docs/decisions/064): the staff's rules
 // for a place (checkPlace), then the owner's online rules (notice, horizon, share), then the one
 // booking path, bookAppointment, whose conditional insert also requires a place left in the online
 // share, so however many visitors race for the last online place, one gets it.

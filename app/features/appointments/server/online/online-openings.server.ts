@@ -4,7 +4,7 @@ import { type AppointmentKind } from "../../vocabulary";
 import { capacityOn, slotKey } from "../../capacity";
 import { onlinePlaces, type OnlineBookingRules } from "../../online/online-rules";
 
-// What can be booked online now (docs/decisions/063): the days the shop opens (weekly hours,
+// What can be booked online now (docs/decisions/064): the days the shop opens (weekly hours,
 // closures, holidays, special hours), from the first place that starts after the minimum notice
 // to today + the horizon, each place with what is left of its online share. A place's start is
 // an instant (shopInstant), so the notice is counted in real hours across a daylight-saving change.

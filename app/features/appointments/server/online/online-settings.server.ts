@@ -7,7 +7,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { defaultOnlineBookingRules, describeOnlineBooking, type OnlineBookingRules } from "../../online/online-rules";
 
 // The owner's rules for online booking as stored: columns of the appointments' one settings row
-// (migration 0038). Saved with its audit entry in one batch.
+// (migration 0039). Saved with its audit entry in one batch.
 
 const ROW_ID = 1;
 

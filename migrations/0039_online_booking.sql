@@ -1,4 +1,4 @@
--- Online booking at /book (app/features/appointments/server/online/, docs/decisions/063): the owner's
+-- Online booking at /book (app/features/appointments/server/online/, docs/decisions/064): the owner's
 -- rules as columns of the appointments' settings row (the table is rebuilt for their CHECKs), and a
 -- service request's mark "booked online". Generated, then the copy's column list fixed by hand
 -- (drizzle-kit copied the new columns from the old table, which has none of them).

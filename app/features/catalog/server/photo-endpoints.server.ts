@@ -1,0 +1,104 @@
+import type { RouterContextProvider } from "react-router";
+import { getEnv } from "~/http/context.server";
+import { readPostedFiles } from "~/http/request-body.server";
+import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { PHOTO_LIMITS, photoAltSchema } from "../catalog";
+import { catalogServiceView, photoUrl } from "./catalog-store.server";
+import { type PhotoHeader, readPhotoHeader } from "./photo-header.server";
+import { addPhoto, removePhoto, shownPhoto } from "./photo-store.server";
+
+// A service's photos through the owners' API (POST …/photos, DELETE …/photos/<id>) and the owners'
+// page, and the public /photos/<id> that serves them (docs/decisions/063-service-photos-in-r2.md).
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** The photo's limit, and room for the alt text and the form's boundaries around it. */
+const BODY_LIMIT_BYTES = PHOTO_LIMITS.bytes + 64 * 1024;
+const MEGABYTES = PHOTO_LIMITS.bytes / 1024 / 1024;
+
+export type PhotoUpload =
+  | { ok: true; bytes: Uint8Array; header: PhotoHeader; alt: string }
+  /** `alt`: the words typed, for the form to keep (none when the body was not read). */
+  | { ok: false; status: 400 | 413 | 415; field: "photo" | "alt"; message: string; alt: string };
+
+const refused = (status: 400 | 413 | 415, field: "photo" | "alt", message: string, alt = ""): PhotoUpload => ({
+  ok: false,
+  status,
+  field,
+  message,
+  alt,
+});
+const TOO_LARGE = `The photo can be at most ${MEGABYTES} MB: send a smaller one.`;
+
+/**
+ * The posted photo and its alt text, read and checked: its type by its bytes (JPEG, PNG, WebP,
+ * HEIC), never by its name or the type the browser declared; refused past 10 MB before the rest
+ * is read. The API and the owners' page both come here.
+ */
+export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
+  const posted = await readPostedFiles(request, BODY_LIMIT_BYTES);
+  if (!posted.ok) {
+    if (posted.status === 413) return refused(413, "photo", TOO_LARGE);
+    if (posted.status === 415) return refused(415, "photo", "Send the photo as a form (multipart/form-data).");
+    return refused(400, "photo", "The form could not be read. Please try again.");
+  }
+  const typed = posted.formData.get("alt");
+  const kept = typeof typed === "string" ? typed : "";
+  const file = posted.formData.get("photo");
+  if (!(file instanceof File) || file.size === 0) return refused(400, "photo", "Choose a photo to add.", kept);
+  if (file.size > PHOTO_LIMITS.bytes) return refused(413, "photo", TOO_LARGE, kept);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const header = readPhotoHeader(bytes);
+  if (!header) return refused(415, "photo", "The photo must be a JPEG, PNG, WebP or HEIC picture.", kept);
+  const alt = photoAltSchema.safeParse(typed ?? undefined);
+  if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Describe the photo.", kept);
+  return { ok: true, bytes, header, alt: alt.data };
+}
+
+const refusal = (outcome: { status: number; message: string; field?: string }) =>
+  jsonResponse(
+    { message: outcome.message, fieldErrors: outcome.field ? { [outcome.field]: [outcome.message] } : {} },
+    outcome.status,
+  );
+
+/** POST /api/settings/services/<slug>/photos (multipart: `photo`, `alt`) → 201 `{ id, url }`. */
+export async function postServicePhoto({ request, context, params }: Args) {
+  const upload = await readPhotoUpload(request);
+  if (!upload.ok) return refusal(upload);
+  const outcome = await addPhoto(getEnv(context), params.slug ?? "", upload, actingMember(request, context));
+  if (!outcome.ok) return refusal(outcome);
+  const id = outcome.photoId ?? "";
+  return jsonResponse({ id, url: photoUrl(id) }, 201, NO_STORE);
+}
+
+/** DELETE /api/settings/services/<slug>/photos/<id> → 200 with the service as it now holds. */
+export async function deleteServicePhoto({ request, context, params }: Args) {
+  const acting = actingMember(request, context);
+  const outcome = await removePhoto(getEnv(context), params.slug ?? "", params.id ?? "", acting);
+  return outcome.ok ? jsonResponse(catalogServiceView(outcome.service), 200, NO_STORE) : refusal(outcome);
+}
+
+/** The headers of a photo: kept for a year (an id is never reused), shown as an image, never run. */
+const PHOTO_HEADERS = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "Content-Disposition": "inline",
+  "X-Content-Type-Options": "nosniff",
+  // Opened on its own, it is an image and nothing else: no script, no plugin, no frame, sandboxed.
+  "Content-Security-Policy": "default-src 'none'; img-src 'self'; sandbox",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** GET /photos/<id>: a photo a shown service has, with its type; 404 for any other. */
+export async function photoResponse({ request, context, params }: Args) {
+  const found = await shownPhoto(getEnv(context), params.id ?? "");
+  if (!found) return new Response("Not found", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain" } });
+  const headers = {
+    ...PHOTO_HEADERS,
+    "Content-Type": found.photo.type,
+    "Content-Length": String(found.file.size),
+    ETag: found.file.httpEtag,
+  };
+  if (request.headers.get("If-None-Match") === found.file.httpEtag) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : found.file.body, { headers });
+}

@@ -1,0 +1,70 @@
+import type { ServicePhoto } from "~/content/services";
+import { getDb } from "~/db/db.server";
+import type { AppEnv } from "~/http/env.server";
+import type { Acting } from "~/http/staff-member.server";
+import { PHOTO_LIMITS } from "../catalog";
+import { type CatalogOutcome, readCatalog, readService, snapshotOf, writeVersion } from "./catalog-store.server";
+import type { PhotoHeader } from "./photo-header.server";
+
+// A service's photos (docs/decisions/063-service-photos-in-r2.md): the file in R2 (PHOTOS) under a
+// fresh id, its id, alt text and size in the service's row. Adding or removing one is a new version
+// of the service, audited, like any other change. A removed photo's file stays in R2, so putting an
+// older version back brings it back; /photos/<id> serves only the photos a shown service has now.
+
+type PhotoEnv = Pick<AppEnv, "DB" | "PHOTOS">;
+
+const missing = { ok: false, status: 404, message: "There is no service at this address." } as const;
+
+/** Keeps the file and adds it to the service's photos, last → the service as saved, and the photo's id. */
+export async function addPhoto(
+  env: PhotoEnv,
+  slug: string,
+  photo: { bytes: Uint8Array; header: PhotoHeader; alt: string },
+  acting: Acting,
+): Promise<CatalogOutcome & { photoId?: string }> {
+  const db = getDb(env);
+  const existing = await readService(db, slug);
+  if (!existing) return missing;
+  if (existing.photos.length >= PHOTO_LIMITS.perService) {
+    return { ok: false, status: 400, message: `A service keeps up to ${PHOTO_LIMITS.perService} photos.` };
+  }
+  const id = crypto.randomUUID();
+  const { type, width, height } = photo.header;
+  await env.PHOTOS.put(id, photo.bytes, { httpMetadata: { contentType: type } });
+  const added: ServicePhoto = { id, alt: photo.alt, width, height, type };
+  const saved = await writeVersion(db, slug, { ...snapshotOf(existing), photos: [...existing.photos, added] }, acting, {
+    action: "settings.service.photo.add",
+    detail: { name: existing.name, photo: id },
+  });
+  return saved ? { ok: true, service: saved, photoId: id } : missing;
+}
+
+/** Takes the photo off the service's page (a new version); 404 when the service has no such photo. */
+export async function removePhoto(env: PhotoEnv, slug: string, id: string, acting: Acting): Promise<CatalogOutcome> {
+  const db = getDb(env);
+  const existing = await readService(db, slug);
+  if (!existing) return missing;
+  if (!existing.photos.some((photo) => photo.id === id)) {
+    return { ok: false, status: 404, message: "This service has no such photo." };
+  }
+  const saved = await writeVersion(
+    db,
+    slug,
+    { ...snapshotOf(existing), photos: existing.photos.filter((photo) => photo.id !== id) },
+    acting,
+    { action: "settings.service.photo.remove", detail: { name: existing.name, photo: id } },
+  );
+  return saved ? { ok: true, service: saved } : missing;
+}
+
+/** A photo a shown service has now, and its file; null for any other id (removed, hidden, unknown). */
+export async function shownPhoto(env: PhotoEnv, id: string) {
+  const catalog = await readCatalog(env);
+  const photo = catalog
+    .filter((service) => service.visible)
+    .flatMap((service) => service.photos)
+    .find((candidate) => candidate.id === id);
+  if (!photo) return null;
+  const file = await env.PHOTOS.get(id);
+  return file ? { photo, file } : null;
+}
