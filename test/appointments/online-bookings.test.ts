@@ -111,6 +111,26 @@ describe("POST /api/bookings", () => {
     expect((await book(await newRequest(), { date: "2026-12-14", kind: "waiter", time: "08:00" })).status).toBe(201);
   });
 
+  it("in request mode stores the request, marked booked online, for staff to confirm, and books nothing", async () => {
+    expect((await call("PUT", "/api/settings/online-booking", { ...rules, mode: "request" })).status).toBe(200);
+    try {
+      const response = await post(visitor({ date: "2026-12-17" }));
+      expect(response.status).toBe(201);
+      const answer = await response.json<{ id: string }>();
+      expect(answer).toMatchObject({ date: "2026-12-17", kind: "drop-off", time: null, status: "requested" });
+      const request = await env.DB.prepare(
+        "select booked_online, preferred_date, visit_type from service_requests where id = ?",
+      )
+        .bind(answer.id)
+        .first();
+      expect(request).toEqual({ booked_online: 1, preferred_date: "2026-12-17", visit_type: "drop-off" });
+      const booked = await env.DB.prepare("select count(*) as n from appointments where date = '2026-12-17'").first();
+      expect(booked).toEqual({ n: 0 });
+    } finally {
+      expect((await call("PUT", "/api/settings/online-booking", rules)).status).toBe(200);
+    }
+  });
+
   it("keeps a customer's own place when their move to a full day is refused", async () => {
     const queue = recordingQueue();
     const mailer = recordingMailer();
