@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { executeSql, expect, openPage, test, uniqueEmail } from "../fixtures";
 
@@ -55,6 +56,21 @@ test.describe("/book at 390 px", () => {
   test.describe("with JavaScript", () => {
     test("books a place and says so", async ({ page }) => {
       await book(page, true);
+    });
+
+    test("loads at most the form pages' 125 KB of script (gzip)", async ({ page }) => {
+      openOnlineBooking();
+      const scripts: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") {
+          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        }
+      });
+      await openPage(page, "/book", true);
+      await page.waitForLoadState("networkidle");
+      const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(125 * 1024);
     });
   });
 });

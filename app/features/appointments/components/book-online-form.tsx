@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
-import { calendarDateFormat } from "~/hours/shop-calendar";
 import { Button } from "~/ui/button";
-import { controlClasses, HoneypotField } from "~/ui/forms/fields";
-import { formatSlotTime, placeOptionValue } from "../capacity";
-import type { OnlineDay } from "../server/online/online-openings.server";
 
-// The /book form: a plain post that needs no JavaScript (the page ships none), as few questions as
-// the service request form, every place left online in one select grouped by day.
+// The /book form: a plain post that needs no JavaScript, as few questions as the service request
+// form, every place left online in one select grouped by day (its words made by the loader). It
+// imports no form library and no schema: the page's script stays within the form pages' budget.
 
-const spelled = calendarDateFormat({ weekday: "short", month: "short", day: "numeric" });
+/** One day's group of the place select: its label, and each place's value and words. */
+export type PlaceGroup = { label: string; options: { value: string; label: string }[] };
+
+// The shared fields' look (app/ui/forms/fields.tsx), without that module's form library.
+const controlClasses =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-700 focus:outline-3 focus:outline-blue-600/40";
 
 type Entered = Partial<
   Record<"firstName" | "lastName" | "email" | "phone" | "service" | "vehicle" | "place" | "note", string>
@@ -54,19 +56,22 @@ function Input(props: {
 }
 
 export function BookOnlineForm({
-  days,
+  places,
   services,
   entered,
   honeypot,
 }: {
-  days: OnlineDay[];
+  places: PlaceGroup[];
   services: { slug: string; name: string; waiterOk: boolean }[];
   entered: Entered;
   honeypot: string;
 }) {
   return (
     <form method="post" className="relative grid gap-5">
-      <HoneypotField name={honeypot} />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${honeypot}-field`}>Leave this field empty</label>
+        <input id={`${honeypot}-field`} type="text" name={honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Input name="firstName" label="First name" autoComplete="given-name" entered={entered} />
         <Input name="lastName" label="Last name" autoComplete="family-name" entered={entered} />
@@ -108,14 +113,11 @@ export function BookOnlineForm({
           <option value="" disabled>
             Choose a day and time
           </option>
-          {days.map((day) => (
-            <optgroup key={day.date} label={spelled(day.date)}>
-              {day.dropOff.free > 0 ? (
-                <option value={placeOptionValue(day.date, "drop-off", null)}>{`${spelled(day.date)}: drop-off`}</option>
-              ) : null}
-              {day.waiter.map((slot) => (
-                <option key={slot.time} value={placeOptionValue(day.date, "waiter", slot.time)}>
-                  {`${spelled(day.date)}: wait, ${formatSlotTime(slot.time)}`}
+          {places.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </optgroup>

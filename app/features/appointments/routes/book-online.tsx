@@ -8,7 +8,8 @@ import { NO_STORE } from "~/http/responses.server";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { Card } from "~/ui/card";
-import { BookOnlineForm } from "../components/book-online-form";
+import { formatSlotTime, placeOptionValue } from "../capacity";
+import { BookOnlineForm, type PlaceGroup } from "../components/book-online-form";
 import { bookingPageOpenings } from "../server/online/availability.server";
 
 // /book (anyone): a visitor books a place themselves (docs/decisions/064). The form is a plain
@@ -23,8 +24,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     .filter((service) => service.visible && service.bookableOnline)
     .toSorted((a, b) => a.position - b.position)
     .map(({ slug, name, waiterOk }) => ({ slug, name, waiterOk }));
-  return data({ ...openings, services, honeypot: HONEYPOT_FIELD }, { headers: NO_STORE });
+  const places: PlaceGroup[] = openings.days.map((day) => ({
+    label: shortDay(day.date),
+    options: [
+      ...(day.dropOff.free > 0
+        ? [{ value: placeOptionValue(day.date, "drop-off", null), label: `${shortDay(day.date)}: drop-off` }]
+        : []),
+      ...day.waiter.map((slot) => ({
+        value: placeOptionValue(day.date, "waiter", slot.time),
+        label: `${shortDay(day.date)}: wait, ${formatSlotTime(slot.time)}`,
+      })),
+    ],
+  }));
+  return data({ enabled: openings.enabled, places, services, honeypot: HONEYPOT_FIELD }, { headers: NO_STORE });
 }
+
+const shortDay = calendarDateFormat({ weekday: "short", month: "short", day: "numeric" });
 
 export const action = ({ request, context }: Route.ActionArgs) => handleBookingForm(request, context);
 
@@ -57,7 +72,7 @@ export default function BookOnline({ loaderData, actionData }: Route.ComponentPr
                 : `We'll confirm ${longDay(booked.date)} by email or phone shortly.`}
             </p>
           </Card>
-        ) : !loaderData.enabled || loaderData.days.length === 0 ? (
+        ) : !loaderData.enabled || loaderData.places.length === 0 ? (
           <p className="mt-4 text-slate-700">
             {loaderData.enabled ? "No times are left to book online just now." : "Online booking is not open just now."}{" "}
             Call us at <a href={`tel:${shop.phone.e164}`}>{shop.phone.display}</a> or{" "}
@@ -82,7 +97,7 @@ export default function BookOnline({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <Card className="mt-6 p-4 sm:p-6">
               <BookOnlineForm
-                days={loaderData.days}
+                places={loaderData.places}
                 services={loaderData.services}
                 entered={refused?.entered ?? {}}
                 honeypot={loaderData.honeypot}
