@@ -1,7 +1,20 @@
 -- Online booking at /book (app/features/appointments/server/online/, docs/decisions/064): the owner's
--- rules as columns of the appointments' settings row (the table is rebuilt for their CHECKs), and a
--- service request's mark "booked online". Generated, then the copy's column list fixed by hand
--- (drizzle-kit copied the new columns from the old table, which has none of them).
+-- rules as columns of the appointments' settings row (the table is rebuilt for their CHECKs), a
+-- service request's mark "booked online", and the waitlist for full days. Generated, then the
+-- copy's column list fixed by hand (drizzle-kit copied the new columns from the old table, which
+-- has none of them).
+CREATE TABLE `booking_waitlist` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`date` text NOT NULL,
+	`kind` text NOT NULL,
+	`time` text,
+	`first_name` text NOT NULL,
+	`email` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`told_at` integer
+);
+--> statement-breakpoint
+CREATE INDEX `booking_waitlist_place_idx` ON `booking_waitlist` (`date`,`kind`,`time`,`told_at`,`id`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_appointment_settings` (
 	`id` integer PRIMARY KEY NOT NULL,

@@ -126,3 +126,21 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   tokenHash: text("token_hash").notNull().unique(),
   createdAt: timestampMs("created_at").notNull(),
 });
+
+// Visitors waiting for a place on a full day at /book (docs/decisions/064, migration 0039): when a
+// cancellation frees that place, the first still waiting is emailed a link to book it (never booked
+// for them), and marked told.
+export const bookingWaitlist = sqliteTable(
+  "booking_waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    kind: text("kind", { enum: APPOINTMENT_KINDS }).notNull(),
+    time: text("time"),
+    firstName: text("first_name").notNull(),
+    email: text("email").notNull(),
+    createdAt: timestampMs("created_at").notNull(),
+    toldAt: timestampMs("told_at"),
+  },
+  (table) => [index("booking_waitlist_place_idx").on(table.date, table.kind, table.time, table.toldAt, table.id)],
+);

@@ -42,3 +42,4 @@ export {
 } from "./server/online/online-booking.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
 export type { OnlineDay } from "./server/online/online-openings.server";
+export { joinWaitlist, waitlistJobHandlers } from "./server/online/waitlist.server";

@@ -56,12 +56,20 @@ const longDay = calendarDateFormat({ weekday: "long", month: "long", day: "numer
 
 export default function BookOnline({ loaderData, actionData }: Route.ComponentProps) {
   const booked = actionData && "booked" in actionData ? actionData.booked : null;
+  const waiting = actionData && "waiting" in actionData ? actionData.waiting : null;
   const refused = actionData && "errors" in actionData ? actionData : null;
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-2xl px-4 py-10 sm:py-16">
         <h1 className="text-3xl font-bold text-blue-950">Book an appointment</h1>
-        {booked ? (
+        {waiting ? (
+          <Card className="mt-6 p-4 sm:p-6" role="status">
+            <h2 className="text-xl font-bold text-blue-950">You're on the list</h2>
+            <p className="mt-2 text-slate-700">
+              {`If a place frees up on ${longDay(waiting.date)}, we'll email you a link to book it. The first to book it gets it.`}
+            </p>
+          </Card>
+        ) : booked ? (
           <Card className="mt-6 p-4 sm:p-6" role="status">
             <h2 className="text-xl font-bold text-blue-950">
               {booked.state === "confirmed" ? "You're booked" : "We have your request"}
@@ -92,6 +100,17 @@ export default function BookOnline({ loaderData, actionData }: Route.ComponentPr
                   <p className="mt-2">
                     Next days with a place: {refused.nextDays.map((day) => longDay(day)).join(", ")}.
                   </p>
+                ) : null}
+                {refused.nextDays ? (
+                  <form method="post" className="mt-3">
+                    <input type="hidden" name="intent" value="waitlist" />
+                    <input type="hidden" name="firstName" value={refused.entered.firstName ?? ""} />
+                    <input type="hidden" name="email" value={refused.entered.email ?? ""} />
+                    <input type="hidden" name="place" value={refused.entered.place ?? ""} />
+                    <button type="submit" className="font-semibold text-blue-900 underline">
+                      Tell me if a place frees up that day
+                    </button>
+                  </form>
                 ) : null}
               </div>
             ) : null}

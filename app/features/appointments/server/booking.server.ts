@@ -11,6 +11,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
 import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
 import { customerToken, newTokenSalt, tokenHash } from "./customer-link.server";
+import { tellFirstWaiting } from "./online/waitlist.server";
 import {
   type AppointmentView,
   type BookingRules,
@@ -292,5 +293,7 @@ export async function cancelAppointment(
   ]);
   const row = updated[0];
   if (!row) return noLongerConfirmed;
+  // The place is free again: the first visitor waiting for it is told (docs/decisions/064).
+  await tellFirstWaiting(env, current, who.acting.at);
   return changed(row, messages);
 }

@@ -1,5 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
+import { calendarDateField } from "~/forms/dates";
+import { emailField, nameField } from "~/forms/fields";
+import { z } from "~/forms/zod";
 import { readPostedForm } from "~/http/request-body.server";
+import { joinWaitlist } from "../../appointments/appointments.server";
 import { HONEYPOT_FIELD } from "../honeypot";
 import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
 import { bookOnlineFor, onlineBookingSchema } from "./online-booking-api.server";
@@ -10,6 +14,14 @@ import { isOverSubmissionLimit, RATE_LIMIT_RETRY_SECONDS, saveContextFor } from 
 // answer is the page again: booked, or what the visitor typed with what to change.
 
 const PAGE_FORM_LIMIT_BYTES = 16 * 1024;
+
+/** Being told when a place of a full day frees up: who, and which place (the full one they chose). */
+const waitlistSchema = z.object({
+  firstName: nameField("first name"),
+  email: emailField,
+  date: calendarDateField({ format: "Please choose a day." }),
+  kind: z.enum(["drop-off", "waiter"], { error: "Please choose a day and time." }),
+});
 
 export const BOOKING_FIELDS = [
   "firstName",
@@ -25,6 +37,7 @@ export type BookingEntered = Partial<Record<(typeof BOOKING_FIELDS)[number], str
 
 type Answer =
   | { booked: { state: "confirmed" | "requested"; when: string | null; date: string } }
+  | { waiting: { date: string } }
   | { errors: string[]; entered: BookingEntered; nextDays?: string[] };
 
 export async function handleBookingForm(request: Request, context: Readonly<RouterContextProvider>) {
@@ -50,6 +63,13 @@ export async function handleBookingForm(request: Request, context: Readonly<Rout
     );
   }
   const [date = "", kind = "", time = ""] = text("place").split("|");
+  if (form.get("intent") === "waitlist") {
+    const asked = waitlistSchema.safeParse({ firstName: text("firstName"), email: text("email"), date, kind });
+    if (!asked.success) return refuse(400, [...new Set(asked.error.issues.map((issue) => issue.message))]);
+    const place = { date: asked.data.date, kind: asked.data.kind, time: asked.data.kind === "waiter" ? time : null };
+    await joinWaitlist(save.env, place, asked.data, save.now);
+    return data<Answer>({ waiting: { date: asked.data.date } });
+  }
   const parsed = onlineBookingSchema.safeParse({
     firstName: text("firstName"),
     lastName: text("lastName"),
