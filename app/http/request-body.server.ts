@@ -2,6 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import type { z } from "~/forms/zod";
+import type { AppEnv } from "./env.server";
+import { NO_STORE } from "./responses.server";
+import { redirectWithToast, type ToastInput } from "./toast.server";
 
 // The byte-level rules every request body meets, whichever door it comes through: bounded in
 // size, UTF-8 (declared or implied), and valid UTF-8 down to the last byte. A decoder that
@@ -201,4 +204,24 @@ export async function readPostedFiles(request: Request, limitBytes: number): Pro
   } catch {
     return { ok: false, status: 400 };
   }
+}
+
+/**
+ * A staff page's form of several buttons, read by `readPostedForm`: the form, the intent its button
+ * posted ("" for none), and `back`, the redirect to `page` with a toast (post/redirect/get).
+ */
+export async function readIntentForm(
+  request: Request,
+  env: AppEnv,
+  { limitBytes, page }: { limitBytes: number; page: string },
+) {
+  const posted = await readPostedForm(request, { limitBytes, headers: NO_STORE });
+  if (!posted.ok) return posted;
+  const intent = posted.formData.get("intent");
+  return {
+    ok: true as const,
+    form: posted.formData,
+    intent: typeof intent === "string" ? intent : "",
+    back: (toast: ToastInput) => redirectWithToast(env, page, toast, { headers: NO_STORE }),
+  };
 }

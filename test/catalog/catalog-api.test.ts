@@ -1,52 +1,27 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shippedServices } from "~/content/services";
 import type { CatalogService, CatalogVersion } from "~/features/catalog/catalog";
 import { rowsOf } from "../support/d1";
 import { fetchWorker, ORIGIN } from "../support/http";
-import { signInAgain, staffApi, staffSessionCookie } from "../support/staff";
+import { ownerAndStaff, signInAgain, staffApi } from "../support/staff";
+import { newService, serviceNow } from "./support";
 
 // The owners' API of the catalog (issue 38): GET /api/settings/services, PUT and POST, versions and
 // restore, and every refusal (docs/inbox.md#the-services).
 
 const HOURS = 60 * 60_000;
-let owner = "";
-let staff = "";
-
-beforeAll(async () => {
-  owner = await staffSessionCookie("catalog-owner", { role: "owner" });
-  staff = await staffSessionCookie("catalog-staff", { role: "staff" });
-}, 60_000);
+const sessions = ownerAndStaff("catalog");
 
 const json = (body: unknown) => ({ body: JSON.stringify(body), headers: { Origin: ORIGIN } });
-const get = async (slug: string) =>
-  (await staffApi(owner, `/api/settings/services/${slug}`)).json<CatalogService & { version: number }>();
-const put = (slug: string, body: unknown, cookie = owner) =>
+const get = (slug: string) => serviceNow(sessions.owner, slug);
+const put = (slug: string, body: unknown, cookie = sessions.owner) =>
   staffApi(cookie, `/api/settings/services/${slug}`, { method: "PUT", ...json(body) });
-const post = (body: unknown, cookie = owner) =>
+const post = (body: unknown, cookie = sessions.owner) =>
   staffApi(cookie, "/api/settings/services", { method: "POST", ...json(body) });
-
-const newService = (slug: string) => ({
-  slug,
-  name: "Tire Rotation",
-  shortName: "Tire Rotation",
-  description: "Even tread wear and a longer life for your tires.",
-  longDescription: "We move each tire to its next position and check pressures.",
-  features: ["Rotation to the pattern your manufacturer gives"],
-  benefits: ["Even wear"],
-  process: [{ title: "Lift", description: "The car goes on the lift." }],
-  price: { fromCents: 2995, note: "all four tires" },
-  timeEstimate: "30 mins",
-  bookableOnline: true,
-  waiterOk: true,
-  popular: false,
-  visible: true,
-  position: 7,
-  photos: [],
-});
 
 describe("GET /api/settings/services", () => {
   it("lists every service as shipped, visible, bookable online, and waitable only under two hours", async () => {
-    const response = await staffApi(owner, "/api/settings/services");
+    const response = await staffApi(sessions.owner, "/api/settings/services");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const services = await response.json<CatalogService[]>();
@@ -79,16 +54,16 @@ describe("GET /api/settings/services", () => {
 
   it("is for owners: 401 without a session, 403 for staff, also for every write", async () => {
     expect((await fetchWorker("/api/settings/services")).status).toBe(401);
-    expect((await staffApi(staff, "/api/settings/services")).status).toBe(403);
+    expect((await staffApi(sessions.staff, "/api/settings/services")).status).toBe(403);
     const oil = await get("oil-change");
-    expect((await put("oil-change", oil, staff)).status).toBe(403);
-    expect((await post(newService("staff-made"), staff)).status).toBe(403);
-    const restore = await staffApi(staff, "/api/settings/services/oil-change/versions/1/restore", {
+    expect((await put("oil-change", oil, sessions.staff)).status).toBe(403);
+    expect((await post(newService({ slug: "staff-made" }), sessions.staff)).status).toBe(403);
+    const restore = await staffApi(sessions.staff, "/api/settings/services/oil-change/versions/1/restore", {
       method: "POST",
       ...json({}),
     });
     expect(restore.status).toBe(403);
-    expect((await staffApi(staff, "/api/settings/services/oil-change/versions")).status).toBe(403);
+    expect((await staffApi(sessions.staff, "/api/settings/services/oil-change/versions")).status).toBe(403);
     expect((await fetchWorker("/api/settings/services/oil-change", { method: "PUT", ...json(oil) })).status).toBe(401);
     expect(await get("oil-change")).toEqual(oil);
   });
@@ -167,9 +142,9 @@ describe("PUT /api/settings/services/<slug>", () => {
 
 describe("POST /api/settings/services", () => {
   it("adds a service → 201, version 1, audited", async () => {
-    const response = await post(newService("tire-rotation"));
+    const response = await post(newService({ slug: "tire-rotation" }));
     expect(response.status).toBe(201);
-    const { photos: _photos, ...sent } = newService("tire-rotation");
+    const { photos: _photos, ...sent } = newService({ slug: "tire-rotation" });
     expect(await response.json()).toEqual({ ...sent, photos: [], version: 1 });
     const entries = await rowsOf("select action from audit_log where target = 'services/tire-rotation'");
     expect(entries).toEqual([{ action: "settings.service.add" }]);
@@ -177,7 +152,7 @@ describe("POST /api/settings/services", () => {
 
   it("answers 409 for an address that is taken, by a service or by another request choice", async () => {
     for (const slug of ["oil-change", "tire-service", "other"]) {
-      const response = await post(newService(slug));
+      const response = await post(newService({ slug: slug }));
       expect(response.status, slug).toBe(409);
       expect(await response.json()).toMatchObject({ fieldErrors: { slug: [expect.stringContaining("taken")] } });
     }
@@ -196,7 +171,7 @@ describe("POST /api/settings/services", () => {
       "api",
       "about",
     ]) {
-      const response = await post(newService(slug));
+      const response = await post(newService({ slug: slug }));
       expect(response.status, slug).toBe(400);
     }
     const slugs = await rowsOf<{ slug: string }>("select slug from catalog_services");
@@ -210,20 +185,20 @@ describe("versions and restore", () => {
     await put("transmission-service", { ...first, timeEstimate: "3-9 hours" });
     await put("transmission-service", { ...first, timeEstimate: "4-10 hours" });
     const list = await (
-      await staffApi(owner, "/api/settings/services/transmission-service/versions")
+      await staffApi(sessions.owner, "/api/settings/services/transmission-service/versions")
     ).json<CatalogVersion[]>();
     expect(list.map((entry) => entry.version)).toEqual([3, 2, 1]);
     expect(list[0]).toMatchObject({ by: "catalog-owner" });
     expect(list[2]).toMatchObject({ version: 1, by: null });
 
-    const restored = await staffApi(owner, "/api/settings/services/transmission-service/versions/1/restore", {
+    const restored = await staffApi(sessions.owner, "/api/settings/services/transmission-service/versions/1/restore", {
       method: "POST",
       ...json({}),
     });
     expect(restored.status).toBe(200);
     expect(await restored.json()).toEqual({ ...first, version: 4 });
     const after = await (
-      await staffApi(owner, "/api/settings/services/transmission-service/versions")
+      await staffApi(sessions.owner, "/api/settings/services/transmission-service/versions")
     ).json<CatalogVersion[]>();
     expect(after.map((entry) => entry.version)).toEqual([4, 3, 2, 1]);
     const [entry] = await rowsOf<{ action: string; detail: string }>(
@@ -234,11 +209,11 @@ describe("versions and restore", () => {
   });
 
   it("answers 404 for a version or a service that does not exist", async () => {
-    const missing = await staffApi(owner, "/api/settings/services/oil-change/versions/99/restore", {
+    const missing = await staffApi(sessions.owner, "/api/settings/services/oil-change/versions/99/restore", {
       method: "POST",
       ...json({}),
     });
     expect(missing.status).toBe(404);
-    expect((await staffApi(owner, "/api/settings/services/nothing-here/versions")).status).toBe(404);
+    expect((await staffApi(sessions.owner, "/api/settings/services/nothing-here/versions")).status).toBe(404);
   });
 });

@@ -1,29 +1,18 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { fetchWorker, ORIGIN, postJson, unreachableD1, workerAt } from "../support/http";
 import { insertInboxRecords, validServiceRequest } from "../support/inbox";
-import { staffApi, staffSessionCookie } from "../support/staff";
+import { ownerAndStaff, staffApi } from "../support/staff";
+import { changeService, newService } from "./support";
 
 // What visitors see of the owners' catalog (issue 38): a change on every page that shows the service
 // within the page cache's minute, a hidden service gone from every list with its page 404, a new one
 // on the request form, markup shown as text (docs/decisions/059-the-catalog-in-d1.md).
 
-let owner = "";
-beforeAll(async () => {
-  owner = await staffSessionCookie("catalog-live-owner", { role: "owner" });
-}, 60_000);
+const sessions = ownerAndStaff("catalog-live");
 
-const get = async (slug: string) => (await staffApi(owner, `/api/settings/services/${slug}`)).json<CatalogService>();
-
-async function change(slug: string, edit: (service: CatalogService) => Partial<CatalogService>) {
-  const service = await get(slug);
-  const response = await staffApi(owner, `/api/settings/services/${slug}`, {
-    method: "PUT",
-    headers: { Origin: ORIGIN },
-    body: JSON.stringify({ ...service, ...edit(service) }),
-  });
-  expect(response.status).toBe(200);
-}
+const change = (slug: string, edit: (service: CatalogService) => Partial<CatalogService>) =>
+  changeService(sessions.owner, slug, edit);
 
 /** The request form's choices on the home page, as value = words. */
 const choicesOn = (html: string) =>
@@ -92,7 +81,7 @@ describe("a hidden service", () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fieldErrors: { service: ["Please choose the service you need."] } });
 
-    const record = await staffApi(owner, `/incoming/service-requests/${requestId}`);
+    const record = await staffApi(sessions.owner, `/incoming/service-requests/${requestId}`);
     expect(await record.text()).toContain("Brake Repair &amp; Service");
 
     await change("brake-repair", () => ({ visible: true }));
@@ -102,26 +91,24 @@ describe("a hidden service", () => {
 
 describe("a new service", () => {
   it("gets its page, a place in the lists and the request form, which takes it", async () => {
-    const response = await staffApi(owner, "/api/settings/services", {
+    const response = await staffApi(sessions.owner, "/api/settings/services", {
       method: "POST",
       headers: { Origin: ORIGIN },
-      body: JSON.stringify({
-        slug: "wheel-alignment",
-        name: "Wheel <b>Alignment</b>",
-        shortName: "Alignment",
-        description: "Straight tracking & <script>alert(1)</script> even wear.",
-        longDescription: "Four-wheel alignment.",
-        features: ["Computer alignment"],
-        benefits: ["Even tire wear"],
-        process: [{ title: "Measure", description: "We measure every angle." }],
-        price: { fromCents: 8995, note: "four-wheel" },
-        timeEstimate: "1 hour",
-        bookableOnline: true,
-        waiterOk: true,
-        popular: false,
-        visible: true,
-        position: 3,
-      }),
+      body: JSON.stringify(
+        newService({
+          slug: "wheel-alignment",
+          name: "Wheel <b>Alignment</b>",
+          shortName: "Alignment",
+          description: "Straight tracking & <script>alert(1)</script> even wear.",
+          longDescription: "Four-wheel alignment.",
+          features: ["Computer alignment"],
+          benefits: ["Even tire wear"],
+          process: [{ title: "Measure", description: "We measure every angle." }],
+          price: { fromCents: 8995, note: "four-wheel" },
+          timeEstimate: "1 hour",
+          position: 3,
+        }),
+      ),
     });
     expect(response.status).toBe(201);
     const fresh = { headers: { Cookie: "fresh=1" } };

@@ -1,52 +1,36 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { parseCsv } from "../support/csv";
 import { fetchWorker, ORIGIN, postJson } from "../support/http";
 import { uniqueEmail, validServiceRequest } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { staffApi, staffSessionCookie } from "../support/staff";
+import { ownerAndStaff, staffApi } from "../support/staff";
+import { changeService, newService } from "./support";
 
 // A request's service by its name in the catalog wherever staff read it (issue 38): the inbox, the
 // record's page, the CSV, the shop's email and the reply templates, after a rename, for a service
 // added by the owners, and for one hidden since (its requests keep its name).
 
-let owner = "";
-beforeAll(async () => {
-  owner = await staffSessionCookie("names-owner", { role: "owner" });
-}, 60_000);
+const sessions = ownerAndStaff("names");
 
 const json = (body: unknown) => ({
   headers: { Origin: ORIGIN, "Content-Type": "application/json" },
   body: JSON.stringify(body),
 });
 
-async function change(slug: string, edit: Partial<CatalogService>) {
-  const service = await (await staffApi(owner, `/api/settings/services/${slug}`)).json<CatalogService>();
-  const response = await staffApi(owner, `/api/settings/services/${slug}`, {
-    method: "PUT",
-    ...json({ ...service, ...edit }),
-  });
-  expect(response.status).toBe(200);
-}
+const change = (slug: string, edit: Partial<CatalogService>) => changeService(sessions.owner, slug, edit);
 
-const alignment = {
+const alignment = newService({
   slug: "wheel-alignment",
   name: "Wheel Alignment",
   shortName: "Alignment",
   description: "Straight steering and even tire wear.",
   longDescription: "We set your wheels' angles to the maker's numbers.",
   features: ["Four-wheel alignment"],
-  benefits: ["Even wear"],
   process: [{ title: "Measure", description: "The car goes on the rack." }],
   price: null,
   timeEstimate: "1 hour",
-  bookableOnline: true,
-  waiterOk: true,
-  popular: false,
-  visible: true,
-  position: 7,
-  photos: [],
-};
+});
 
 /** A page's text as a reader sees it: tags out, the entities these names use decoded. */
 const readable = (html: string) =>
@@ -75,13 +59,15 @@ async function requestFor(service: string) {
 /** Where staff read the request: its inbox card, its page, the CSV's Service cell, a reply from the first template. */
 async function whereStaffRead(id: string, email: string) {
   const list = await fetchWorker(`/incoming?tab=service-requests&q=${encodeURIComponent(email)}`, {
-    headers: { cookie: owner },
+    headers: { cookie: sessions.owner },
   });
-  const page = await fetchWorker(`/incoming/service-requests/${id}`, { headers: { cookie: owner } });
-  const csv = parseCsv((await (await staffApi(owner, "/api/service-requests.csv")).text()).replace(/^\uFEFF/, ""));
+  const page = await fetchWorker(`/incoming/service-requests/${id}`, { headers: { cookie: sessions.owner } });
+  const csv = parseCsv(
+    (await (await staffApi(sessions.owner, "/api/service-requests.csv")).text()).replace(/^\uFEFF/, ""),
+  );
   const [header = [], ...rows] = csv;
   const cell = rows.find((row) => row.includes(id))?.[header.indexOf("Service")];
-  const draft = await staffApi(owner, `/api/service-requests/${id}/reply-draft?template=1`);
+  const draft = await staffApi(sessions.owner, `/api/service-requests/${id}/reply-draft?template=1`);
   return {
     list: readable(await list.text()),
     page: readable(await page.text()),
@@ -105,7 +91,9 @@ describe("a request's service by its name in the catalog", () => {
   });
 
   it("names a service the owners added, not by its address, and keeps its name once it is hidden", async () => {
-    expect((await staffApi(owner, "/api/settings/services", { method: "POST", ...json(alignment) })).status).toBe(201);
+    expect(
+      (await staffApi(sessions.owner, "/api/settings/services", { method: "POST", ...json(alignment) })).status,
+    ).toBe(201);
     const { id, email, mail } = await requestFor("wheel-alignment");
     expect(mail?.header("subject")).toBe("Service request: Wheel Alignment — James Okafor");
 

@@ -1,25 +1,20 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shippedShopTexts } from "~/content/shop-texts";
 import { fetchWorker, ORIGIN, workerAt } from "../support/http";
-import { postStaffForm, staffApi, staffSessionCookie } from "../support/staff";
+import { ownerAndStaff, postStaffForm, staffApi } from "../support/staff";
 
 // The shop's other texts (issue 38, item 5): the home page's headline and introduction and the about
 // page's story, kept by the owners in D1 with versions and restore, the same shape as a service's,
 // live on the pages within the page cache's minute.
 
-let owner = "";
-let staff = "";
-beforeAll(async () => {
-  owner = await staffSessionCookie("texts-owner", { role: "owner" });
-  staff = await staffSessionCookie("texts-staff", { role: "staff" });
-}, 60_000);
+const sessions = ownerAndStaff("texts");
 
 type Texts = typeof shippedShopTexts & { version: number };
 
-const put = (body: unknown, cookie = owner) =>
+const put = (body: unknown, cookie = sessions.owner) =>
   staffApi(cookie, "/api/settings/texts", { method: "PUT", headers: { Origin: ORIGIN }, body: JSON.stringify(body) });
-const current = async () => (await staffApi(owner, "/api/settings/texts")).json<Texts>();
+const current = async () => (await staffApi(sessions.owner, "/api/settings/texts")).json<Texts>();
 const fresh = { headers: { Cookie: "fresh=1" } };
 
 // A Tuesday at 10:00 in Pikesville.
@@ -63,9 +58,11 @@ describe("the shop's texts", () => {
   });
 
   it("keeps every version and puts one back as a new one, audited", async () => {
-    const versions = await (await staffApi(owner, "/api/settings/texts/versions")).json<{ version: number }[]>();
+    const versions = await (
+      await staffApi(sessions.owner, "/api/settings/texts/versions")
+    ).json<{ version: number }[]>();
     expect(versions.map((each) => each.version)).toEqual([2, 1]);
-    const restored = await staffApi(owner, "/api/settings/texts/versions/1/restore", {
+    const restored = await staffApi(sessions.owner, "/api/settings/texts/versions/1/restore", {
       method: "POST",
       headers: { Origin: ORIGIN },
       body: "{}",
@@ -75,10 +72,10 @@ describe("the shop's texts", () => {
     expect(texts).toEqual(shippedShopTexts);
     expect(version).toBe(3);
     expect(await (await fetchWorker("/about", fresh)).text()).toContain(shippedShopTexts.aboutStory[0]);
-    const audit = await (await staffApi(owner, "/api/audit")).json<{ action: string; target: string }[]>();
+    const audit = await (await staffApi(sessions.owner, "/api/audit")).json<{ action: string; target: string }[]>();
     const actions = audit.filter((entry) => entry.target === "texts").map((entry) => entry.action);
     expect(actions).toEqual(["settings.texts.restore", "settings.texts.edit"]);
-    const missing = await staffApi(owner, "/api/settings/texts/versions/99/restore", {
+    const missing = await staffApi(sessions.owner, "/api/settings/texts/versions/99/restore", {
       method: "POST",
       headers: { Origin: ORIGIN },
       body: "{}",
@@ -86,7 +83,7 @@ describe("the shop's texts", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("refuses an empty or over-long text, too many paragraphs, staff (403) and no session (401), changing nothing", async () => {
+  it("refuses an empty or over-long text, too many paragraphs, sessions.staff (403) and no session (401), changing nothing", async () => {
     const before = await current();
     const { version: _version, ...texts } = before;
     for (const body of [
@@ -97,7 +94,7 @@ describe("the shop's texts", () => {
     ]) {
       expect((await put(body)).status).toBe(400);
     }
-    expect((await put(texts, staff)).status).toBe(403);
+    expect((await put(texts, sessions.staff)).status).toBe(403);
     const anonymous = await fetchWorker("/api/settings/texts", {
       method: "PUT",
       headers: { Origin: ORIGIN, "Content-Type": "application/json" },
@@ -109,7 +106,7 @@ describe("the shop's texts", () => {
 
   it("are saved from the owners' services page without JavaScript, the story's paragraphs parted by empty lines", async () => {
     const { version, ...texts } = await current();
-    const answer = await postStaffForm(owner, "/incoming/settings/services", {
+    const answer = await postStaffForm(sessions.owner, "/incoming/settings/services", {
       intent: "save-texts",
       homeHeadline: texts.homeHeadline,
       homeIntroduction: texts.homeIntroduction,
@@ -120,7 +117,7 @@ describe("the shop's texts", () => {
     expect(saved.aboutStory).toEqual(["First paragraph, wrapped.", "Second paragraph."]);
     expect(saved.version).toBe(version + 1);
 
-    const refused = await postStaffForm(owner, "/incoming/settings/services", {
+    const refused = await postStaffForm(sessions.owner, "/incoming/settings/services", {
       intent: "save-texts",
       homeHeadline: "",
       homeIntroduction: texts.homeIntroduction,

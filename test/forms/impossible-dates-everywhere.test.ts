@@ -52,6 +52,7 @@ async function storedState() {
 }
 
 const staffForm = (path: string, fields: Record<string, string>) => postStaffForm(cookies.owner, path, fields, { at });
+const staffPage = (path: string) => fetchWorker(path, { headers: { Cookie: cookies.owner } }, { at });
 
 type Route = {
   name: string;
@@ -104,12 +105,7 @@ const routes: Route[] = [
   },
   {
     name: "GET /incoming/calendar?date=",
-    send: (date) =>
-      fetchWorker(
-        `/incoming/calendar?date=${encodeURIComponent(date)}`,
-        { headers: { Cookie: cookies.owner } },
-        { at },
-      ),
+    send: (date) => staffPage(`/incoming/calendar?date=${encodeURIComponent(date)}`),
     answer: "page",
   },
   {
@@ -244,12 +240,7 @@ const routes: Route[] = [
   },
   {
     name: "GET /incoming/audit?action= (a kind)",
-    send: (value) =>
-      fetchWorker(
-        `/incoming/audit?action=${encodeURIComponent(value)}`,
-        { headers: { Cookie: cookies.owner } },
-        { at },
-      ),
+    send: (value) => staffPage(`/incoming/audit?action=${encodeURIComponent(value)}`),
     answer: "page",
   },
   {
@@ -328,7 +319,7 @@ describe("a query string", () => {
       "/incoming/insights?days=7&days=30",
       "/incoming/audit?person=appt-owner&person=appt-staff",
     ]) {
-      const response = await fetchWorker(path, { headers: { Cookie: cookies.owner } }, { at });
+      const response = await staffPage(path);
       expect(response.status, path).toBe(400);
       await response.body?.cancel();
     }
@@ -338,11 +329,7 @@ describe("a query string", () => {
     const listed = await call("GET", "/api/appointments?from=2026-12-01&to=2026-12-31");
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual([expect.objectContaining({ date: "2026-12-14" })]);
-    const page = await fetchWorker(
-      "/incoming/calendar?view=day&date=2026-12-14",
-      { headers: { Cookie: cookies.owner } },
-      { at },
-    );
+    const page = await staffPage("/incoming/calendar?view=day&date=2026-12-14");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Monday, December 14");
   });

@@ -26,16 +26,39 @@ const nextOf = (response: Response) => {
   return link ? link.slice(ORIGIN.length) : null;
 };
 
+/** A new member signed in (at `at`), and `count` records of a fresh tag, newest first, their message `<word> <tag>`. */
+async function memberAndRecords(word: string, count: number, at?: Date) {
+  const member = await newMember();
+  const tag = `${word}${crypto.randomUUID().slice(0, 6)}`;
+  await insertInboxRecords(
+    "contact",
+    Array.from({ length: count }, (_, index) => ({
+      message: `${word} ${tag}`,
+      submittedAt: Date.now() - index * 1000,
+    })),
+  );
+  const session = sessionCookie(await apiLogin(member.username, member.password, { at }));
+  return { member, tag, session };
+}
+
+/** The recent check passed with the member's password, at `at`. */
+async function passCheck(session: string, password: string, at: Date) {
+  const check = await fetchWorker(
+    "/api/account/check",
+    {
+      method: "POST",
+      headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify({ password }),
+    },
+    { at },
+  );
+  expect(check.status).toBe(200);
+}
+
 describe("the list API's walks", () => {
   it("asks a stale session for the check before a page past the first, as the CSV does", async () => {
-    const member = await newMember();
-    const tag = `stale${crypto.randomUUID().slice(0, 6)}`;
-    await insertInboxRecords(
-      "contact",
-      Array.from({ length: 3 }, () => ({ message: `walk ${tag}` })),
-    );
     const at = new Date();
-    const session = sessionCookie(await apiLogin(member.username, member.password, { at }));
+    const { member, tag, session } = await memberAndRecords("stale", 3, at);
     const later = new Date(at.getTime() + 3 * HOURS);
     const first = await fetchWorker(`${PATH}?q=${tag}&limit=2`, { headers: { Cookie: session } }, { at: later });
     expect(first.status).toBe(200);
@@ -47,29 +70,14 @@ describe("the list API's walks", () => {
     const csv = await fetchWorker(`${PATH}.csv?q=${tag}`, { headers: { Cookie: session } }, { at: later });
     expect(csv.status).toBe(403);
 
-    const check = await fetchWorker(
-      "/api/account/check",
-      {
-        method: "POST",
-        headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
-        body: JSON.stringify({ password: member.password }),
-      },
-      { at: later },
-    );
-    expect(check.status).toBe(200);
+    await passCheck(session, member.password, later);
     const allowed = await fetchWorker(next!, { headers: { Cookie: session } }, { at: later });
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toHaveLength(1);
   });
 
   it("writes a walk past 200 records to the audit log once, with its filter and how many", async () => {
-    const member = await newMember();
-    const tag = `bulk${crypto.randomUUID().slice(0, 6)}`;
-    await insertInboxRecords(
-      "contact",
-      Array.from({ length: 260 }, (_, index) => ({ message: `walk ${tag}`, submittedAt: Date.now() - index * 1000 })),
-    );
-    const session = sessionCookie(await apiLogin(member.username, member.password));
+    const { member, tag, session } = await memberAndRecords("bulk", 260);
     let path: string | null = `${PATH}?q=${tag}&limit=100`;
     let read = 0;
     const exportsAfterPage: number[] = [];
@@ -119,14 +127,8 @@ const asData = (path: string) => path.replace(/^\/incoming\?/, "/incoming.data?"
 
 describe("every door that lists records: the JSON API, the inbox page, its .data requests, the CSV", () => {
   it("asks a stale session for the check before any page past the first, whichever door it comes through", async () => {
-    const member = await newMember();
-    const tag = `doors${crypto.randomUUID().slice(0, 6)}`;
-    await insertInboxRecords(
-      "contact",
-      Array.from({ length: 30 }, (_, index) => ({ message: `door ${tag}`, submittedAt: Date.now() - index * 1000 })),
-    );
     const at = new Date();
-    const session = sessionCookie(await apiLogin(member.username, member.password, { at }));
+    const { member, tag, session } = await memberAndRecords("door", 30, at);
     const later = new Date(at.getTime() + 3 * HOURS);
     const get = (path: string) =>
       fetchWorker(path, { headers: { Cookie: session }, redirect: "manual" }, { at: later });
@@ -151,16 +153,7 @@ describe("every door that lists records: the JSON API, the inbox page, its .data
     expect(dataBody).toContain("/incoming/check?next=");
     expect(dataBody).not.toContain(`door ${tag}`);
 
-    const check = await fetchWorker(
-      "/api/account/check",
-      {
-        method: "POST",
-        headers: { Cookie: session, Origin: ORIGIN, "Content-Type": "application/json" },
-        body: JSON.stringify({ password: member.password }),
-      },
-      { at: later },
-    );
-    expect(check.status).toBe(200);
+    await passCheck(session, member.password, later);
     const allowed = await get(older!);
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain(`door ${tag}`);
@@ -170,13 +163,7 @@ describe("every door that lists records: the JSON API, the inbox page, its .data
   });
 
   it("writes a walk past 200 records through the inbox page and its .data requests to the audit log once", async () => {
-    const member = await newMember();
-    const tag = `pages${crypto.randomUUID().slice(0, 6)}`;
-    await insertInboxRecords(
-      "contact",
-      Array.from({ length: 260 }, (_, index) => ({ message: `page ${tag}`, submittedAt: Date.now() - index * 1000 })),
-    );
-    const session = sessionCookie(await apiLogin(member.username, member.password));
+    const { member, tag, session } = await memberAndRecords("page", 260);
     const get = (path: string) => fetchWorker(path, { headers: { Cookie: session } });
     let path: string | null = `/incoming?q=${tag}`;
     const exportsAfterPage: number[] = [];

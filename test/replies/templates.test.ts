@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { postStaffForm, signInAgain, staffSessionCookie } from "../support/staff";
+import { ownerAndStaff, postStaffForm, signInAgain } from "../support/staff";
 
 // Reply templates (issue 29 item 2, docs/decisions/052-reply-templates.md): kept by owners under
 // /api/settings/reply-templates and on the settings page, checked when saved, filled from the
@@ -11,19 +11,12 @@ import { postStaffForm, signInAgain, staffSessionCookie } from "../support/staff
 
 const at = new Date("2026-11-30T15:00:00Z");
 const sunday = new Date("2026-11-29T15:00:00Z");
-let owner = "";
-let staff = "";
-
-beforeAll(async () => {
-  owner = await staffSessionCookie("tpl-owner", { at });
-  staff = await staffSessionCookie("tpl-staff", { role: "staff", at });
-  // The first request compiles the routes: slow on a busy machine.
-}, 60_000);
+const sessions = ownerAndStaff("tpl", { at });
 
 type Template = { id: number; name: string; subject: string; body: string; updatedBy: string | null };
 type Draft = { templateId: number; name: string; subject: string; body: string };
 
-function call(method: string, path: string, body?: unknown, { cookie = owner, when = at } = {}) {
+function call(method: string, path: string, body?: unknown, { cookie = sessions.owner, when = at } = {}) {
   return fetchWorker(
     path,
     {
@@ -82,7 +75,7 @@ describe("filling a template from the record", () => {
       preferred_date: "2026-12-01",
     });
     const response = await call("GET", `/api/service-requests/${id}/reply-draft?template=${templateId}`, undefined, {
-      cookie: staff,
+      cookie: sessions.staff,
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -143,7 +136,7 @@ describe("filling a template from the record", () => {
     const page = await fetchWorker(
       `/incoming/service-requests/${id}?template=${shipped!.id}`,
       {
-        headers: { Cookie: staff },
+        headers: { Cookie: sessions.staff },
       },
       { at },
     );
@@ -155,7 +148,7 @@ describe("filling a template from the record", () => {
     );
     expect(html).toMatch(/<option value="\d+" selected="">Your car is ready<\/option>/);
     const plain = await (
-      await fetchWorker(`/incoming/service-requests/${id}`, { headers: { Cookie: staff } }, { at })
+      await fetchWorker(`/incoming/service-requests/${id}`, { headers: { Cookie: sessions.staff } }, { at })
     ).text();
     expect(plain).toMatch(/<textarea[^>]*id="reply-body"[^>]*><\/textarea>/);
     expect(plain).toContain("Choose a template…");
@@ -207,7 +200,7 @@ describe("saving a template", () => {
 
   it("refuses staff members (403) and visitors (401), and stores nothing", async () => {
     const [first] = await templates();
-    for (const cookie of [staff, ""]) {
+    for (const cookie of [sessions.staff, ""]) {
       const status = cookie ? 403 : 401;
       expect((await call("GET", "/api/settings/reply-templates", undefined, { cookie })).status).toBe(status);
       expect((await call("POST", "/api/settings/reply-templates", valid, { cookie })).status).toBe(status);
@@ -216,7 +209,11 @@ describe("saving a template", () => {
         status,
       );
     }
-    const page = await fetchWorker("/incoming/settings/reply-templates", { headers: { Cookie: staff } }, { at });
+    const page = await fetchWorker(
+      "/incoming/settings/reply-templates",
+      { headers: { Cookie: sessions.staff } },
+      { at },
+    );
     expect(page.status).toBe(403);
     expect((await templates()).find((each) => each.id === first!.id)).toEqual(first);
   });
@@ -252,7 +249,7 @@ describe("saving a template", () => {
 
   it("saves from the settings page without JavaScript, and shows a refusal with what was typed", async () => {
     const postSettingsPage = (fields: Record<string, string>) =>
-      postStaffForm(owner, "/incoming/settings/reply-templates", fields, { at });
+      postStaffForm(sessions.owner, "/incoming/settings/reply-templates", fields, { at });
     const addPickup = { intent: "template.add", id: "", name: "Pickup", subject: "Ready" };
     const refused = await postSettingsPage({ ...addPickup, body: "Hi {nmae}" });
     expect(refused.status).toBe(400);

@@ -1,23 +1,17 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchWorker, ORIGIN } from "../support/http";
-import { staffSessionCookie } from "../support/staff";
+import { ownerAndStaff } from "../support/staff";
 
 // The owners' settings endpoints (/api/settings/*) with the Worker's clock pinned to Monday,
 // November 30, 2026, 10:00 AM in Pikesville: who may call them, what each refuses, and the audit
 // log. test/settings/settings-live.test.ts follows a change onto the pages.
 
 const at = new Date("2026-11-30T15:00:00Z");
-let owner = "";
-let staff = "";
+// Signed in at the pinned time: a session's 8 hours run on the Worker's clock.
+const sessions = ownerAndStaff("settings", { at });
 
-beforeAll(async () => {
-  // Signed in at the pinned time: a session's 8 hours run on the Worker's clock.
-  owner = await staffSessionCookie("settings-owner", { at });
-  staff = await staffSessionCookie("settings-staff", { role: "staff", at });
-});
-
-function call(method: string, path: string, body?: unknown, { cookie = owner, headers = {} } = {}) {
+function call(method: string, path: string, body?: unknown, { cookie = sessions.owner, headers = {} } = {}) {
   return fetchWorker(
     path,
     {
@@ -58,10 +52,10 @@ describe("who may change the settings", () => {
   it("answers 401 without a session and 403 to a staff member, and stores nothing", async () => {
     const closure = { date: "2026-12-09", reason: "Closed for snow" };
     expect((await call("POST", "/api/settings/closures", closure, { cookie: "" })).status).toBe(401);
-    const refused = await call("POST", "/api/settings/closures", closure, { cookie: staff });
+    const refused = await call("POST", "/api/settings/closures", closure, { cookie: sessions.staff });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ message: "Only the shop's owners can do this." });
-    expect((await call("DELETE", "/api/settings/notice", undefined, { cookie: staff })).status).toBe(403);
+    expect((await call("DELETE", "/api/settings/notice", undefined, { cookie: sessions.staff })).status).toBe(403);
     expect((await shopHours()).closures.map((entry) => entry.date)).not.toContain("2026-12-09");
   });
 

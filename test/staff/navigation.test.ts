@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchWorker } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { staffSessionCookie } from "../support/staff";
+import { ownerAndStaff } from "../support/staff";
 
 // The staff navigation is read from the pages' own handles (`staffNav`) and the routes above them:
 // the owners see every entry, a staff member those not behind the owners' gate, in the same order.
@@ -25,13 +25,7 @@ function holdsInOrder(list: string[], part: string[]): boolean {
   return part.every((entry) => (from = list.indexOf(entry, from) + 1) > 0);
 }
 
-let owner: string;
-let staff: string;
-
-beforeAll(async () => {
-  owner = await staffSessionCookie("nav-owner", { role: "owner" });
-  staff = await staffSessionCookie("nav-staff", { role: "staff" });
-});
+const sessions = ownerAndStaff("nav");
 
 /** The desktop navigation's links as "label href", and the labels marked as the current page. */
 async function staffNav(path: string, cookie: string) {
@@ -54,31 +48,31 @@ async function staffNav(path: string, cookie: string) {
 
 describe("the staff navigation", () => {
   it("lists every entry for an owner and the staff entries for a staff member, in order", async () => {
-    const forOwner = await staffNav("/incoming", owner);
-    const forStaff = await staffNav("/incoming", staff);
+    const forOwner = await staffNav("/incoming", sessions.owner);
+    const forStaff = await staffNav("/incoming", sessions.staff);
     expect(holdsInOrder(forOwner.entries, KNOWN), forOwner.entries.join(", ")).toBe(true);
     const staffKnown = KNOWN.filter((entry) => !OWNERS_ONLY.includes(entry));
     expect(holdsInOrder(forStaff.entries, staffKnown), forStaff.entries.join(", ")).toBe(true);
     expect(holdsInOrder(forOwner.entries, forStaff.entries)).toBe(true);
     // Each entry opens its page; an entry a staff member lacks is a page they are refused.
     for (const href of forOwner.hrefs) {
-      expect((await fetchWorker(href, { headers: { Cookie: owner } })).status, href).toBe(200);
-      const staffStatus = (await fetchWorker(href, { headers: { Cookie: staff } })).status;
+      expect((await fetchWorker(href, { headers: { Cookie: sessions.owner } })).status, href).toBe(200);
+      const staffStatus = (await fetchWorker(href, { headers: { Cookie: sessions.staff } })).status;
       expect(staffStatus, href).toBe(forStaff.hrefs.includes(href) ? 200 : 403);
     }
   });
 
   it("keeps a staff member's entries on the owners' pages they are refused", async () => {
-    const refused = await staffNav("/incoming/audit", staff);
+    const refused = await staffNav("/incoming/audit", sessions.staff);
     expect(refused.status).toBe(403);
-    expect(refused.entries).toEqual((await staffNav("/incoming", staff)).entries);
+    expect(refused.entries).toEqual((await staffNav("/incoming", sessions.staff)).entries);
   });
 
   it("marks the entry a page belongs to: the inbox its records, the others their subpages", async () => {
     const [id] = await insertInboxRecords("contact", [{}]);
-    expect((await staffNav(`/incoming/contact-messages/${id}`, owner)).current).toEqual(["Inbox"]);
-    expect((await staffNav("/incoming/account/second-factor", owner)).current).toEqual(["Account"]);
-    expect((await staffNav("/incoming/settings/capacity", owner)).current).toEqual(["Settings"]);
-    expect((await staffNav("/incoming/settings/capacity", staff)).current).toEqual([]);
+    expect((await staffNav(`/incoming/contact-messages/${id}`, sessions.owner)).current).toEqual(["Inbox"]);
+    expect((await staffNav("/incoming/account/second-factor", sessions.owner)).current).toEqual(["Account"]);
+    expect((await staffNav("/incoming/settings/capacity", sessions.owner)).current).toEqual(["Settings"]);
+    expect((await staffNav("/incoming/settings/capacity", sessions.staff)).current).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // page, the session cookie, and staff API calls.
 import { env } from "cloudflare:test";
 import { decodeBase64 } from "@oslojs/encoding";
+import { beforeAll } from "vitest";
 import { hashPassword } from "~/features/sign-in/server/password.server";
 import { SESSION_COOKIE_NAME } from "~/features/sign-in/server/session.server";
 import { TOAST_COOKIE_NAME } from "~/http/toast.server";
@@ -100,6 +101,19 @@ export async function staffSessionCookie(
 ): Promise<string> {
   await createStaffUser(username, passwordOf(username), role);
   return signInAgain(username, { at });
+}
+
+/**
+ * An owner's and a staff member's session cookies (the accounts `<name>-owner` and `<name>-staff`),
+ * signed in before the file's tests; `at`: the Worker's clock for the sign-ins.
+ */
+export function ownerAndStaff(name: string, { at }: { at?: Date } = {}) {
+  const sessions = { owner: "", staff: "" };
+  beforeAll(async () => {
+    sessions.owner = await staffSessionCookie(`${name}-owner`, { role: "owner", at });
+    sessions.staff = await staffSessionCookie(`${name}-staff`, { role: "staff", at });
+  }, 60_000);
+  return sessions;
 }
 
 /** Another session for a member `staffSessionCookie` made, signed in at `at` (or now). */

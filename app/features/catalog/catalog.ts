@@ -113,6 +113,12 @@ export const catalogServiceSchema = z.object({
 
 export type CatalogServiceInput = z.output<typeof catalogServiceSchema>;
 
+const ownersFields = Object.keys(catalogServiceSchema.shape) as (keyof CatalogServiceInput)[];
+
+/** The fields the owners write, taken from a service that holds more (in the schema's order). */
+export const ownersFieldsOf = (service: CatalogServiceInput): CatalogServiceInput =>
+  Object.fromEntries(ownersFields.map((key) => [key, service[key]])) as CatalogServiceInput;
+
 /** A service as GET /api/settings/services gives it. */
 export type CatalogService = CatalogServiceInput & {
   version: number;

@@ -5,9 +5,8 @@ import { actingMember, getStaffMember } from "../../../http/staff-member.server"
 import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { unreachable } from "../../../http/exhaustive.server";
-import { readPostedForm } from "../../../http/request-body.server";
+import { readIntentForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
-import { redirectWithToast, type ToastInput } from "../../../http/toast.server";
 import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";
 
 // /incoming/account: what the page shows, and its four forms (name and email, password, sign out
@@ -33,13 +32,11 @@ export async function handleAccountAction({ request, context }: Args) {
   const env = getEnv(context);
   const member = getStaffMember(context);
   const acting = actingMember(request, context);
-  const posted = await readPostedForm(request, { limitBytes: ACCOUNT_FORM_LIMIT_BYTES, headers: NO_STORE });
+  const posted = await readIntentForm(request, env, { limitBytes: ACCOUNT_FORM_LIMIT_BYTES, page: ACCOUNT_PAGE });
   if (!posted.ok) return posted.refusal;
-  const form = posted.formData;
-  const back = (toast: ToastInput) => redirectWithToast(env, ACCOUNT_PAGE, toast, { headers: NO_STORE });
+  const { form, intent, back } = posted;
 
-  const intent = form.get("intent");
-  switch (typeof intent === "string" ? intent : "") {
+  switch (intent) {
     case "profile": {
       const submission = parseFormData(form, profileSchema);
       if (submission.status !== "success") {

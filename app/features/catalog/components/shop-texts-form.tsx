@@ -1,11 +1,10 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseFormData } from "~/forms/parse-form";
-import { formatSubmittedAt } from "~/hours/shop-calendar";
-import { Button } from "~/ui/button";
 import { TextareaField, TextField } from "~/ui/forms/fields";
 import { IntentForm } from "~/ui/forms/intent-form";
 import type { ShopTexts } from "~/content/shop-texts";
 import type { CatalogVersion } from "../catalog";
+import { VersionList } from "./version-list";
 import { SHOP_TEXT_LIMITS, shopTextsFormSchema, type shopTextsFormValues } from "../shop-texts";
 
 type Values = ReturnType<typeof shopTextsFormValues>;
@@ -53,30 +52,12 @@ export function ShopTextsForm({
         />
       </IntentForm>
       <h3 className="font-bold text-blue-950">Versions of the texts</h3>
-      <ol className="grid gap-2">
-        {versions.map((version, index) => (
-          <li
-            key={version.version}
-            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3"
-          >
-            <span className="text-sm">
-              <span className="font-semibold">Version {version.version}</span>,{" "}
-              {formatSubmittedAt(new Date(version.at))} {version.by ? `by ${version.by}` : "(as shipped)"}
-            </span>
-            {index === 0 ? (
-              <span className="text-sm text-slate-600">Shown now</span>
-            ) : (
-              <form method="post">
-                <input type="hidden" name="intent" value="restore-texts" />
-                <input type="hidden" name="version" value={version.version} />
-                <Button type="submit" variant="secondary" size="sm">
-                  {`Put texts version ${version.version} back`}
-                </Button>
-              </form>
-            )}
-          </li>
-        ))}
-      </ol>
+      <VersionList
+        versions={versions}
+        intent="restore-texts"
+        restoreLabel={(version) => `Put texts version ${version} back`}
+        className="grid gap-2"
+      />
     </section>
   );
 }

@@ -2,12 +2,11 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/service-settings";
 import { SettingsSubpage } from "~/features/settings/settings";
 import { Card } from "~/ui/card";
-import { Button } from "~/ui/button";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { NO_STORE } from "~/http/responses.server";
-import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { ServiceForm } from "~/features/catalog/components/service-form";
+import { VersionList } from "~/features/catalog/components/version-list";
 import { VersionChanges } from "~/features/catalog/components/version-changes";
 import { ServicePhotosForm } from "~/features/catalog/components/service-photos-form";
 import { servicePageAction, servicePageData } from "~/features/catalog/server/catalog-page.server";
@@ -79,30 +78,12 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
           Versions
         </h2>
         {compare ? <VersionChanges slug={loaderData.slug} compare={compare} versions={versions} /> : null}
-        <ol className="mt-4 grid gap-2">
-          {versions.map((version) => (
-            <li
-              key={version.version}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3"
-            >
-              <span className="text-sm">
-                <span className="font-semibold">Version {version.version}</span>,{" "}
-                {formatSubmittedAt(new Date(version.at))} {version.by ? `by ${version.by}` : "(as shipped)"}
-              </span>
-              {version.version === versions[0]?.version ? (
-                <span className="text-sm text-slate-600">Shown now</span>
-              ) : (
-                <form method="post">
-                  <input type="hidden" name="intent" value="restore" />
-                  <input type="hidden" name="version" value={version.version} />
-                  <Button type="submit" variant="secondary" size="sm">
-                    {`Put version ${version.version} back`}
-                  </Button>
-                </form>
-              )}
-            </li>
-          ))}
-        </ol>
+        <VersionList
+          versions={versions}
+          intent="restore"
+          restoreLabel={(version) => `Put version ${version} back`}
+          className="mt-4 grid gap-2"
+        />
       </section>
     </SettingsSubpage>
   );

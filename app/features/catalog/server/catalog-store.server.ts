@@ -11,6 +11,7 @@ import {
   type CatalogServiceInput,
   catalogServiceSchema,
   type CatalogVersion,
+  ownersFieldsOf,
 } from "../catalog";
 
 // The catalog in D1 (migration 0036, docs/decisions/059-the-catalog-in-d1.md): read for every page
@@ -56,25 +57,7 @@ const photosView = (photos: readonly ServicePhoto[] = []) =>
 
 /** A service as GET /api/settings/services gives it. */
 export function catalogServiceView(service: StoredService): CatalogService {
-  return {
-    slug: service.slug,
-    name: service.name,
-    shortName: service.shortName,
-    description: service.description,
-    longDescription: service.longDescription,
-    features: service.features,
-    benefits: service.benefits,
-    process: service.process,
-    price: service.price,
-    timeEstimate: service.timeEstimate,
-    bookableOnline: service.bookableOnline,
-    waiterOk: service.waiterOk,
-    popular: service.popular,
-    visible: service.visible,
-    position: service.position,
-    photos: photosView(service.photos),
-    version: service.version,
-  };
+  return { ...ownersFieldsOf(service), photos: photosView(service.photos), version: service.version };
 }
 
 export type CatalogOutcome =

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
-import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { notificationDigests, notificationLedger } from "~/db/schema/notifications";
@@ -21,10 +21,11 @@ const lastErrorOf = ({ errors }: SendResult) => (errors.length === 0 ? null : er
 const entryOf = (form: InboxKind, id: string) => and(eq(ledger.submissionKind, form), eq(ledger.submissionId, id));
 
 // Spam is never emailed; should staff mark it "Not spam", the sweep sends it then, like any record
-// whose email is overdue.
-const notSpam = (form: InboxKind) => {
+// whose email is overdue. `receivedAfter`: only a record received since then.
+const notSpam = (form: InboxKind, receivedAfter?: Date) => {
   const table = inboxTables[form];
-  return sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam')`;
+  const recent = receivedAfter ? sql` and ${table.submittedAt} >= ${receivedAfter.getTime()}` : sql``;
+  return sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam'${recent})`;
 };
 
 /** The record an entry is about, with what the ledger says: the email's recipients so far. */
@@ -107,6 +108,42 @@ export async function recordNotification(
 }
 
 /**
+ * A sweep's batch, kind by kind: up to `limit` entries where `where` holds, the `oldest` first, each
+ * set to `mark` in one statement (so two sweeps never take the same entry); the entries taken.
+ */
+async function takeEntries(
+  db: Database,
+  {
+    where,
+    oldest,
+    limit,
+    mark,
+  }: {
+    where: (form: InboxKind) => SQL | undefined;
+    oldest: SQLiteColumn;
+    limit: number;
+    mark: SQLiteUpdateSetSource<typeof ledger>;
+  },
+): Promise<{ form: InboxKind; id: string }[]> {
+  const taken: { form: InboxKind; id: string }[] = [];
+  for (const form of INBOX_KINDS) {
+    const entries = db
+      .select({ id: ledger.submissionId })
+      .from(ledger)
+      .where(and(eq(ledger.submissionKind, form), where(form)))
+      .orderBy(oldest)
+      .limit(limit);
+    const rows = await db
+      .update(ledger)
+      .set(mark)
+      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, entries)))
+      .returning({ id: ledger.submissionId });
+    taken.push(...rows.map((row) => ({ form, id: row.id })));
+  }
+  return taken;
+}
+
+/**
  * The sweep: records whose email is overdue by `graceMs` (a lost queue message, a failed enqueue,
  * a message the queue gave up on) get a new due time and are returned to be enqueued. Spam is left alone.
  */
@@ -115,30 +152,12 @@ export async function takeOverdueNotifications(
   { now, graceMs, limit }: { now: Date; graceMs: number; limit: number },
 ): Promise<{ form: InboxKind; id: string }[]> {
   const overdueBefore = new Date(now.getTime() - graceMs);
-  const nextDue = new Date(now.getTime() + graceMs);
-  const taken: { form: InboxKind; id: string }[] = [];
-  for (const form of INBOX_KINDS) {
-    const overdue = db
-      .select({ id: ledger.submissionId })
-      .from(ledger)
-      .where(
-        and(
-          isNull(ledger.notifiedAt),
-          lte(ledger.dueAt, overdueBefore),
-          eq(ledger.submissionKind, form),
-          notSpam(form),
-        ),
-      )
-      .orderBy(ledger.dueAt)
-      .limit(limit);
-    const rows = await db
-      .update(ledger)
-      .set({ dueAt: nextDue })
-      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, overdue)))
-      .returning({ id: ledger.submissionId });
-    taken.push(...rows.map((row) => ({ form, id: row.id })));
-  }
-  return taken;
+  return takeEntries(db, {
+    where: (form) => and(isNull(ledger.notifiedAt), lte(ledger.dueAt, overdueBefore), notSpam(form)),
+    oldest: ledger.dueAt,
+    limit,
+    mark: { dueAt: new Date(now.getTime() + graceMs) },
+  });
 }
 
 /**
@@ -185,30 +204,13 @@ export async function takeLapsedConfirmations(
   { now, maxAgeMs, limit }: { now: Date; maxAgeMs: number; limit: number },
 ): Promise<{ form: InboxKind; id: string }[]> {
   const receivedAfter = new Date(now.getTime() - maxAgeMs);
-  const taken: { form: InboxKind; id: string }[] = [];
-  for (const form of INBOX_KINDS) {
-    const table = inboxTables[form];
-    const lapsed = db
-      .select({ id: ledger.submissionId })
-      .from(ledger)
-      .where(
-        and(
-          isNull(ledger.confirmationSentAt),
-          lte(ledger.confirmationClaimedUntil, now),
-          eq(ledger.submissionKind, form),
-          sql`exists (select 1 from ${table} where ${table.id} = ${ledger.submissionId} and ${table.status} <> 'spam' and ${table.submittedAt} >= ${receivedAfter.getTime()})`,
-        ),
-      )
-      .orderBy(ledger.confirmationClaimedUntil)
-      .limit(limit);
-    const rows = await db
-      .update(ledger)
-      .set({ confirmationClaimedUntil: now })
-      .where(and(eq(ledger.submissionKind, form), inArray(ledger.submissionId, lapsed)))
-      .returning({ id: ledger.submissionId });
-    taken.push(...rows.map((row) => ({ form, id: row.id })));
-  }
-  return taken;
+  return takeEntries(db, {
+    where: (form) =>
+      and(isNull(ledger.confirmationSentAt), lte(ledger.confirmationClaimedUntil, now), notSpam(form, receivedAfter)),
+    oldest: ledger.confirmationClaimedUntil,
+    limit,
+    mark: { confirmationClaimedUntil: now },
+  });
 }
 
 /** Claims the digest of one shop date: its row, unless it was sent or another consumer is sending it. */

@@ -3,9 +3,8 @@ import { parseFormData } from "~/forms/parse-form";
 import { codeSchema } from "~/features/second-factor/schemas";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import { getEnv } from "../../../http/context.server";
-import { readPostedForm } from "../../../http/request-body.server";
+import { readIntentForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
-import { redirectWithToast, type ToastInput } from "../../../http/toast.server";
 import {
   cancelAuthenticatorSetup,
   confirmAuthenticator,
@@ -29,15 +28,15 @@ export async function handleSecondFactorAction(
   acting: Acting,
 ) {
   const env = getEnv(context);
-  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
+  const posted = await readIntentForm(request, env, {
+    limitBytes: BODY_LIMIT_BYTES,
+    page: `${ACCOUNT_PAGE}#second-factor`,
+  });
   if (!posted.ok) return posted.refusal;
-  const form = posted.formData;
-  const back = (toast: ToastInput) =>
-    redirectWithToast(env, `${ACCOUNT_PAGE}#second-factor`, toast, { headers: NO_STORE });
+  const { form, intent, back } = posted;
   const showCodes = (codes: string[], title: string) => data({ codes, title }, { headers: NO_STORE });
 
-  const intent = form.get("intent");
-  switch (typeof intent === "string" ? intent : "") {
+  switch (intent) {
     case "set-up-authenticator":
       await startAuthenticatorSetup(env, member, acting.at);
       return back({ title: "Scan the QR code", description: "Then enter the code your app shows." });

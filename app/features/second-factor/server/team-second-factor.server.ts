@@ -3,9 +3,8 @@ import { z } from "~/forms/zod";
 import { type Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { readPostedForm } from "../../../http/request-body.server";
+import { readIntentForm } from "../../../http/request-body.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
-import { redirectWithToast, type ToastInput } from "../../../http/toast.server";
 import { resetMemberSecondFactor, setTeamRequirement } from "./enrolment.server";
 
 // The owners' side of the second factor: "Require a second factor for everyone" and resetting a
@@ -16,12 +15,10 @@ const BODY_LIMIT_BYTES = 1024;
 
 /** POST /incoming/team/second-factor: intent "require" (required=yes|no) or "reset" (username, confirm). */
 export async function handleTeamSecondFactorAction(request: Request, env: AppEnv, acting: Acting) {
-  const posted = await readPostedForm(request, { limitBytes: BODY_LIMIT_BYTES, headers: NO_STORE });
+  const posted = await readIntentForm(request, env, { limitBytes: BODY_LIMIT_BYTES, page: TEAM_PAGE });
   if (!posted.ok) return posted.refusal;
-  const form = posted.formData;
-  const back = (toast: ToastInput) => redirectWithToast(env, TEAM_PAGE, toast, { headers: NO_STORE });
-  const intent = form.get("intent");
-  switch (typeof intent === "string" ? intent : "") {
+  const { form, intent, back } = posted;
+  switch (intent) {
     case "require": {
       const required = form.get("required");
       if (required !== "yes" && required !== "no") break;
