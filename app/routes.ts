@@ -29,6 +29,7 @@ export default [
   route("login/reset", "features/sign-in/routes/login-reset.tsx"),
   route("login/reset/:token", "features/sign-in/routes/login-reset-token.tsx"),
   route("join/:token", "features/team/routes/join.tsx"),
+  route("book", "features/appointments/routes/book-online.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
   route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
   route("photos/:id", "features/catalog/routes/photo.ts"),
@@ -83,6 +84,8 @@ export default [
       route("logout", "features/sign-in/api/logout.ts"),
       route("auth/status", "features/sign-in/api/status.ts"),
       route("shop-hours", "features/settings/api/shop-hours.ts"),
+      route("availability", "features/appointments/api/availability.ts"),
+      route("bookings", "features/submissions/api/bookings.ts"),
 
       // Staff endpoints: 401 without a session.
       layout("features/staff/api/gate.ts", [
@@ -139,6 +142,7 @@ export default [
               route("notice", "features/settings/api/notice.ts"),
               route("capacity", "features/appointments/api/capacity.ts"),
               route("appointment-options", "features/appointments/api/booking-options.ts"),
+              route("online-booking", "features/appointments/api/online-booking-settings.ts"),
               route("emails", "features/settings/api/emails.ts"),
               route("reply-templates", "features/replies/api/reply-templates.ts"),
               route("reply-templates/:templateId", "features/replies/api/reply-template.ts"),

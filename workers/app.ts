@@ -36,6 +36,7 @@ async function loadJobConsumer() {
     ...notifications.notificationJobHandlers,
     ...team.teamJobHandlers,
     ...appointments.appointmentJobHandlers,
+    ...appointments.waitlistJobHandlers,
     ...replies.replyJobHandlers,
   });
 }

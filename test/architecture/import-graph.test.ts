@@ -151,6 +151,7 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   AppointmentMessage: { owner: "appointments", readers: [] },
   reviewRequests: { owner: "appointments", readers: [] },
   calendarFeeds: { owner: "appointments", readers: [] },
+  bookingWaitlist: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
   shopMailSettings: { owner: "settings", readers: [] },
   replyTemplates: { owner: "replies", readers: [] },

@@ -31,6 +31,8 @@ const PUBLIC_API = [
   "api/logout",
   "api/auth/status",
   "api/shop-hours",
+  "api/availability",
+  "api/bookings",
 ];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = [
@@ -293,6 +295,7 @@ describe("route gates", () => {
         "api/settings/notice",
         "api/settings/capacity",
         "api/settings/appointment-options",
+        "api/settings/online-booking",
         "api/settings/emails",
         "api/settings/reply-templates",
         "api/settings/reply-templates/:templateId",

@@ -25,11 +25,22 @@ export const appointmentSettings = sqliteTable(
     // Ask for a review when a job is done, at this link (migration 0029).
     reviewRequestsOn: integer("review_requests_on", { mode: "boolean" }).notNull().default(false),
     reviewUrl: text("review_url"),
+    // The owner's rules for online booking at /book (docs/decisions/064, migration 0039): off until
+    // turned on; the share of each day's places online bookings may take, the notice and the horizon.
+    onlineEnabled: integer("online_enabled", { mode: "boolean" }).notNull().default(false),
+    onlineShare: integer("online_share").notNull().default(50),
+    onlineNoticeHours: integer("online_notice_hours").notNull().default(12),
+    onlineHorizonDays: integer("online_horizon_days").notNull().default(30),
+    onlineMode: text("online_mode", { enum: ["confirm", "request"] })
+      .notNull()
+      .default("confirm"),
   },
   (table) => [
     check("appointment_settings_single_row", sql`${table.id} = 1`),
     check("appointment_settings_drop_offs", sql`${table.dropOffsPerDay} between 0 and 200`),
     check("appointment_settings_cutoff", sql`${table.changeCutoffMinutes} between 0 and 10080`),
+    check("appointment_settings_online_share", sql`${table.onlineShare} between 0 and 100`),
+    check("appointment_settings_online_mode", sql`${table.onlineMode} in ('confirm', 'request')`),
   ],
 );
 
@@ -115,3 +126,21 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   tokenHash: text("token_hash").notNull().unique(),
   createdAt: timestampMs("created_at").notNull(),
 });
+
+// Visitors waiting for a place on a full day at /book (docs/decisions/064, migration 0039): when a
+// cancellation frees that place, the first still waiting is emailed a link to book it (never booked
+// for them), and marked told.
+export const bookingWaitlist = sqliteTable(
+  "booking_waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    kind: text("kind", { enum: APPOINTMENT_KINDS }).notNull(),
+    time: text("time"),
+    firstName: text("first_name").notNull(),
+    email: text("email").notNull(),
+    createdAt: timestampMs("created_at").notNull(),
+    toldAt: timestampMs("told_at"),
+  },
+  (table) => [index("booking_waitlist_place_idx").on(table.date, table.kind, table.time, table.toldAt, table.id)],
+);

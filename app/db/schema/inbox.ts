@@ -188,6 +188,8 @@ export const serviceRequests = sqliteTable(
     preferredDate: text("preferred_date"),
     preferredTime: text("preferred_time", { enum: preferredTime.values }),
     visitType: text("visit_type", { enum: visitType.values }),
+    // Booked by the visitor at /book (docs/decisions/064): the inbox marks it "booked online".
+    bookedOnline: integer("booked_online", { mode: "boolean" }).notNull().default(false),
     ...inboxColumns(),
     // The vehicle too ("Camry"), when given (an absent one would make the whole text null).
     searchText: searchText(["coalesce(vehicle_make, '')", "coalesce(vehicle_model, '')"]),

@@ -33,3 +33,13 @@ export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/o
 export { appointmentPanelData } from "./server/record-panel.server";
 export { calendarFeedOf } from "./server/calendar-feed.server";
 export { type AppointmentTally, appointmentTalliesRead } from "./server/appointment-tallies.server";
+export {
+  type BookedOnline,
+  bookOnline,
+  checkOnlinePlace,
+  type OnlinePlace,
+  type OnlineRefusal,
+} from "./server/online/online-booking.server";
+export { bookingPageOpenings } from "./server/online/availability.server";
+export type { OnlineDay } from "./server/online/online-openings.server";
+export { joinWaitlist, waitlistJobHandlers } from "./server/online/waitlist.server";

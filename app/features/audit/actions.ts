@@ -68,6 +68,7 @@ export const auditActionLabels = {
   "account.calendar-feed": "Made or revoked their calendar feed",
   "settings.confirm-on-arrival": "Turned booking new requests on arrival on or off",
   "settings.review-requests": "Changed the review request after a job",
+  "settings.online-booking": "Changed the rules for online booking",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

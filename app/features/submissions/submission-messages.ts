@@ -23,11 +23,9 @@ export const submissionMessages = {
 } as const satisfies Record<InboxKind, unknown>;
 
 /** The answer to a service request booked on arrival (the owner's switch, app/features/appointments/). */
-export const bookedOnArrivalMessage = (when: string, emailed: boolean) => ({
+export const bookedOnArrivalMessage = (when: string) => ({
   title: "Your Appointment Is Booked",
-  description: emailed
-    ? `We've booked you in: ${when}. Your confirmation email has a calendar file and a link to move or cancel it.`
-    : `We've booked you in: ${when}. To change it, call us at ${shop.phone.display}.`,
+  description: `We've booked you in: ${when}. Your confirmation email has a calendar file and a link to move or cancel it.`,
 });
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields and send again.";

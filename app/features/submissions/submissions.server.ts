@@ -20,3 +20,5 @@ export const submissionScheduledTasks: ScheduledTask[] = [
 
 export { formConstraintsAt } from "./server/form-constraints.server";
 export { handleSubmissionForm, submissionFormData } from "./server/submission-action.server";
+export { HONEYPOT_FIELD } from "./honeypot";
+export { handleBookingForm } from "./server/online-booking-page.server";

@@ -13,6 +13,9 @@ import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { capacitySchema } from "../capacity";
 import { ConfirmOnArrivalForm, ReviewRequestForm } from "../components/booking-options-forms";
+import { OnlineBookingForm } from "../components/online-booking-form";
+import { readOnlineBookingRules } from "../server/online/online-settings.server";
+import { saveOnlineBookingForm } from "../server/online/online-settings-form.server";
 import { readBookingOptions } from "../server/settings/booking-options.server";
 import { saveBookingOptionsForm } from "../server/settings/booking-options-form.server";
 import { describeCapacity, readCapacity, saveCapacity } from "../server/settings/capacity-settings.server";
@@ -30,8 +33,12 @@ const SLOT_ROWS = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const [capacity, options] = await Promise.all([readCapacity(env), readBookingOptions(env)]);
-  return data({ capacity, options }, { headers: NO_STORE });
+  const [capacity, options, online] = await Promise.all([
+    readCapacity(env),
+    readBookingOptions(env),
+    readOnlineBookingRules(env),
+  ]);
+  return data({ capacity, options, online }, { headers: NO_STORE });
 }
 
 type Entered = { dropOffsPerDay: string; cutoffHours: string; slots: { time: string; places: string }[] };
@@ -45,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "confirm-on-arrival" || intent === "review-requests") {
     return saveBookingOptionsForm(intent, form, context, actingMember(request, context));
   }
+  if (intent === "online-booking") return saveOnlineBookingForm(form, context, actingMember(request, context));
   const text = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" ? value : "");
   const times = form.getAll("slotTime").map(text);
   const places = form.getAll("slotPlaces").map(text);
@@ -77,11 +85,12 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta: Route.MetaFunction = privatePageMeta(
   "Appointments",
-  "How many appointments the shop takes a day, booking on arrival and review requests.",
+  "How many appointments the shop takes a day, booking on arrival, review requests and online booking.",
 );
 
 export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
-  const { capacity, options } = loaderData;
+  const { capacity, options, online } = loaderData;
+  const onlineRefusal = actionData && "onlineRefusal" in actionData ? actionData.onlineRefusal : null;
   const refusal = actionData && "errors" in actionData ? actionData : null;
   const optionsRefusal = actionData && "optionsRefusal" in actionData ? actionData.optionsRefusal : null;
   const entered: Entered = refusal?.entered ?? {
@@ -200,6 +209,7 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
       </Card>
       <ConfirmOnArrivalForm options={options} refusal={optionsRefusal} />
       <ReviewRequestForm options={options} refusal={optionsRefusal} />
+      <OnlineBookingForm rules={online} refusal={onlineRefusal} />
     </SettingsSubpage>
   );
 }

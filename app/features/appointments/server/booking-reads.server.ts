@@ -95,6 +95,7 @@ export async function daysWithRoom(
     first,
     except,
     kind,
+    notBefore,
   }: {
     from?: CalendarDate;
     limit: number;
@@ -102,6 +103,8 @@ export async function daysWithRoom(
     except?: AppointmentView;
     /** Only places of this kind. */
     kind?: AppointmentKind;
+    /** Only places that start after this instant (a cut-off or a notice): a drop-off starts at opening. */
+    notBefore?: Date;
   },
 ): Promise<DayOpenings[]> {
   const today = shopWallClock(rules.now).date;
@@ -124,7 +127,8 @@ export async function daysWithRoom(
         opening.free > 0 &&
         (!kind || opening.kind === kind) &&
         !isOwnPlace(date, opening.kind, opening.time) &&
-        stillAhead(rules, date, opening.kind, opening.time),
+        stillAhead(rules, date, opening.kind, opening.time) &&
+        (!notBefore || startsAfter(rules.schedule, { date, time: opening.time }, notBefore)),
     );
     return openings.length ? { date, openings } : null;
   };
@@ -171,6 +175,15 @@ export async function appointmentsBetween(env: Pick<AppEnv, "DB">, from: Calenda
     .leftJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
     .where(between(appointments.date, from, to))
     .orderBy(asc(appointments.date), sql`${appointments.time} is not null`, asc(appointments.time));
+}
+
+/** Whether a place starts after `instant`: a waiter slot at its time, a drop-off window at the day's opening. */
+export function startsAfter(
+  schedule: ShopSchedule,
+  place: Pick<AppointmentView, "date" | "time">,
+  instant: Date,
+): boolean {
+  return appointmentStart(schedule, place).getTime() > instant.getTime();
 }
 
 /** When an appointment's time is: a waiter slot's start, or a drop-off day's opening. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { type Appointment, appointmentMessages, appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
@@ -11,6 +11,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
 import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
 import { customerToken, newTokenSalt, tokenHash } from "./customer-link.server";
+import { tellFirstWaiting } from "./online/waitlist.server";
 import {
   type AppointmentView,
   type BookingRules,
@@ -87,6 +88,8 @@ export async function bookAppointment(
   requestId: string,
   input: PlaceInput & { note?: unknown },
   acting: Acting,
+  /** A further condition the place must meet in the same statement (online booking's share). */
+  alsoRequired?: (place: Place) => SQL,
 ): Promise<Booked | Refusal> {
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
@@ -130,6 +133,7 @@ export async function bookAppointment(
                 eq(table.id, requestId),
                 sql`${countTaken(place, null)} < ${place.places}`,
                 sql`not exists (select 1 from ${appointments} where ${appointments.serviceRequestId} = ${requestId} and ${appointments.status} <> 'cancelled')`,
+                alsoRequired?.(place),
               ),
             ),
         )
@@ -289,5 +293,7 @@ export async function cancelAppointment(
   ]);
   const row = updated[0];
   if (!row) return noLongerConfirmed;
+  // The place is free again: the first visitor waiting for it is told (docs/decisions/064).
+  await tellFirstWaiting(env, current, who.acting.at);
   return changed(row, messages);
 }

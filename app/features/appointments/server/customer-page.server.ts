@@ -14,7 +14,8 @@ import { bookingRulesFor } from "./settings/capacity-settings.server";
 import { parsePlaceValue } from "../capacity";
 import { appointmentKindLabels } from "../vocabulary";
 import { whenInWords } from "./mail/appointment-mail.server";
-import { appointmentStart, type BookingRules, daysWithRoom, toView } from "./booking-reads.server";
+import { isCalendarDate, isClockTime } from "~/forms/dates";
+import { appointmentStart, type BookingRules, daysWithRoom, startsAfter, toView } from "./booking-reads.server";
 import { cancelAppointment, rescheduleAppointment } from "./booking.server";
 import { customerPath, isTokenShaped, linkStillWorks, tokenHash } from "./customer-link.server";
 
@@ -54,6 +55,16 @@ function changeWindow(rules: BookingRules, view: ReturnType<typeof toView>) {
   return { open: view.status === "confirmed" && rules.now < cutoffAt, cutoffAt };
 }
 
+/** The earliest a place the customer moves to may start: they could not change it once there otherwise. */
+const keepableAfter = (rules: BookingRules) =>
+  new Date(rules.now.getTime() + rules.capacity.changeCutoffMinutes * 60_000);
+
+/** Whether a place sent by hand starts within the cut-off (or has passed); a malformed one is left to the rules. */
+function tooSoon(rules: BookingRules, place: ReturnType<typeof parsePlaceValue>): boolean {
+  if (!isCalendarDate(place.date) || (place.time !== null && !isClockTime(place.time))) return false;
+  return !startsAfter(rules.schedule, place, keepableAfter(rules));
+}
+
 export async function customerPageData(context: Readonly<RouterContextProvider>, token: string | undefined, url: URL) {
   const found = await findByToken(context, token);
   if (!found) throw notFound();
@@ -61,7 +72,11 @@ export async function customerPageData(context: Readonly<RouterContextProvider>,
   const window = changeWindow(rules, found.view);
   const days =
     window.open && found.view.status === "confirmed"
-      ? await daysWithRoom(getEnv(context), rules, { limit: DAYS_OFFERED, except: found.view })
+      ? await daysWithRoom(getEnv(context), rules, {
+          limit: DAYS_OFFERED,
+          except: found.view,
+          notBefore: keepableAfter(rules),
+        })
       : [];
   const changed = url.searchParams.get("changed");
   return data(
@@ -107,11 +122,18 @@ export async function customerPageAction(
     byCustomer: true,
   };
   const intent = posted.formData.get("intent");
+  const place = parsePlaceValue(posted.formData.get("place"));
+  if (intent === "move" && tooSoon(rules, place)) {
+    return refuse(
+      400,
+      `That time is too soon to book here: choose one at least ${rules.capacity.changeCutoffMinutes / 60} hours ahead, or call us at ${shop.phone.display}.`,
+    );
+  }
   const outcome =
     intent === "cancel"
       ? await cancelAppointment(env, found.view, who)
       : intent === "move"
-        ? await rescheduleAppointment(env, rules, found.view, parsePlaceValue(posted.formData.get("place")), who)
+        ? await rescheduleAppointment(env, rules, found.view, place, who)
         : null;
   if (!outcome) return refuse(400, "This form could not be read. Please reload the page and try again.");
   if (!outcome.ok) {

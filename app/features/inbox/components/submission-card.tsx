@@ -44,6 +44,8 @@ export type SubmissionCardData = {
   repliedAt?: Date | null;
   /** An earlier request from the same customer exists (decision 047). */
   returning?: boolean;
+  /** The visitor booked it themselves at /book (docs/decisions/064). */
+  bookedOnline?: boolean;
   /** Email to the customer bounced and they have not written since (decision 041). */
   emailFailing?: boolean;
   /** Whether the shop's email about it went out. */
@@ -146,6 +148,7 @@ export function SubmissionCard({
                   · Returning<span className="sr-only"> customer</span>
                 </span>
               ) : null}
+              {submission.bookedOnline ? <span className="font-semibold text-blue-900"> · Booked online</span> : null}
             </>
           ) : (
             "N/A"

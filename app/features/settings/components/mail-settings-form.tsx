@@ -68,11 +68,12 @@ export function MailSettingsForm({
             aria-describedby="confirm-hint"
             className="mt-0.5 size-4 shrink-0 accent-blue-800"
           />
-          <span className="font-semibold">Send visitors a confirmation email</span>
+          <span className="font-semibold">Send visitors a “we received your request” email</span>
         </label>
         <p id="confirm-hint" className="mt-1 pl-6 text-sm text-slate-600">
-          “We received your request”, and customers' appointment emails. Needs a sending domain set up in Cloudflare
-          Email Service (owner's guide).
+          Only the automatic reply to a form anyone can send from the website. The emails you cause always go to the
+          customer, whatever this box says: your replies, an appointment's confirmation, change, cancellation and
+          reminder, and estimates. Needs a sending domain set up in Cloudflare Email Service (owner's guide).
         </p>
       </div>
       <div>

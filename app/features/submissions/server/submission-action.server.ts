@@ -23,7 +23,7 @@ import {
   submissionForms,
 } from "./save-submission.server";
 import { redirectWithToast } from "../../../http/toast.server";
-import { getShopSchedule, readMailSettings, shopHoursOf } from "../../settings/settings.server";
+import { getShopSchedule, shopHoursOf } from "../../settings/settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
@@ -85,8 +85,7 @@ export async function handleSubmissionForm<Name extends InboxKind>(
   switch (outcome.status) {
     case "stored":
       if (outcome.booked) {
-        const { confirmVisitor } = await readMailSettings(env);
-        const booked = bookedOnArrivalMessage(outcome.booked.when, confirmVisitor);
+        const booked = bookedOnArrivalMessage(outcome.booked.when);
         return redirectWithToast(env, redirectTo, { ...booked, formId: name });
       }
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });

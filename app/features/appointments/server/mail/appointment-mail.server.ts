@@ -127,7 +127,8 @@ async function buildMail(
       },
     };
   }
-  if (!settings.confirmVisitor) return { skip: "not sent: emails to customers are off (Settings, Emails)" };
+  // Staff caused this email (a booking, a move, a cancellation, a reminder of one): it always goes.
+  // The visitor-confirmation switch governs only the automatic acknowledgement of a public form.
   if (!isMailAddress(request.email))
     return { skip: "not sent: the customer's address cannot be written into a header" };
   if (message.sequence !== row.sequence) return { skip: "superseded by a later change" };

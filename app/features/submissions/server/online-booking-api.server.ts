@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { getDb } from "~/db/db.server";
+import { inboxTables } from "~/db/schema/inbox";
+import { emailField, honeypotField, nameField, optionalText, phoneField } from "~/forms/fields";
+import { z } from "~/forms/zod";
+import { jsonResponse, tooManyRequests } from "~/http/responses.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { enqueueJobs, type QueuedJob } from "~/queue/jobs.server";
+import { bookOnline, checkOnlinePlace, type OnlineRefusal } from "../../appointments/appointments.server";
+import { getCatalog } from "../../catalog/catalog.server";
+import { forgetLedgerEntries } from "../../notifications/notifications.server";
+import { HONEYPOT_FIELD } from "../honeypot";
+import { INVALID_MESSAGE, RATE_LIMITED_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
+import {
+  isOverSubmissionLimit,
+  RATE_LIMIT_RETRY_SECONDS,
+  saveContextFor,
+  submissionForms,
+} from "./save-submission.server";
+import { judgeSubmission } from "./spam.server";
+
+// POST /api/bookings (docs/decisions/064): a visitor books a place themselves. The public forms'
+// protections (the per-client rate limit before the body is read, the JSON door, the honeypot and
+// the spam rule; cross-site writes are refused for every route in workers/app.ts), then the
+// request is stored by the service request's own insert (with the shop's email in its ledger) and
+// booked by the one booking path. A place lost to a quicker visitor takes the stored request back
+// out (and its ledger entry) in one batch: the shop never sees a booking that did not happen.
+
+const API_BODY_LIMIT_BYTES = 8 * 1024;
+export const BOOKING_NOTE_MAX = 500;
+
+export const onlineBookingSchema = z.object({
+  firstName: nameField("first name"),
+  lastName: nameField("last name"),
+  email: emailField,
+  phone: phoneField,
+  service: z
+    .string({ error: "Please choose the service you need." })
+    .trim()
+    .min(1, "Please choose the service you need."),
+  vehicle: optionalText({ max: 100, tooLong: "The vehicle can be at most 100 characters.", subject: "The vehicle" }),
+  date: z.string({ error: "Please choose a day." }),
+  kind: z.enum(["drop-off", "waiter"], { error: 'Please choose "drop-off" or "waiter".' }),
+  time: z.string({ error: "Give the waiter time as HH:MM." }).nullish(),
+  note: z
+    .string({ error: "The note must be text." })
+    .trim()
+    .max(BOOKING_NOTE_MAX, `Keep the note to ${BOOKING_NOTE_MAX} characters.`)
+    .nullish(),
+  [HONEYPOT_FIELD]: honeypotField,
+});
+
+export type OnlineBookingInput = z.output<typeof onlineBookingSchema>;
+
+type Context = Readonly<RouterContextProvider>;
+
+export type BookingOutcome =
+  | {
+      status: "booked";
+      id: string;
+      date: string;
+      kind: string;
+      time: string | null;
+      state: "confirmed" | "requested";
+      when: string | null;
+    }
+  | { status: "refused"; refusal: OnlineRefusal }
+  | { status: "unavailable" };
+
+/** The booking itself, for the JSON endpoint and the /book page alike. */
+export async function bookOnlineFor(
+  request: Request,
+  context: Context,
+  input: OnlineBookingInput,
+): Promise<BookingOutcome> {
+  const save = saveContextFor(request, context);
+  const { env, now } = save;
+  const service = (await getCatalog(context)).find((each) => each.slug === input.service && each.visible);
+  if (!service?.bookableOnline) {
+    const message = "Choose one of the services that can be booked online.";
+    return { status: "refused", refusal: { ok: false, status: 400, field: "date", message } };
+  }
+  if (input.kind === "waiter" && !service.waiterOk) {
+    const message = `${service.name} is not done while you wait: choose a drop-off.`;
+    return { status: "refused", refusal: { ok: false, status: 400, field: "kind", message } };
+  }
+  const checked = await checkOnlinePlace(env, now, input);
+  if (!checked.ok) return { status: "refused", refusal: checked };
+  const message = [input.vehicle ? `Vehicle: ${input.vehicle}` : null, input.note].filter(Boolean).join("\n\n");
+  const verdict = judgeSubmission({ honeypot: input[HONEYPOT_FIELD], message });
+  const id = crypto.randomUUID();
+  const { place, online } = checked;
+  const fields = {
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    service: service.requestValue,
+    message,
+    preferredDate: place.date,
+    visitType: place.kind === "waiter" ? ("wait" as const) : ("drop-off" as const),
+    bookedOnline: true,
+    status: verdict.status,
+    spamReason: verdict.status === "spam" ? verdict.reason : null,
+    possibleSpam: verdict.status === "new" && verdict.possibleSpam,
+  };
+  const answer = (state: "confirmed" | "requested") =>
+    ({ status: "booked", id, date: place.date, kind: place.kind, time: place.time, state, when: null }) as const;
+  try {
+    const db = getDb(env);
+    await submissionForms.serviceRequest.insertOnce(db, fields, now);
+    // Kept aside as spam: answered as booked (a bot learns nothing), never booked nor emailed.
+    if (verdict.status === "spam") return answer(online.mode === "confirm" ? "confirmed" : "requested");
+    const jobs: QueuedJob[] = [{ type: "notify", form: "serviceRequest", id }];
+    if (online.mode === "confirm" && !fields.possibleSpam) {
+      const booked = await bookOnline(env, checked, id, { now, client: save.clientKey });
+      if (!booked.ok) {
+        const table = inboxTables.serviceRequest;
+        await db.batch([db.delete(table).where(eq(table.id, id)), forgetLedgerEntries(db, "serviceRequest", [id])]);
+        return { status: "refused", refusal: booked };
+      }
+      if (booked.booked.messageId !== null) jobs.push({ type: "appointment", messageId: booked.booked.messageId });
+      save.waitUntil(
+        enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
+      );
+      return { ...answer("confirmed"), id: booked.booked.id, when: booked.booked.when };
+    }
+    save.waitUntil(
+      enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
+    );
+    return answer("requested");
+  } catch (error) {
+    console.error("Could not store an online booking", { id, error });
+    return { status: "unavailable" };
+  }
+}
+
+/** POST /api/bookings → 201 `{ id, date, kind, time, status }`, 400, 409 `{ message, nextDays }`, 429, 503. */
+export function handleOnlineBookingApi(request: Request, context: Context): Promise<Response> {
+  const save = saveContextFor(request, context);
+  const endpoint = {
+    schema: onlineBookingSchema,
+    limitBytes: API_BODY_LIMIT_BYTES,
+    invalidMessage: INVALID_MESSAGE,
+    admit: async () =>
+      (await isOverSubmissionLimit(save.env, save.clientKey))
+        ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
+        : undefined,
+  };
+  return handleJsonWrite(request, endpoint, async (input) => {
+    const outcome = await bookOnlineFor(request, context, input);
+    switch (outcome.status) {
+      case "booked": {
+        const { id, date, kind, time, state } = outcome;
+        return jsonResponse({ id, date, kind, time, status: state }, 201);
+      }
+      case "refused":
+        return refusalJson(outcome.refusal);
+      case "unavailable":
+        return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
+      default: {
+        const unknown: never = outcome;
+        throw new Error(`Unknown outcome ${JSON.stringify(unknown)}`);
+      }
+    }
+  });
+}
+
+function refusalJson(refusal: OnlineRefusal): Response {
+  switch (refusal.status) {
+    case 400:
+      return jsonResponse({ message: refusal.message, fieldErrors: { [refusal.field]: [refusal.message] } }, 400);
+    case 404:
+      return jsonResponse({ message: refusal.message }, 404);
+    case 409:
+      return jsonResponse({ message: refusal.message, nextDays: refusal.nextDays }, 409);
+    default: {
+      const unknown: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { data, type RouterContextProvider } from "react-router";
+import { calendarDateField } from "~/forms/dates";
+import { emailField, nameField } from "~/forms/fields";
+import { z } from "~/forms/zod";
+import { readPostedForm } from "~/http/request-body.server";
+import { joinWaitlist } from "../../appointments/appointments.server";
+import { HONEYPOT_FIELD } from "../honeypot";
+import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
+import { bookOnlineFor, onlineBookingSchema } from "./online-booking-api.server";
+import { isOverSubmissionLimit, RATE_LIMIT_RETRY_SECONDS, saveContextFor } from "./save-submission.server";
+
+// The /book page's action, a plain form post (the page ships no JavaScript): the same schema and
+// booking as POST /api/bookings, the same per-client limit counted before the body is read. The
+// answer is the page again: booked, or what the visitor typed with what to change.
+
+const PAGE_FORM_LIMIT_BYTES = 16 * 1024;
+
+/** Being told when a place of a full day frees up: who, and which place (the full one they chose). */
+const waitlistSchema = z.object({
+  firstName: nameField("first name"),
+  email: emailField,
+  date: calendarDateField({ format: "Please choose a day." }),
+  kind: z.enum(["drop-off", "waiter"], { error: "Please choose a day and time." }),
+});
+
+export const BOOKING_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "service",
+  "vehicle",
+  "place",
+  "note",
+] as const;
+export type BookingEntered = Partial<Record<(typeof BOOKING_FIELDS)[number], string>>;
+
+type Answer =
+  | { booked: { state: "confirmed" | "requested"; when: string | null; date: string } }
+  | { waiting: { date: string } }
+  | { errors: string[]; entered: BookingEntered; nextDays?: string[] };
+
+export async function handleBookingForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const save = saveContextFor(request, context);
+  const overLimit = await isOverSubmissionLimit(save.env, save.clientKey);
+  const posted = await readPostedForm(request, {
+    limitBytes: PAGE_FORM_LIMIT_BYTES,
+    tooLargeMessage: TOO_LARGE_MESSAGE,
+  });
+  if (!posted.ok) return posted.refusal;
+  const form = posted.formData;
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const entered = Object.fromEntries(BOOKING_FIELDS.map((name) => [name, text(name)])) as BookingEntered;
+  const refuse = (status: number, errors: string[], nextDays?: string[]) =>
+    data<Answer>({ errors, entered, ...(nextDays ? { nextDays } : {}) }, { status });
+  if (overLimit) {
+    return data<Answer>(
+      { errors: [RATE_LIMITED_MESSAGE], entered },
+      { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } },
+    );
+  }
+  const [date = "", kind = "", time = ""] = text("place").split("|");
+  if (form.get("intent") === "waitlist") {
+    const asked = waitlistSchema.safeParse({ firstName: text("firstName"), email: text("email"), date, kind });
+    if (!asked.success) return refuse(400, [...new Set(asked.error.issues.map((issue) => issue.message))]);
+    const place = { date: asked.data.date, kind: asked.data.kind, time: asked.data.kind === "waiter" ? time : null };
+    await joinWaitlist(save.env, place, asked.data, save.now);
+    return data<Answer>({ waiting: { date: asked.data.date } });
+  }
+  const parsed = onlineBookingSchema.safeParse({
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    phone: text("phone"),
+    service: text("service"),
+    vehicle: text("vehicle"),
+    note: text("note"),
+    date: date || undefined,
+    kind: kind || undefined,
+    time: time || null,
+    [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined,
+  });
+  if (!parsed.success) {
+    const missingPlace = !date ? ["Please choose a day and time."] : [];
+    return refuse(400, [...new Set([...missingPlace, ...parsed.error.issues.map((issue) => issue.message)])]);
+  }
+  const outcome = await bookOnlineFor(request, context, parsed.data);
+  switch (outcome.status) {
+    case "booked":
+      return data<Answer>({ booked: { state: outcome.state, when: outcome.when, date: outcome.date } });
+    case "refused": {
+      const { refusal } = outcome;
+      if (refusal.status === 409) {
+        return refuse(
+          409,
+          [`${refusal.message} Please choose another time.`],
+          refusal.nextDays.map((day) => day.date),
+        );
+      }
+      return refuse(refusal.status, [refusal.message]);
+    }
+    case "unavailable":
+      return refuse(503, [UNAVAILABLE_MESSAGE]);
+    default: {
+      const unknown: never = outcome;
+      throw new Error(`Unknown outcome ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { executeSql, expect, openPage, test, uniqueEmail } from "../fixtures";
+
+// /book (issue 40): a visitor books a place themselves at phone width, with JavaScript off and on,
+// and the page is looked at at 390 and 1280 px. Capacity as the appointments spec sets it (plenty,
+// so parallel tests never fill a day), online booking on for every place, no notice.
+
+function openOnlineBooking() {
+  executeSql(
+    `INSERT INTO appointment_settings (id, drop_offs_per_day, waiter_slots, change_cutoff_minutes, online_enabled, online_share, online_notice_hours, online_horizon_days, online_mode) VALUES (1, 100, '[{"time":"09:00","places":20},{"time":"14:00","places":20}]', 120, 1, 100, 0, 60, 'confirm') ON CONFLICT (id) DO UPDATE SET drop_offs_per_day = 100, waiter_slots = excluded.waiter_slots, online_enabled = 1, online_share = 100, online_notice_hours = 0, online_horizon_days = 60, online_mode = 'confirm'`,
+  );
+}
+
+async function lookAt(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function book(page: Page, javaScriptEnabled: boolean) {
+  openOnlineBooking();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, "/book", javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
+  await lookAt(page, `book-form-js-${javaScriptEnabled ? "on" : "off"}`);
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Booker");
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Phone").fill("(410) 555-0177");
+  await page.getByLabel("Service", { exact: true }).selectOption("oil-change");
+  await page.getByLabel("Vehicle (optional)").fill("2016 Subaru Outback");
+  const place = page.getByLabel("Day and time");
+  const first = await place.locator("option:not([disabled])").first().getAttribute("value");
+  await place.selectOption(first ?? "");
+  await page.getByRole("button", { name: "Book" }).click();
+  await expect(page.getByRole("status")).toContainText("You're booked");
+  await expect(page.getByRole("status")).toContainText("calendar file");
+  await lookAt(page, `book-done-js-${javaScriptEnabled ? "on" : "off"}`);
+}
+
+test.describe("/book at 390 px", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("books a place and says so", async ({ page }) => {
+      await book(page, false);
+    });
+  });
+
+  test.describe("with JavaScript", () => {
+    test("books a place and says so", async ({ page }) => {
+      await book(page, true);
+    });
+
+    test("loads at most the form pages' 125 KB of script (gzip)", async ({ page }) => {
+      openOnlineBooking();
+      const scripts: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") {
+          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        }
+      });
+      await openPage(page, "/book", true);
+      await page.waitForLoadState("networkidle");
+      const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(125 * 1024);
+    });
+  });
+});
