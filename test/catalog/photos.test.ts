@@ -146,7 +146,7 @@ describe("a photo's smaller copies, made by the owner's browser (decision 063)",
       alt: "The scan tool on a car",
     });
     expect(answer.status).toBe(201);
-    const { id, url } = await answer.json<{ id: string; url: string }>();
+    const { url } = await answer.json<{ id: string; url: string }>();
 
     const page = await (await fetchWorker("/services/engine-diagnostics", { headers: { Cookie: "fresh=1" } })).text();
     const img = new RegExp(`<img[^>]*alt="The scan tool on a car"[^>]*>`).exec(page)?.[0] ?? "";
