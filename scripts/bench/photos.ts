@@ -61,11 +61,34 @@ export async function drawPhoto(page: Page, width: number, height: number, seed:
         context.roundRect(x, y, w, h, Math.min(w, h) / 4);
         context.fill();
       }
-      // A camera's grain: soft blotches and a fine noise.
+      // Detail at every scale, as a photo has (leaves, gravel, texture, a sensor's grain): noise
+      // drawn small and stretched over the picture, each octave finer and fainter, then fine grain.
+      context.globalCompositeOperation = "overlay";
+      for (const [cell, alpha] of [
+        [96, 0.5],
+        [24, 0.45],
+        [6, 0.22],
+        [2, 0.12],
+      ] as const) {
+        const noise = document.createElement("canvas");
+        noise.width = Math.ceil(width / cell);
+        noise.height = Math.ceil(height / cell);
+        const noiseContext = noise.getContext("2d")!;
+        const cells = noiseContext.createImageData(noise.width, noise.height);
+        for (let at = 0; at < cells.data.length; at += 4) {
+          const value = random() * 255;
+          cells.data.set([value, value, value, 255], at);
+        }
+        noiseContext.putImageData(cells, 0, 0);
+        context.globalAlpha = alpha;
+        context.drawImage(noise, 0, 0, width, height);
+      }
+      context.globalCompositeOperation = "source-over";
+      context.globalAlpha = 1;
       const pixels = context.getImageData(0, 0, width, height);
       const data = pixels.data;
       for (let at = 0; at < data.length; at += 4) {
-        const grain = (random() - 0.5) * 10;
+        const grain = (random() - 0.5) * 8;
         data[at] = data[at]! + grain;
         data[at + 1] = data[at + 1]! + grain;
         data[at + 2] = data[at + 2]! + grain;

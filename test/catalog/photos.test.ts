@@ -153,6 +153,10 @@ describe("a photo's smaller copies, made by the owner's browser (decision 063)",
     expect(img).toContain(`src="${url}?w=1600"`);
     expect(/ srcset="([^"]*)"/i.exec(img)?.[1]).toBe(`${url}?w=480 480w, ${url}?w=960 960w, ${url}?w=1600 1600w`);
     expect(img).toMatch(/sizes="[^"]*calc\(100vw - 32px\)"/);
+    // A phone is offered the copies up to 960 px: sharp on its screen, light on its first view.
+    const source = new RegExp(`<source[^>]*>(?=${img.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`).exec(page)?.[0] ?? "";
+    expect(source).toContain('media="(max-width: 639px)"');
+    expect(/ srcset="([^"]*)"/i.exec(source)?.[1]).toBe(`${url}?w=480 480w, ${url}?w=960 960w`);
     expect(img).toContain('width="4032"');
     expect(img).toContain('height="3024"');
     expect(img).toContain('loading="lazy"');

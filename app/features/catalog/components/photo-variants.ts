@@ -2,12 +2,12 @@ import { PHOTO_LIMITS, PHOTO_VARIANT_WIDTHS } from "../catalog";
 
 // The smaller copies of a photo the owner's browser makes before sending it (decision 063): the
 // picture drawn on a canvas at each width the form makes that is no wider than the photo, as WebP
-// (JPEG where the browser cannot write WebP, as Safari), at 80 % quality. A browser that cannot draw
+// (JPEG where the browser cannot write WebP, as Safari), at 75 % quality. A browser that cannot draw
 // the photo (an iPhone's HEIC anywhere but Safari) makes none, and the photo is sent alone, as it
 // is without JavaScript. A copy no lighter than the photo is left out.
 
 async function encoded(canvas: HTMLCanvasElement): Promise<Blob | null> {
-  const as = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.8));
+  const as = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.75));
   const webp = await as("image/webp");
   return webp?.type === "image/webp" ? webp : as("image/jpeg");
 }
