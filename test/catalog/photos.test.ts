@@ -175,6 +175,24 @@ describe("a photo's smaller copies, made by the owner's browser (decision 063)",
     expect((await fetchWorker(`${url}?w=abc`)).status).toBe(404);
   });
 
+  it("takes a phone's upright HEIC the way its copies show it, and offers every browser its JPEG copies", async () => {
+    // Stored on its side (4032 × 3024), drawn upright by Safari: copies 480 × 640 and 960 × 1280.
+    const answer = await upload("engine-diagnostics", {
+      photo: file(heicOf(4032, 3024), "IMG_0003.HEIC", "image/heic"),
+      variant: [file(jpegOf(480, 640), "w480.jpg", "image/jpeg"), file(jpegOf(960, 1280), "w960.jpg", "image/jpeg")],
+      alt: "A technician at the scan tool",
+    });
+    expect(answer.status).toBe(201);
+    const { url } = await answer.json<{ url: string }>();
+    const page = await (await fetchWorker("/services/engine-diagnostics", { headers: { Cookie: "fresh=1" } })).text();
+    const img = new RegExp(`<img[^>]*alt="A technician at the scan tool"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(img).toContain('width="3024"');
+    expect(img).toContain('height="4032"');
+    expect(img).toContain(`src="${url}?w=960"`);
+    expect((await fetchWorker(`${url}?w=480`)).headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await fetchWorker(url)).headers.get("Content-Type")).toBe("image/heic");
+  });
+
   it("refuses a copy wider or heavier than the photo, of another shape, width or type, or too many, keeping nothing", async () => {
     const before = await service("brake-repair");
     const files = await keptFiles();

@@ -59,26 +59,30 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
   if (!variants.ok) return refused(variants.status, "photo", variants.message, kept);
   const alt = photoAltSchema.safeParse(typed ?? undefined);
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Describe the photo.", kept);
-  return { ok: true, bytes, header, alt: alt.data, variants: variants.variants };
+  return { ok: true, bytes, header: variants.shown, alt: alt.data, variants: variants.variants };
 }
 
 /**
  * The smaller copies posted with the photo (`variant`, up to three), each checked like the photo:
  * a JPEG or WebP by its bytes (415 otherwise), one of the widths the form makes, no wider and no
  * heavier than the photo, its shape the photo's, each width once (400 otherwise). One bad copy
- * refuses the whole upload: nothing is kept.
+ * refuses the whole upload: nothing is kept. `shown`: the photo's size as shown, which for a HEIC
+ * the copies may correct (below).
  */
 async function readVariants(
   entries: FormDataEntryValue[],
   photo: PhotoHeader,
   photoBytes: number,
-): Promise<{ ok: true; variants: PostedVariant[] } | { ok: false; status: 400 | 415; message: string }> {
+): Promise<
+  { ok: true; variants: PostedVariant[]; shown: PhotoHeader } | { ok: false; status: 400 | 415; message: string }
+> {
   const files = entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
   const bad = (message: string, status: 400 | 415 = 400) => ({ ok: false as const, status, message });
   if (files.length > PHOTO_VARIANT_WIDTHS.length) {
     return bad(`Send at most ${PHOTO_VARIANT_WIDTHS.length} smaller copies of the photo.`);
   }
   const variants: PostedVariant[] = [];
+  let shown = photo;
   for (const file of files) {
     if (file.size > Math.min(PHOTO_LIMITS.variantBytes, photoBytes)) {
       return bad("A smaller copy of the photo is heavier than allowed.");
@@ -89,18 +93,22 @@ async function readVariants(
       return bad("A smaller copy of the photo must be a JPEG or WebP picture.", 415);
     }
     const { width, height, type } = header;
-    const fitting = Math.round((width * photo.height) / photo.width);
+    const fits = (size: PhotoHeader) =>
+      width <= size.width && Math.abs(height - Math.round((width * size.height) / size.width)) <= 2;
+    // A phone's HEIC taken upright is stored on its side and turned by a property its header's
+    // size does not say (`irot`); the browser that drew the copies turned it, so they tell.
+    const turned = { ...photo, width: photo.height, height: photo.width };
+    if (variants.length === 0 && photo.type === "image/heic" && !fits(photo) && fits(turned)) shown = turned;
     if (
       !PHOTO_VARIANT_WIDTHS.some((made) => made === width) ||
-      width > photo.width ||
-      Math.abs(height - fitting) > 2 ||
+      !fits(shown) ||
       variants.some((kept) => kept.variant.width === width)
     ) {
       return bad("A smaller copy of the photo does not match it in size.");
     }
     variants.push({ bytes, variant: { width, height, type } });
   }
-  return { ok: true, variants: variants.sort((a, b) => a.variant.width - b.variant.width) };
+  return { ok: true, variants: variants.sort((a, b) => a.variant.width - b.variant.width), shown };
 }
 
 const refusal = (outcome: { status: number; message: string; field?: string }) =>
