@@ -4,6 +4,7 @@
 // staff inbox at 100,000 records of each kind (scripts/bench/inbox.ts), and the notification emails
 // (latency with them on and off, delivery under a failing mail binding; scripts/bench/notifications.ts),
 // and the Worker itself (its upload size, its startup, its heaviest packages; scripts/bench/worker.ts).
+// The weight part also measures a service page with four photos on a phone's first view (scripts/bench/photos.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as
 // the passkey library's once did: decision 040). A timing target missed is measured again at the
@@ -26,6 +27,7 @@ import {
 import { benchNotifications } from "./bench/notifications.ts";
 import { type Check, printChecks, progressLog, writeReport } from "./bench/output.ts";
 import { type PageServer, port, removeTwins, startPageServer, stateDir } from "./bench/pages.ts";
+import { createPhotosOwner, measurePhotosPage, type PhotosPage, photosChecks, photosDetails } from "./bench/photos.ts";
 import { freshDatabase, run, runCapturing } from "./bench/server.ts";
 import { benchSubmissions, type Submissions, submissionsChecks, submissionsDetails } from "./bench/submissions.ts";
 import { benchThroughput, type PageThroughput, throughputChecks, throughputDetails } from "./bench/throughput.ts";
@@ -76,6 +78,8 @@ async function main() {
     // Servers of their own too, on this port and the next: notifications on, off, and failing.
     if (runs("notifications")) notifications = await benchNotifications(port, log);
 
+    // The weight part also adds four photos to a service as its owner (scripts/bench/photos.ts).
+    if (runs("weight")) createPhotosOwner(stateDir);
     log("Rendering static twins…");
     server = await startPageServer();
   } catch (error) {
@@ -93,11 +97,14 @@ async function main() {
   const report: Record<string, unknown> = { startedAt, parts: requested.length ? requested : PARTS };
   try {
     let weights: PageWeights | undefined;
+    let photos: PhotosPage | undefined;
     if (runs("weight")) {
       log("Measuring page weight…");
       weights = await measureWeights();
       report.weights = weights.weights;
       report.jsFiles = weights.jsFiles;
+      log("Adding 4 photos to a service as its owner, and opening its page as a phone…");
+      report.photos = photos = await measurePhotosPage();
     }
     let lighthouse: LighthouseRow[] | undefined;
     if (runs("lighthouse")) {
@@ -115,6 +122,7 @@ async function main() {
     const print = (lines: string[]) => lines.forEach((line) => console.log(line));
     console.log("");
     if (weights) print([...weightDetails(weights), ""]);
+    if (photos) print([...photosDetails(photos), ""]);
     if (lighthouse) print([...lighthouseDetails(lighthouse), ""]);
     if (throughput) print([...throughputDetails(throughput), ""]);
     if (submissions) print([...submissionsDetails(submissions), ""]);
@@ -122,6 +130,7 @@ async function main() {
 
     if (lighthouse) checks.push(...lighthouseChecks(lighthouse));
     if (weights) checks.push(...weightChecks(weights));
+    if (photos) checks.push(...photosChecks(photos));
     if (throughput) checks.push(...throughputChecks(throughput));
     if (submissions) checks.push(...submissionsChecks(submissions));
     if (worker) checks.push(...workerChecks(worker));

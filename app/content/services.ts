@@ -19,7 +19,12 @@ export type ServicePhoto = {
   width: number;
   height: number;
   type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+  /** Smaller copies the owner's browser made at upload, narrowest first (decision 063); none without JavaScript. */
+  variants?: PhotoVariant[];
 };
+
+/** A photo's smaller copy, kept in R2 beside it and served at `/photos/<id>?w=<width>`. */
+export type PhotoVariant = { width: number; height: number; type: "image/jpeg" | "image/webp" };
 
 /** A service as the pages, the request form and the emails read it (app/features/catalog/ keeps them). */
 export type Service = {

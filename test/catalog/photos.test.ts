@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { fetchWorker, ORIGIN } from "../support/http";
@@ -16,14 +17,16 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A multipart body as a browser sends it: its bytes and its Content-Type with the boundary. */
-async function multipart(fields: Record<string, string | File>) {
+async function multipart(fields: Record<string, string | File | File[]>) {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) {
+    for (const each of Array.isArray(value) ? value : [value]) form.append(name, each);
+  }
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return { body: await request.arrayBuffer(), type: request.headers.get("Content-Type")! };
 }
 
-async function upload(slug: string, fields: Record<string, string | File>, cookie = owner) {
+async function upload(slug: string, fields: Record<string, string | File | File[]>, cookie = owner) {
   const { body, type } = await multipart(fields);
   return staffApi(cookie, `/api/settings/services/${slug}/photos`, {
     method: "POST",
@@ -129,6 +132,96 @@ describe("adding a photo", () => {
       body,
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("a photo's smaller copies, made by the owner's browser (decision 063)", () => {
+  const keptFiles = async () => (await env.PHOTOS.list()).objects.length;
+
+  it("keeps them beside the photo, serves each at ?w=, and the page offers them in srcset with sizes", async () => {
+    const copies = [jpegOf(480, 360), webpOf(960, 720), jpegOf(1600, 1200)];
+    const answer = await upload("engine-diagnostics", {
+      photo: file(jpegOf(4032, 3024), "IMG_0001.jpg", "image/jpeg"),
+      variant: copies.map((bytes, index) => file(bytes, `w${index}`, "image/jpeg")),
+      alt: "The scan tool on a car",
+    });
+    expect(answer.status).toBe(201);
+    const { url } = await answer.json<{ id: string; url: string }>();
+
+    const page = await (await fetchWorker("/services/engine-diagnostics", { headers: { Cookie: "fresh=1" } })).text();
+    const img = new RegExp(`<img[^>]*alt="The scan tool on a car"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(img).toContain(`src="${url}?w=1600"`);
+    expect(/ srcset="([^"]*)"/i.exec(img)?.[1]).toBe(`${url}?w=480 480w, ${url}?w=960 960w, ${url}?w=1600 1600w`);
+    expect(img).toMatch(/sizes="[^"]*calc\(100vw - 32px\)"/);
+    // A phone is offered the copies up to 960 px: sharp on its screen, light on its first view.
+    const source = new RegExp(`<source[^>]*>(?=${img.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`).exec(page)?.[0] ?? "";
+    expect(source).toContain('media="(max-width: 639px)"');
+    expect(/ srcset="([^"]*)"/i.exec(source)?.[1]).toBe(`${url}?w=480 480w, ${url}?w=960 960w`);
+    expect(img).toContain('width="4032"');
+    expect(img).toContain('height="3024"');
+    expect(img).toContain('loading="lazy"');
+    expect(page).not.toMatch(/<script[^>]*src=/);
+
+    const served = await fetchWorker(`${url}?w=960`, asAPhone);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(served.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none';.*sandbox/);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(copies[1]);
+    expect(new Uint8Array(await (await fetchWorker(`${url}?w=480`)).arrayBuffer())).toEqual(copies[0]);
+    // The photo itself is still there, as uploaded; a width it has no copy of is not.
+    expect((await fetchWorker(url)).headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await fetchWorker(`${url}?w=700`)).status).toBe(404);
+    expect((await fetchWorker(`${url}?w=abc`)).status).toBe(404);
+  });
+
+  it("takes a phone's upright HEIC the way its copies show it, and offers every browser its JPEG copies", async () => {
+    // Stored on its side (4032 × 3024), drawn upright by Safari: copies 480 × 640 and 960 × 1280.
+    const answer = await upload("engine-diagnostics", {
+      photo: file(heicOf(4032, 3024), "IMG_0003.HEIC", "image/heic"),
+      variant: [file(jpegOf(480, 640), "w480.jpg", "image/jpeg"), file(jpegOf(960, 1280), "w960.jpg", "image/jpeg")],
+      alt: "A technician at the scan tool",
+    });
+    expect(answer.status).toBe(201);
+    const { url } = await answer.json<{ url: string }>();
+    const page = await (await fetchWorker("/services/engine-diagnostics", { headers: { Cookie: "fresh=1" } })).text();
+    const img = new RegExp(`<img[^>]*alt="A technician at the scan tool"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(img).toContain('width="3024"');
+    expect(img).toContain('height="4032"');
+    expect(img).toContain(`src="${url}?w=960"`);
+    expect((await fetchWorker(`${url}?w=480`)).headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await fetchWorker(url)).headers.get("Content-Type")).toBe("image/heic");
+  });
+
+  it("refuses a copy wider or heavier than the photo, of another shape, width or type, or too many, keeping nothing", async () => {
+    const before = await service("brake-repair");
+    const files = await keptFiles();
+    const photo = () => file(jpegOf(1200, 900), "IMG_0002.jpg", "image/jpeg");
+    const sent = (variant: File[]) => upload("brake-repair", { photo: photo(), variant, alt: "Brake pads" });
+    const copy = (bytes: Uint8Array<ArrayBuffer>) => file(bytes, "copy", "image/webp");
+
+    const refusals: [string, File[], number][] = [
+      ["wider than the photo", [copy(jpegOf(1600, 1200))], 400],
+      ["another shape", [copy(jpegOf(480, 480))], 400],
+      ["a width the form does not make", [copy(jpegOf(500, 375))], 400],
+      ["the same width twice", [copy(jpegOf(480, 360)), copy(webpOf(480, 360))], 400],
+      ["too many", [480, 960, 960, 480].map((width) => copy(jpegOf(width, (width * 3) / 4))), 400],
+      ["a PNG", [copy(pngOf(480, 360))], 415],
+      ["not a picture", [copy(new TextEncoder().encode("<svg onload=alert(1)>"))], 415],
+    ];
+    const heavier = new Uint8Array(jpegOf(1200, 900).length + 10);
+    heavier.set(jpegOf(480, 360));
+    refusals.push(["heavier than the photo", [copy(heavier)], 400]);
+
+    for (const [why, variant, status] of refusals) {
+      const answer = await sent(variant);
+      expect(answer.status, why).toBe(status);
+      expect(await answer.json(), why).toMatchObject({
+        fieldErrors: { photo: [expect.stringMatching(/smaller cop/)] },
+      });
+    }
+    expect(await service("brake-repair")).toEqual(before);
+    expect(await keptFiles()).toBe(files);
   });
 });
 

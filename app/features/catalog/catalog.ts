@@ -129,7 +129,15 @@ export type CatalogService = CatalogServiceInput & {
  * A service's photos (docs/decisions/063-service-photos-in-r2.md): a JPEG, PNG, WebP or a phone's
  * HEIC up to 10 MB, kept as sent, each with the words a screen reader says for it.
  */
-export const PHOTO_LIMITS = { bytes: 10 * 1024 * 1024, alt: 200, perService: 12 } as const;
+export const PHOTO_LIMITS = {
+  bytes: 10 * 1024 * 1024,
+  alt: 200,
+  perService: 12,
+  variantBytes: 2 * 1024 * 1024,
+} as const;
+
+/** The widths of the smaller copies the owner's browser makes at upload (narrower than the photo only). */
+export const PHOTO_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 export const photoAltSchema = requiredText({
   subject: "The photo's description",

@@ -1,5 +1,7 @@
+import { type FormEvent, useState } from "react";
 import { Button } from "~/ui/button";
 import { PHOTO_LIMITS } from "../catalog";
+import { photoVariants } from "./photo-variants";
 
 type OwnedPhoto = { id: string; alt: string; width: number; height: number };
 
@@ -7,6 +9,28 @@ type OwnedPhoto = { id: string; alt: string; width: number; height: number };
 type PhotoRefusal = { field: "photo" | "alt"; message: string; alt: string };
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/heic,.heic";
+
+/**
+ * With JavaScript, before the photo goes: its smaller copies, made here, join it in the form's
+ * `variant` field, and the form is sent as it would be without (decision 063). Without JavaScript,
+ * or before the page's script runs, the photo goes alone.
+ */
+async function withVariants(event: FormEvent<HTMLFormElement>, preparing: (on: boolean) => void) {
+  const form = event.currentTarget;
+  const photo = form.elements.namedItem("photo");
+  const holder = form.elements.namedItem("variant");
+  if (!(photo instanceof HTMLInputElement) || !(holder instanceof HTMLInputElement)) return;
+  const file = photo.files?.[0];
+  if (!file || typeof DataTransfer === "undefined") return;
+  event.preventDefault();
+  preparing(true);
+  const made = await photoVariants(file).catch(() => []);
+  const files = new DataTransfer();
+  for (const variant of made) files.items.add(variant);
+  holder.files = files.files;
+  // A plain submission, as without JavaScript (it fires no submit event of its own).
+  form.submit();
+}
 
 /**
  * A service's photos on its owners' page: each with its alt text and a Remove button, and a form to
@@ -21,6 +45,7 @@ export function ServicePhotosForm({
   photos: readonly OwnedPhoto[];
   refusal?: PhotoRefusal;
 }) {
+  const [preparing, setPreparing] = useState(false);
   const errorOf = (field: PhotoRefusal["field"]) =>
     refusal?.field === field ? (
       <p id={`photo-${field}-error`} className="mt-1 text-sm font-semibold text-red-700">
@@ -64,6 +89,7 @@ export function ServicePhotosForm({
         method="post"
         action={`/incoming/settings/services/${slug}?intent=add-photo`}
         encType="multipart/form-data"
+        onSubmit={(event) => void withVariants(event, setPreparing)}
         className="grid gap-3 rounded-md border border-slate-200 p-4"
       >
         <h3 className="font-bold text-blue-950">Add a photo</h3>
@@ -85,6 +111,8 @@ export function ServicePhotosForm({
             className="mt-1 block w-full text-sm"
           />
           {errorOf("photo")}
+          {/* Filled with the photo's smaller copies by the page's script; empty without it. */}
+          <input name="variant" type="file" multiple hidden tabIndex={-1} aria-hidden="true" />
         </div>
         <div>
           <label htmlFor="photo-alt" className="block font-semibold text-slate-800">
@@ -107,7 +135,9 @@ export function ServicePhotosForm({
           {errorOf("alt")}
         </div>
         <div>
-          <Button type="submit">Add the photo</Button>
+          <Button type="submit" disabled={preparing}>
+            {preparing ? "Preparing the photo…" : "Add the photo"}
+          </Button>
         </div>
       </form>
     </section>

@@ -3,7 +3,8 @@ import { getEnv } from "~/http/context.server";
 import { readPostedFiles } from "~/http/request-body.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
-import { PHOTO_LIMITS, photoAltSchema } from "../catalog";
+import type { PhotoVariant } from "~/content/services";
+import { PHOTO_LIMITS, PHOTO_VARIANT_WIDTHS, photoAltSchema } from "../catalog";
 import { catalogServiceView, photoUrl } from "./catalog-store.server";
 import { type PhotoHeader, readPhotoHeader } from "./photo-header.server";
 import { addPhoto, removePhoto, shownPhoto } from "./photo-store.server";
@@ -13,12 +14,15 @@ import { addPhoto, removePhoto, shownPhoto } from "./photo-store.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
-/** The photo's limit, and room for the alt text and the form's boundaries around it. */
-const BODY_LIMIT_BYTES = PHOTO_LIMITS.bytes + 64 * 1024;
+/** The photo's limit, its smaller copies', and room for the alt text and the form's boundaries around them. */
+const BODY_LIMIT_BYTES = PHOTO_LIMITS.bytes + PHOTO_VARIANT_WIDTHS.length * PHOTO_LIMITS.variantBytes + 64 * 1024;
 const MEGABYTES = PHOTO_LIMITS.bytes / 1024 / 1024;
 
+/** A smaller copy of the photo, made by the owner's browser (decision 063). */
+export type PostedVariant = { bytes: Uint8Array; variant: PhotoVariant };
+
 export type PhotoUpload =
-  | { ok: true; bytes: Uint8Array; header: PhotoHeader; alt: string }
+  | { ok: true; bytes: Uint8Array; header: PhotoHeader; alt: string; variants: PostedVariant[] }
   /** `alt`: the words typed, for the form to keep (none when the body was not read). */
   | { ok: false; status: 400 | 413 | 415; field: "photo" | "alt"; message: string; alt: string };
 
@@ -51,9 +55,60 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const header = readPhotoHeader(bytes);
   if (!header) return refused(415, "photo", "The photo must be a JPEG, PNG, WebP or HEIC picture.", kept);
+  const variants = await readVariants(posted.formData.getAll("variant"), header, file.size);
+  if (!variants.ok) return refused(variants.status, "photo", variants.message, kept);
   const alt = photoAltSchema.safeParse(typed ?? undefined);
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Describe the photo.", kept);
-  return { ok: true, bytes, header, alt: alt.data };
+  return { ok: true, bytes, header: variants.shown, alt: alt.data, variants: variants.variants };
+}
+
+/**
+ * The smaller copies posted with the photo (`variant`, up to three), each checked like the photo:
+ * a JPEG or WebP by its bytes (415 otherwise), one of the widths the form makes, no wider and no
+ * heavier than the photo, its shape the photo's, each width once (400 otherwise). One bad copy
+ * refuses the whole upload: nothing is kept. `shown`: the photo's size as shown, which for a HEIC
+ * the copies may correct (below).
+ */
+async function readVariants(
+  entries: FormDataEntryValue[],
+  photo: PhotoHeader,
+  photoBytes: number,
+): Promise<
+  { ok: true; variants: PostedVariant[]; shown: PhotoHeader } | { ok: false; status: 400 | 415; message: string }
+> {
+  const files = entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
+  const bad = (message: string, status: 400 | 415 = 400) => ({ ok: false as const, status, message });
+  if (files.length > PHOTO_VARIANT_WIDTHS.length) {
+    return bad(`Send at most ${PHOTO_VARIANT_WIDTHS.length} smaller copies of the photo.`);
+  }
+  const variants: PostedVariant[] = [];
+  let shown = photo;
+  for (const file of files) {
+    if (file.size > Math.min(PHOTO_LIMITS.variantBytes, photoBytes)) {
+      return bad("A smaller copy of the photo is heavier than allowed.");
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const header = readPhotoHeader(bytes);
+    if (!header || (header.type !== "image/jpeg" && header.type !== "image/webp")) {
+      return bad("A smaller copy of the photo must be a JPEG or WebP picture.", 415);
+    }
+    const { width, height, type } = header;
+    const fits = (size: PhotoHeader) =>
+      width <= size.width && Math.abs(height - Math.round((width * size.height) / size.width)) <= 2;
+    // A phone's HEIC taken upright is stored on its side and turned by a property its header's
+    // size does not say (`irot`); the browser that drew the copies turned it, so they tell.
+    const turned = { ...photo, width: photo.height, height: photo.width };
+    if (variants.length === 0 && photo.type === "image/heic" && !fits(photo) && fits(turned)) shown = turned;
+    if (
+      !PHOTO_VARIANT_WIDTHS.some((made) => made === width) ||
+      !fits(shown) ||
+      variants.some((kept) => kept.variant.width === width)
+    ) {
+      return bad("A smaller copy of the photo does not match it in size.");
+    }
+    variants.push({ bytes, variant: { width, height, type } });
+  }
+  return { ok: true, variants: variants.sort((a, b) => a.variant.width - b.variant.width), shown };
 }
 
 const refusal = (outcome: { status: number; message: string; field?: string }) =>
@@ -89,13 +144,17 @@ const PHOTO_HEADERS = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 
-/** GET /photos/<id>: a photo a shown service has, with its type; 404 for any other. */
+/**
+ * GET /photos/<id>: a photo a shown service has, with its type; `?w=<width>`: its smaller copy of
+ * that width; 404 for any other.
+ */
 export async function photoResponse({ request, context, params }: Args) {
-  const found = await shownPhoto(getEnv(context), params.id ?? "");
+  const width = new URL(request.url).searchParams.get("w");
+  const found = await shownPhoto(getEnv(context), params.id ?? "", width === null ? undefined : Number(width));
   if (!found) return new Response("Not found", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain" } });
   const headers = {
     ...PHOTO_HEADERS,
-    "Content-Type": found.photo.type,
+    "Content-Type": found.type,
     "Content-Length": String(found.file.size),
     ETag: found.file.httpEtag,
   };

@@ -5,6 +5,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { PHOTO_LIMITS } from "../catalog";
 import { type CatalogOutcome, readCatalog, readService, snapshotOf, writeVersion } from "./catalog-store.server";
 import type { PhotoHeader } from "./photo-header.server";
+import type { PostedVariant } from "./photo-endpoints.server";
 
 // A service's photos (docs/decisions/063-service-photos-in-r2.md): the file in R2 (PHOTOS) under a
 // fresh id, its id, alt text and size in the service's row. Adding or removing one is a new version
@@ -19,7 +20,7 @@ const missing = { ok: false, status: 404, message: "There is no service at this 
 export async function addPhoto(
   env: PhotoEnv,
   slug: string,
-  photo: { bytes: Uint8Array; header: PhotoHeader; alt: string },
+  photo: { bytes: Uint8Array; header: PhotoHeader; alt: string; variants?: PostedVariant[] },
   acting: Acting,
 ): Promise<CatalogOutcome & { photoId?: string }> {
   const db = getDb(env);
@@ -30,8 +31,15 @@ export async function addPhoto(
   }
   const id = crypto.randomUUID();
   const { type, width, height } = photo.header;
-  await env.PHOTOS.put(id, photo.bytes, { httpMetadata: { contentType: type } });
+  const variants = photo.variants ?? [];
+  await Promise.all([
+    env.PHOTOS.put(id, photo.bytes, { httpMetadata: { contentType: type } }),
+    ...variants.map(({ bytes, variant }) =>
+      env.PHOTOS.put(variantKey(id, variant.width), bytes, { httpMetadata: { contentType: variant.type } }),
+    ),
+  ]);
   const added: ServicePhoto = { id, alt: photo.alt, width, height, type };
+  if (variants.length > 0) added.variants = variants.map(({ variant }) => variant);
   const saved = await writeVersion(db, slug, { ...snapshotOf(existing), photos: [...existing.photos, added] }, acting, {
     action: "settings.service.photo.add",
     detail: { name: existing.name, photo: id },
@@ -57,14 +65,26 @@ export async function removePhoto(env: PhotoEnv, slug: string, id: string, actin
   return saved ? { ok: true, service: saved } : missing;
 }
 
-/** A photo a shown service has now, and its file; null for any other id (removed, hidden, unknown). */
-export async function shownPhoto(env: PhotoEnv, id: string) {
+/** Where a photo's smaller copy of `width` pixels is kept in R2, beside the photo. */
+const variantKey = (id: string, width: number) => `${id}/w${width}`;
+
+/**
+ * A photo a shown service has now (or, with `width`, its smaller copy of that width), its type and
+ * its file; null for any other id or width (removed, hidden, unknown).
+ */
+export async function shownPhoto(env: PhotoEnv, id: string, width?: number) {
   const catalog = await readCatalog(env);
   const photo = catalog
     .filter((service) => service.visible)
     .flatMap((service) => service.photos)
     .find((candidate) => candidate.id === id);
   if (!photo) return null;
-  const file = await env.PHOTOS.get(id);
-  return file ? { photo, file } : null;
+  if (width === undefined) {
+    const file = await env.PHOTOS.get(id);
+    return file ? { type: photo.type, file } : null;
+  }
+  const variant = photo.variants?.find((candidate) => candidate.width === width);
+  if (!variant) return null;
+  const file = await env.PHOTOS.get(variantKey(id, width));
+  return file ? { type: variant.type, file } : null;
 }
