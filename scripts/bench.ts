@@ -4,7 +4,8 @@
 // staff inbox at 100,000 records of each kind (scripts/bench/inbox.ts), and the notification emails
 // (latency with them on and off, delivery under a failing mail binding; scripts/bench/notifications.ts),
 // and the Worker itself (its upload size, its startup, its heaviest packages; scripts/bench/worker.ts).
-// The weight part also measures a service page with four photos on a phone's first view (scripts/bench/photos.ts).
+// The weight part also measures a service page with four photos on a phone's first view
+// (scripts/bench/weight/photos.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as
 // the passkey library's once did: decision 040). A timing target missed is measured again at the
@@ -27,11 +28,17 @@ import {
 import { benchNotifications } from "./bench/notifications.ts";
 import { type Check, printChecks, progressLog, writeReport } from "./bench/output.ts";
 import { type PageServer, port, removeTwins, startPageServer, stateDir } from "./bench/pages.ts";
-import { createPhotosOwner, measurePhotosPage, type PhotosPage, photosChecks, photosDetails } from "./bench/photos.ts";
+import {
+  createPhotosOwner,
+  measurePhotosPage,
+  type PhotosPage,
+  photosChecks,
+  photosDetails,
+} from "./bench/weight/photos.ts";
 import { freshDatabase, run, runCapturing } from "./bench/server.ts";
 import { benchSubmissions, type Submissions, submissionsChecks, submissionsDetails } from "./bench/submissions.ts";
 import { benchThroughput, type PageThroughput, throughputChecks, throughputDetails } from "./bench/throughput.ts";
-import { measureWeights, type PageWeights, weightChecks, weightDetails } from "./bench/weight.ts";
+import { measureWeights, type PageWeights, weightChecks, weightDetails } from "./bench/weight/pages.ts";
 import { benchWorker, type WorkerBench, workerChecks, workerDetails } from "./bench/worker.ts";
 
 const PARTS = [
@@ -78,7 +85,7 @@ async function main() {
     // Servers of their own too, on this port and the next: notifications on, off, and failing.
     if (runs("notifications")) notifications = await benchNotifications(port, log);
 
-    // The weight part also adds four photos to a service as its owner (scripts/bench/photos.ts).
+    // The weight part also adds four photos to a service as its owner (scripts/bench/weight/photos.ts).
     if (runs("weight")) createPhotosOwner(stateDir);
     log("Rendering static twins…");
     server = await startPageServer();

@@ -10,7 +10,7 @@ import {
 import { type Check, kb, ms, spreadText } from "../output.ts";
 import { type BenchPage, pages, STAFF_LOGIN } from "../pages.ts";
 import { median, type Spread, spread } from "../stats.ts";
-import type { PageWeights } from "../weight.ts";
+import type { PageWeights } from "../weight/pages.ts";
 
 export type LighthouseRow = {
   page: BenchPage;

@@ -3,11 +3,10 @@ import { getEnv } from "~/http/context.server";
 import { readPostedFiles } from "~/http/request-body.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
-import type { PhotoVariant } from "~/content/services";
 import { PHOTO_LIMITS, PHOTO_VARIANT_WIDTHS, photoAltSchema } from "../catalog";
 import { catalogServiceView, photoUrl } from "./catalog-store.server";
 import { type PhotoHeader, readPhotoHeader } from "./photo-header.server";
-import { addPhoto, removePhoto, shownPhoto } from "./photo-store.server";
+import { addPhoto, type PostedVariant, removePhoto, shownPhoto } from "./photo-store.server";
 
 // A service's photos through the owners' API (POST …/photos, DELETE …/photos/<id>) and the owners'
 // page, and the public /photos/<id> that serves them (docs/decisions/063-service-photos-in-r2.md).
@@ -19,8 +18,6 @@ const BODY_LIMIT_BYTES = PHOTO_LIMITS.bytes + PHOTO_VARIANT_WIDTHS.length * PHOT
 const MEGABYTES = PHOTO_LIMITS.bytes / 1024 / 1024;
 
 /** A smaller copy of the photo, made by the owner's browser (decision 063). */
-export type PostedVariant = { bytes: Uint8Array; variant: PhotoVariant };
-
 export type PhotoUpload =
   | { ok: true; bytes: Uint8Array; header: PhotoHeader; alt: string; variants: PostedVariant[] }
   /** `alt`: the words typed, for the form to keep (none when the body was not read). */

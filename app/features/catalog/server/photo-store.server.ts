@@ -1,11 +1,13 @@
-import type { ServicePhoto } from "~/content/services";
+import type { PhotoVariant, ServicePhoto } from "~/content/services";
 import { getDb } from "~/db/db.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { PHOTO_LIMITS } from "../catalog";
 import { type CatalogOutcome, readCatalog, readService, snapshotOf, writeVersion } from "./catalog-store.server";
 import type { PhotoHeader } from "./photo-header.server";
-import type { PostedVariant } from "./photo-endpoints.server";
+
+/** A smaller copy of a photo as posted with it: its bytes and what they were checked to be. */
+export type PostedVariant = { bytes: Uint8Array; variant: PhotoVariant };
 
 // A service's photos (docs/decisions/063-service-photos-in-r2.md): the file in R2 (PHOTOS) under a
 // fresh id, its id, alt text and size in the service's row. Adding or removing one is a new version

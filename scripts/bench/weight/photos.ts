@@ -6,10 +6,10 @@
 // idle (bodies and headers: HTML, CSS, images). Target under 200 KB. Nothing is kept in git: the
 // photos are drawn afresh on each run.
 import { chromium, type Page } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../../playwright.config.ts";
-import { type Check, KB, kb } from "./output.ts";
-import { origin } from "./pages.ts";
-import { run } from "./server.ts";
+import { chromiumArgs, chromiumPath } from "../../../playwright.config.ts";
+import { type Check, KB, kb } from "../output.ts";
+import { origin } from "../pages.ts";
+import { run } from "../server.ts";
 
 const SLUG = "brake-repair";
 export const PHOTOS_PAGE = `/services/${SLUG}`;

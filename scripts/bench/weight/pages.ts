@@ -2,9 +2,9 @@
 // and gzip -9), and the targets on scripts, styles and the home page's HTML.
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { chromiumArgs as chromiumFlags, chromiumPath } from "../../playwright.config.ts";
-import { type Check, KB, kb } from "./output.ts";
-import { origin, pages, STAFF_LOGIN } from "./pages.ts";
+import { chromiumArgs as chromiumFlags, chromiumPath } from "../../../playwright.config.ts";
+import { type Check, KB, kb } from "../output.ts";
+import { origin, pages, STAFF_LOGIN } from "../pages.ts";
 
 const TARGETS = {
   formPageJsGzip: 125 * KB,
