@@ -8,10 +8,10 @@ import { expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
 const newSlug = () => `svc-${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
 for (const javaScriptEnabled of [false, true]) {
-  test.describe(`a service's price with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+  test.describe(`a service's price and text with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("is added hidden, its price changed, and the change listed among its versions", async ({
+    test("is added hidden, its price and description changed, and the changes listed among its versions", async ({
       page,
       logInAsStaff,
     }) => {
@@ -41,12 +41,17 @@ for (const javaScriptEnabled of [false, true]) {
 
       await expect(page.getByLabel("From (dollars)")).toHaveValue("49.95");
       await page.getByLabel("From (dollars)").fill("54.50");
+      await page.getByLabel("Description").fill("A check for every car of a business's fleet, in one visit.");
       await page.getByRole("button", { name: "Save" }).click();
       await expectToast(page, javaScriptEnabled, "is saved (version 2)");
       await expect(page.getByLabel("From (dollars)")).toHaveValue("54.50");
+      await expect(page.getByLabel("Description")).toHaveValue(
+        "A check for every car of a business's fleet, in one visit.",
+      );
       const changes = page.getByRole("table");
       await expect(changes.getByRole("row", { name: /Starting price/ })).toContainText("$49.95, per car");
       await expect(changes.getByRole("row", { name: /Starting price/ })).toContainText("$54.50, per car");
+      await expect(changes.getByRole("row", { name: /^Description/ })).toContainText("in one visit.");
 
       // Hidden: no page on the website.
       const publicPage = await page.request.get(`/services/${slug}`);
