@@ -89,6 +89,13 @@ describe("POST /api/bookings", () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  it("names the service, not the day, when the service cannot be booked online", async () => {
+    const response = await post(visitor({ service: "teleportation" }));
+    expect(response.status).toBe(400);
+    const { fieldErrors } = await response.json<{ fieldErrors: Record<string, string[]> }>();
+    expect(fieldErrors).toEqual({ service: ["Choose one of the services that can be booked online."] });
+  });
+
   it("answers a full place with 409 and up to three later days with online places", async () => {
     // Tuesday, December 8: its one online drop-off place goes to the first visitor.
     expect((await post(visitor({ date: "2026-12-08" }))).status).toBe(201);

@@ -79,7 +79,7 @@ export async function bookOnlineFor(
   const service = (await getCatalog(context)).find((each) => each.slug === input.service && each.visible);
   if (!service?.bookableOnline) {
     const message = "Choose one of the services that can be booked online.";
-    return { status: "refused", refusal: { ok: false, status: 400, field: "date", message } };
+    return { status: "refused", refusal: { ok: false, status: 400, field: "service", message } };
   }
   if (input.kind === "waiter" && !service.waiterOk) {
     const message = `${service.name} is not done while you wait: choose a drop-off.`;

@@ -23,7 +23,10 @@ import { readOnlineBookingRules } from "./online-settings.server";
 export const ONLINE_ACTOR = { id: null, name: "Website (booked online)" };
 
 export type OnlineRefusal =
-  Exclude<Refusal, { status: 409 }> | { ok: false; status: 409; message: string; nextDays: OnlineDay[] };
+  | Exclude<Refusal, { status: 400 | 409 }>
+  /** A 400 names its field; a visitor's booking can also name the service they chose. */
+  | { ok: false; status: 400; field: Extract<Refusal, { status: 400 }>["field"] | "service"; message: string }
+  | { ok: false; status: 409; message: string; nextDays: OnlineDay[] };
 
 export type OnlinePlace = { ok: true; place: Place; rules: BookingRules; online: OnlineBookingRules };
 
