@@ -28,7 +28,7 @@ export const appointmentScheduledTasks: ScheduledTask[] = [
 
 export type { AppointmentView } from "./server/booking-reads.server";
 export { appointmentJobHandlers } from "./server/mail/appointment-mail.server";
-export { appointmentOfRequestJson } from "./server/appointments-api.server";
+export { appointmentOfRequestJson, refusalResponse } from "./server/appointments-api.server";
 export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/on-arrival.server";
 export { appointmentPanelData } from "./server/record-panel.server";
 export { calendarFeedOf } from "./server/calendar-feed.server";

@@ -8,6 +8,7 @@ import { actingMember } from "~/http/staff-member.server";
 import { capacitySchema } from "../capacity";
 import { bookAppointment } from "./booking.server";
 import { type Refusal } from "./place-rules.server";
+import type { OnlineRefusal } from "./online/online-booking.server";
 import { appointmentOfRequest, type AppointmentView } from "./booking-reads.server";
 import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";
 import { bookingRulesFor, readCapacity, saveCapacity } from "./settings/capacity-settings.server";
@@ -49,8 +50,11 @@ const bookingSchema = z.object({
   note: z.string({ error: "The note must be text." }).nullable().optional(),
 });
 
-/** A refusal as the API answers it: 400 naming the field, 404, or 409 with the next days that have room. */
-export function refusalResponse(refusal: Refusal): Response {
+/**
+ * A refusal as the API answers it: 400 naming the field, 404, or 409 with the next days that have
+ * room; staff's booking and the visitor's online booking alike.
+ */
+export function refusalResponse(refusal: Refusal | OnlineRefusal): Response {
   switch (refusal.status) {
     case 400:
       return jsonResponse({ message: refusal.message, fieldErrors: { [refusal.field]: [refusal.message] } }, 400);

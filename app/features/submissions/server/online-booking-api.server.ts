@@ -4,20 +4,21 @@ import { getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { emailField, honeypotField, nameField, optionalText, phoneField } from "~/forms/fields";
 import { z } from "~/forms/zod";
-import { jsonResponse, tooManyRequests } from "~/http/responses.server";
+import { jsonResponse } from "~/http/responses.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { enqueueJobs, type QueuedJob } from "~/queue/jobs.server";
-import { bookOnline, checkOnlinePlace, type OnlineRefusal } from "../../appointments/appointments.server";
+import {
+  bookOnline,
+  checkOnlinePlace,
+  type OnlineRefusal,
+  refusalResponse,
+} from "../../appointments/appointments.server";
 import { getCatalog } from "../../catalog/catalog.server";
 import { forgetLedgerEntries } from "../../notifications/notifications.server";
 import { HONEYPOT_FIELD } from "../honeypot";
-import { INVALID_MESSAGE, RATE_LIMITED_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
-import {
-  isOverSubmissionLimit,
-  RATE_LIMIT_RETRY_SECONDS,
-  saveContextFor,
-  submissionForms,
-} from "./save-submission.server";
+import { INVALID_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
+import { saveContextFor, submissionForms } from "./save-submission.server";
+import { admitWithinSubmissionLimit } from "./submission-api.server";
 import { judgeSubmission } from "./spam.server";
 
 // POST /api/bookings (docs/decisions/064): a visitor books a place themselves. The public forms'
@@ -144,10 +145,7 @@ export function handleOnlineBookingApi(request: Request, context: Context): Prom
     schema: onlineBookingSchema,
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
-    admit: async () =>
-      (await isOverSubmissionLimit(save.env, save.clientKey))
-        ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
-        : undefined,
+    admit: admitWithinSubmissionLimit(save),
   };
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await bookOnlineFor(request, context, input);
@@ -157,7 +155,7 @@ export function handleOnlineBookingApi(request: Request, context: Context): Prom
         return jsonResponse({ id, date, kind, time, status: state }, 201);
       }
       case "refused":
-        return refusalJson(outcome.refusal);
+        return refusalResponse(outcome.refusal);
       case "unavailable":
         return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
       default: {
@@ -166,19 +164,4 @@ export function handleOnlineBookingApi(request: Request, context: Context): Prom
       }
     }
   });
-}
-
-function refusalJson(refusal: OnlineRefusal): Response {
-  switch (refusal.status) {
-    case 400:
-      return jsonResponse({ message: refusal.message, fieldErrors: { [refusal.field]: [refusal.message] } }, 400);
-    case 404:
-      return jsonResponse({ message: refusal.message }, 404);
-    case 409:
-      return jsonResponse({ message: refusal.message, nextDays: refusal.nextDays }, 409);
-    default: {
-      const unknown: never = refusal;
-      throw new Error(`Unknown refusal ${JSON.stringify(unknown)}`);
-    }
-  }
 }

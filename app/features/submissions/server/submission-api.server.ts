@@ -7,6 +7,7 @@ import {
   UNAVAILABLE_MESSAGE,
 } from "~/features/submissions/submission-messages";
 import { getRequestTime } from "../../../http/context.server";
+import type { AppEnv } from "../../../http/env.server";
 import { unreachable } from "../../../http/exhaustive.server";
 import { serviceValuesFor } from "./service-choices.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
@@ -21,6 +22,17 @@ import {
 } from "./save-submission.server";
 
 const API_BODY_LIMIT_BYTES = 32 * 1024;
+
+/**
+ * A public JSON door's `admit` step: every post counts against the client's limit before its body
+ * is read, and one over it is answered 429 with Retry-After.
+ */
+export function admitWithinSubmissionLimit(save: { env: Pick<AppEnv, "SUBMISSION_LIMITER">; clientKey: string }) {
+  return async () =>
+    (await isOverSubmissionLimit(save.env, save.clientKey))
+      ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
+      : undefined;
+}
 
 /** POST /api/contact and /api/service-request: JSON in, what was stored (with its id and time) out. */
 export async function handleSubmissionApi<Name extends InboxKind>(
@@ -40,11 +52,7 @@ export async function handleSubmissionApi<Name extends InboxKind>(
     ),
     limitBytes: API_BODY_LIMIT_BYTES,
     invalidMessage: INVALID_MESSAGE,
-    // Every post counts against the client's limit, before its body is read.
-    admit: async () =>
-      (await isOverSubmissionLimit(save.env, save.clientKey))
-        ? tooManyRequests(RATE_LIMITED_MESSAGE, RATE_LIMIT_RETRY_SECONDS)
-        : undefined,
+    admit: admitWithinSubmissionLimit(save),
   };
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await saveSubmission(name, input, save);
