@@ -29,6 +29,8 @@ export const STATUS_OF_REASON = {
   unprocessable: 422,
   /** Too many tries: `retryAfterSeconds` says when to try again. */
   throttled: 429,
+  /** The server cannot do it just now (a store that did not answer): try again later. */
+  unavailable: 503,
 } as const;
 
 export type RefusalReason = keyof typeof STATUS_OF_REASON;
@@ -122,6 +124,16 @@ export function customerPageRefusal(refusal: Refusal, headers?: HeadersInit) {
  */
 export function refusalData<Body>(refusal: Refusal, body: Body, headers?: HeadersInit) {
   return data(body, { status: statusOf(refusal), headers: headersOf(refusal, headers) });
+}
+
+/** A loader's or action's thrown "no such page" (`throw notFoundData(NO_STORE)`), for its error boundary. */
+export function notFoundData(headers?: HeadersInit) {
+  return data(null, { status: STATUS_OF_REASON["not-found"], headers });
+}
+
+/** A success's value made into what the answer shows (a stored row as its JSON), a refusal kept. */
+export function mapSuccess<Value, Shown>(outcome: Outcome<Value>, show: (value: Value) => Shown): Outcome<Shown> {
+  return outcome.ok ? succeeded(show(outcome.value)) : outcome;
 }
 
 /**
