@@ -10,7 +10,7 @@ import type { AppEnv } from "~/http/env.server";
 import { linkSecret } from "~/keys/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
-import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
+import { type AppointmentMessagePurpose } from "../vocabulary";
 import { customerToken, newTokenSalt, tokenHash } from "./customer-link.server";
 import { tellFirstWaiting } from "./online/waitlist.server";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { insertForEach } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
-import { appointmentMessages, appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
+import { appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
