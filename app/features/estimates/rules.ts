@@ -1,6 +1,6 @@
 import { exceedsTenPercent, lineTotal, totalOfLines } from "./pricing";
-import type { EstimateLineInput } from "./schemas";
-import type { EstimateLine, EstimateStatus, TaxRule } from "./vocabulary";
+import type { EstimateInput, EstimateLineInput } from "./schemas";
+import type { EstimateLine, EstimateStatus, EstimateVehicle, TaxRule } from "./vocabulary";
 
 // The estimate's rules that are not arithmetic: which line is which across versions, what a
 // decision makes of the status, and when a revision needs the customer again (§14-1002(b)).
@@ -57,7 +57,7 @@ export function workAfterRevision(lines: readonly EstimateLine[], decision: Deci
 
 /**
  * A revision's status: once the customer has approved work, a revision whose work costs more than
- * 110% of what they approved needs their approval again; at or within 110% it keeps its status.
+ * 110% of what they approved needs their approval again; at or within 110% their decision stands.
  * Before any approval a revision keeps the status it had (a draft stays a draft; a sent one is sent).
  */
 export function statusAfterRevision(
@@ -68,5 +68,13 @@ export function statusAfterRevision(
 ): EstimateStatus {
   if (!decision || decision.approvedLineIds.length === 0) return status;
   const work = totalOfLines(lines, workAfterRevision(lines, decision), rule);
-  return exceedsTenPercent(work, decision.approvedTotal) ? "needs approval" : status;
+  if (exceedsTenPercent(work, decision.approvedTotal)) return "needs approval";
+  // Within 10%: the customer's decision stands (a revision brought back within it included).
+  return statusAfterDecision(decision.approvedLineIds.length, decision.declinedLineIds.length);
+}
+
+/** The vehicle as a version stores it: the VIN and mileage only when given. */
+export function vehicleOf(input: EstimateInput["vehicle"]): EstimateVehicle {
+  const { year, make, model, vin, mileage } = input;
+  return { year, make, model, ...(vin ? { vin } : {}), ...(mileage === undefined ? {} : { mileage }) };
 }
