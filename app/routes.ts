@@ -31,6 +31,7 @@ export default [
   route("join/:token", "features/team/routes/join.tsx"),
   route("book", "features/appointments/routes/book-online.tsx"),
   route("appointments/:token", "features/appointments/routes/customer.tsx"),
+  route("estimates/:token", "features/estimates/routes/customer.tsx"),
   route("appointments/feed/:file", "features/appointments/routes/calendar-feed.ts"),
   route("photos/:id", "features/catalog/routes/photo.ts"),
   route("sitemap.xml", "features/site/routes/sitemap.ts"),

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { fetchWorker, ORIGIN } from "../support/http";
+import { fetchWorker, ORIGIN, postForm } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
-import { type recordingMailer, recordingQueue } from "../support/queue";
+import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 
 // What the estimates' Worker tests share: the Worker's clock pinned to Monday, November 30, 2026,
 // 10:00 AM in Pikesville, a service request with a vehicle, a valid estimate body, and staff calls.
@@ -89,3 +89,48 @@ export function keptQueue() {
 }
 
 export type Mailer = ReturnType<typeof recordingMailer>;
+
+/** A sent estimate on a new request: its JSON and the link's token, read from the customer's email. */
+export async function sentEstimate(cookie: string, body: unknown = brakes()) {
+  const requestId = await newRequest();
+  const created = await (
+    await call(cookie, "POST", `/api/service-requests/${requestId}/estimates`, body)
+  ).json<EstimateJson>();
+  const { queue, bindings } = keptQueue();
+  const sent = await call(cookie, "POST", `/api/estimates/${created.id}/send`, undefined, bindings);
+  if (sent.status !== 200) throw new Error(`send answered ${sent.status}`);
+  const mailer = recordingMailer();
+  await deliverQueued(queue, { NOTIFY_EMAIL: mailer.binding }, 10, { at });
+  const [mail] = mailer.sent;
+  const token = /\/estimates\/([A-Za-z0-9_-]{43})/.exec(mail?.mail.text ?? "")?.[1];
+  if (!token || !mail) throw new Error("No link in the customer's email");
+  return { requestId, estimate: created, token, mail: mail.mail, to: mail.to };
+}
+
+/** The customer's form post: every line's choice, the name and the version shown. */
+export function decide(
+  token: string,
+  fields: Record<string, string>,
+  options: { bindings?: Partial<Env>; headers?: Record<string, string> } = {},
+) {
+  return postForm(`/estimates/${token}`, fields, {
+    at,
+    client: "203.0.113.7",
+    headers: { "User-Agent": "Phone browser (test)", ...options.headers },
+    bindings: options.bindings,
+  });
+}
+
+/** Approve the lines named, decline the rest. */
+export const choices = (
+  estimate: EstimateJson,
+  approve: readonly number[],
+  name = "Pat Example",
+  version = estimate.version,
+) => ({
+  version: String(version),
+  name,
+  ...Object.fromEntries(
+    estimate.lines.map((line, index) => [`decision-${line.id}`, approve.includes(index) ? "approve" : "decline"]),
+  ),
+});

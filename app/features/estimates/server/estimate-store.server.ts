@@ -36,7 +36,7 @@ export type Stored = { ok: true; state: EstimateState; messageIds: number[] } | 
 
 /** A write that lost a race: a unique key (a version, a decision) someone else took first. */
 export const isConstraintError = (error: unknown) =>
-  error instanceof Error && String(error.message).includes('UNIQUE constraint failed');
+  error instanceof Error && String(error.message).includes("UNIQUE constraint failed");
 
 const auditTargetOf = (requestId: string) => `service-requests/${requestId}`;
 
