@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { executeSql, expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
+import { expectAccessible } from "../page-checks";
 import { newMember, signIn } from "../members";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
@@ -74,10 +74,7 @@ test.describe("accessibility", () => {
       await logInAsStaff();
       for (const path of ["/incoming/account", "/incoming/audit"]) {
         await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page, path);
       }
     });
   }

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
@@ -12,6 +11,7 @@ import {
   test,
   type TestDatabase,
 } from "../fixtures";
+import { expectAccessible } from "../page-checks";
 
 // Working through the inbox as staff do, with JavaScript and without: statuses, filter, search,
 // older pages, a record's page, deleting with confirmation, and the CSV export. Every test makes
@@ -220,10 +220,7 @@ test.describe("accessibility", () => {
       await logInAsStaff();
       for (const path of ["/incoming", `/incoming?q=${tag}&status=all`, `/incoming/contact-messages/${id}`]) {
         await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page, path);
       }
     });
   }

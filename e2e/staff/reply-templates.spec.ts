@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, gotoHydrated, test, openPage } from "../fixtures";
+import { expectAccessible } from "../page-checks";
 import { brakeRequest, insertRecord } from "../records";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
@@ -107,10 +107,7 @@ test.describe("accessibility", () => {
         `/incoming/service-requests/${id}?template=1`,
       ]) {
         await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page, path);
       }
     });
   }
