@@ -3,10 +3,35 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, type OnlineBookingRules } from "../online/online-rules";
 import type { OnlineEntered } from "../server/online/online-settings-form.server";
-import { HintedNumberField, NothingSavedAlert } from "./settings-fields";
+import { type HintedNumber, HintedNumberField, NothingSavedAlert } from "./settings-fields";
 
 // The owner's rules for /book on the capacity page (docs/decisions/064): a plain post with its
 // intent, so it works without JavaScript.
+
+// The rules that are a number, in the form's order; each field's id is the rule's name.
+const numberRules: readonly (HintedNumber & { id: "onlineShare" | "minNoticeHours" | "horizonDays" })[] = [
+  {
+    id: "onlineShare",
+    label: "Share of places online bookings may take (%)",
+    hint: "Of each day's drop-offs and of each waiter slot, rounded down. You can still book the rest yourself.",
+    min: 0,
+    max: 100,
+  },
+  {
+    id: "minNoticeHours",
+    label: "Minimum notice (hours)",
+    hint: "How long before its time a place can still be booked online.",
+    min: 0,
+    max: MAX_NOTICE_HOURS,
+  },
+  {
+    id: "horizonDays",
+    label: "How far ahead (days)",
+    hint: "The last day customers can book online, counted from today.",
+    min: 1,
+    max: MAX_HORIZON_DAYS,
+  },
+];
 
 export function OnlineBookingForm({
   rules,
@@ -44,30 +69,9 @@ export function OnlineBookingForm({
           />
           Let customers book online
         </label>
-        <HintedNumberField
-          id="onlineShare"
-          label="Share of places online bookings may take (%)"
-          hint="Of each day's drop-offs and of each waiter slot, rounded down. You can still book the rest yourself."
-          min={0}
-          max={100}
-          defaultValue={shown.onlineShare}
-        />
-        <HintedNumberField
-          id="minNoticeHours"
-          label="Minimum notice (hours)"
-          hint="How long before its time a place can still be booked online."
-          min={0}
-          max={MAX_NOTICE_HOURS}
-          defaultValue={shown.minNoticeHours}
-        />
-        <HintedNumberField
-          id="horizonDays"
-          label="How far ahead (days)"
-          hint="The last day customers can book online, counted from today."
-          min={1}
-          max={MAX_HORIZON_DAYS}
-          defaultValue={shown.horizonDays}
-        />
+        {numberRules.map((field) => (
+          <HintedNumberField key={field.id} {...field} defaultValue={shown[field.id]} />
+        ))}
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">An online booking is</legend>
           {(

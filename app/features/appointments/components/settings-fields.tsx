@@ -17,18 +17,7 @@ export function NothingSavedAlert({ errors, className }: { errors: readonly stri
   );
 }
 
-/** A narrow number box with its label above and its hint between them (read out with the box). */
-export function HintedNumberField({
-  id,
-  name = id,
-  label,
-  hint,
-  min,
-  max,
-  step,
-  numericKeypad = true,
-  defaultValue,
-}: {
+export type HintedNumber = {
   id: string;
   /** The posted name, when it is not the id. */
   name?: string;
@@ -39,26 +28,28 @@ export function HintedNumberField({
   step?: number;
   /** A phone's number keypad; off where the value may have a decimal point. */
   numericKeypad?: boolean;
-  defaultValue: string;
-}) {
+};
+
+/** A narrow number box with its label above and its hint between them (read out with the box). */
+export function HintedNumberField(props: HintedNumber & { defaultValue: string }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
+      <label htmlFor={props.id} className="block text-sm font-semibold text-slate-800">
+        {props.label}
       </label>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        {hint}
+      <p id={`${props.id}-hint`} className="mt-1 text-sm text-slate-600">
+        {props.hint}
       </p>
       <input
-        id={id}
-        name={name}
+        id={props.id}
+        name={props.name ?? props.id}
         type="number"
-        min={min}
-        max={max}
-        step={step}
-        inputMode={numericKeypad ? "numeric" : undefined}
-        defaultValue={defaultValue}
-        aria-describedby={`${id}-hint`}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        inputMode={props.numericKeypad === false ? undefined : "numeric"}
+        defaultValue={props.defaultValue}
+        aria-describedby={`${props.id}-hint`}
         className={`${controlClasses} max-w-32`}
       />
     </div>
