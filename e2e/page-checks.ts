@@ -1,7 +1,14 @@
 // Checks the browser tests make of a whole page as it stands: axe's rules, nothing wider than the
 // screen, and screenshots at a phone's and a desktop's width for a person to look at.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test, type ViewportSize } from "@playwright/test";
+import { gotoHydrated } from "./fixtures";
+
+/** A phone's and a desktop's window: the sizes the accessibility checks run at. */
+export const phoneAndDesktop: readonly ViewportSize[] = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+];
 
 /** No axe violations, and nothing wider than the screen (`what` names the page in the messages). */
 export async function expectAccessible(page: Page, what: string) {
@@ -12,6 +19,15 @@ export async function expectAccessible(page: Page, what: string) {
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${what} scrolls sideways`,
   ).toBeLessThanOrEqual(width);
+}
+
+/** Each page in a window of `viewport`, opened and hydrated, passes `expectAccessible`. */
+export async function expectPagesAccessible(page: Page, viewport: ViewportSize, paths: readonly string[]) {
+  await page.setViewportSize(viewport);
+  for (const path of paths) {
+    await gotoHydrated(page, path);
+    await expectAccessible(page, path);
+  }
 }
 
 /**

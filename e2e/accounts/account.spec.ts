@@ -1,5 +1,5 @@
-import { executeSql, expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
-import { expectAccessible } from "../page-checks";
+import { executeSql, expect, expectToast, openPage, test } from "../fixtures";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 import { newMember, signIn } from "../members";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
@@ -62,20 +62,13 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the account page and the audit log have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
-      await page.setViewportSize(viewport);
       await logInAsStaff();
-      for (const path of ["/incoming/account", "/incoming/audit"]) {
-        await gotoHydrated(page, path);
-        await expectAccessible(page, path);
-      }
+      await expectPagesAccessible(page, viewport, ["/incoming/account", "/incoming/audit"]);
     });
   }
 });

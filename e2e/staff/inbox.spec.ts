@@ -4,14 +4,13 @@ import {
   executeSql,
   expect,
   expectToast,
-  gotoHydrated,
   holdRequests,
   openPage,
   staffAccount,
   test,
   type TestDatabase,
 } from "../fixtures";
-import { expectAccessible } from "../page-checks";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 
 // Working through the inbox as staff do, with JavaScript and without: statuses, filter, search,
 // older pages, a record's page, deleting with confirmation, and the CSV export. Every test makes
@@ -200,17 +199,13 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the inbox, a search and a record's page have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
       // axe walks three full pages: on a busy two-core machine that takes longer than one test's default.
       test.slow();
-      await page.setViewportSize(viewport);
       const tag = newTag();
       // More than a page, so the pages' links are there too; spam, for its reason on the card.
       const [id] = seedContacts(tag, [
@@ -218,10 +213,11 @@ test.describe("accessibility", () => {
         ...Array.from({ length: 30 }, (_, index) => ({ status: index % 2 ? "contacted" : "new" })),
       ]);
       await logInAsStaff();
-      for (const path of ["/incoming", `/incoming?q=${tag}&status=all`, `/incoming/contact-messages/${id}`]) {
-        await gotoHydrated(page, path);
-        await expectAccessible(page, path);
-      }
+      await expectPagesAccessible(page, viewport, [
+        "/incoming",
+        `/incoming?q=${tag}&status=all`,
+        `/incoming/contact-messages/${id}`,
+      ]);
     });
   }
 });

@@ -1,5 +1,5 @@
-import { expect, gotoHydrated, test, openPage } from "../fixtures";
-import { expectAccessible } from "../page-checks";
+import { expect, test, openPage } from "../fixtures";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 import { brakeRequest, insertRecord } from "../records";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
@@ -90,25 +90,18 @@ test.describe("an owner's templates without JavaScript", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the Emails and Reply templates pages and a record with a template picked have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
       const id = seedRequest(newTag());
-      await page.setViewportSize(viewport);
       await logInAsStaff();
-      for (const path of [
+      await expectPagesAccessible(page, viewport, [
         "/incoming/settings/emails",
         "/incoming/settings/reply-templates",
         `/incoming/service-requests/${id}?template=1`,
-      ]) {
-        await gotoHydrated(page, path);
-        await expectAccessible(page, path);
-      }
+      ]);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
-import { expectAccessible } from "../page-checks";
+import { expectAccessible, phoneAndDesktop } from "../page-checks";
 
 // The owners' services page (issue 38): a service added and its price changed with plain form posts,
 // its versions and what changed; the pages at a phone's and a desktop's width. The services these
@@ -74,10 +74,7 @@ test.describe("a refused price without JavaScript", () => {
 });
 
 test.describe("the owners' services pages", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`have no axe violations and do not scroll sideways at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
