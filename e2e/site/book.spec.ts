@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { executeSql, expect, openPage, test, uniqueEmail } from "../fixtures";
+import { lookAt } from "../page-checks";
 
 // /book (issue 40): a visitor books a place themselves at phone width, with JavaScript off and on,
 // and the page is looked at at 390 and 1280 px. Capacity as the appointments spec sets it (plenty,
@@ -10,16 +11,6 @@ function openOnlineBooking() {
   executeSql(
     `INSERT INTO appointment_settings (id, drop_offs_per_day, waiter_slots, change_cutoff_minutes, online_enabled, online_share, online_notice_hours, online_horizon_days, online_mode) VALUES (1, 100, '[{"time":"09:00","places":20},{"time":"14:00","places":20}]', 120, 1, 100, 0, 60, 'confirm') ON CONFLICT (id) DO UPDATE SET drop_offs_per_day = 100, waiter_slots = excluded.waiter_slots, online_enabled = 1, online_share = 100, online_notice_hours = 0, online_horizon_days = 60, online_mode = 'confirm'`,
   );
-}
-
-async function lookAt(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 async function book(page: Page, javaScriptEnabled: boolean) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { lookAt } from "../page-checks";
 
 // /incoming/insights with JavaScript and without: the window's figures, the 12 weeks drawn as SVG
 // with their table, and the owner's switch that puts the response record on / and /contact.
@@ -41,12 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole("table", { name: "Appointments and show rate, by week" }).getByRole("row"),
       ).toHaveCount(13);
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: test.info().outputPath(`insights-${width}.png`), fullPage: true });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `insights at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      }
+      await lookAt(page, "insights");
       if (javaScriptEnabled) {
         // axe-core runs as a script in the page: with JavaScript on only (the markup is the same).
         const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);

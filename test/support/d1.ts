@@ -7,3 +7,9 @@ export async function rowsOf<Row = Record<string, unknown>>(sql: string, ...para
     .all<Row>();
   return results;
 }
+
+/** What a `select count(*) as n …` of the test's D1 counts. */
+export async function countOf(sql: string, ...params: unknown[]): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(sql, ...params);
+  return row?.n ?? 0;
+}
