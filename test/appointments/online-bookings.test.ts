@@ -114,6 +114,11 @@ describe("POST /api/bookings", () => {
       "select count(*) as n from service_requests where preferred_date = '2026-12-14' and booked_online = 1",
     ).first<{ n: number }>();
     expect(kept?.n).toBe(1);
+    // The losers wrote nothing, not even the shop's email's ledger entry of a request.
+    const orphans = await env.DB.prepare(
+      "select count(*) as n from notification_ledger where submission_kind = 'serviceRequest' and submission_id not in (select id from service_requests)",
+    ).first<{ n: number }>();
+    expect(orphans?.n).toBe(0);
     // The slot's second place is still staff's to give.
     expect((await book(await newRequest(), { date: "2026-12-14", kind: "waiter", time: "08:00" })).status).toBe(201);
   });

@@ -39,6 +39,7 @@ export {
   checkOnlinePlace,
   type OnlinePlace,
   type OnlineRefusal,
+  type RequestFirst,
 } from "./server/online/online-booking.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
 export type { OnlineDay } from "./server/online/online-openings.server";
