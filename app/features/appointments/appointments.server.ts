@@ -42,5 +42,12 @@ export {
   type RequestFirst,
 } from "./server/online/online-booking.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
+export {
+  type BookingWeek,
+  bookingViewFor,
+  bookingViewPosted,
+  postedBookingView,
+  readBookingWeeks,
+} from "./server/online/booking-funnel.server";
 export type { OnlineDay } from "./server/online/online-openings.server";
 export { joinWaitlist, waitlistJobHandlers } from "./server/online/waitlist.server";
