@@ -167,6 +167,7 @@ export function insightsJson(insights: Insights) {
     },
     weeks: insights.weeks,
     appointments: insights.appointments,
+    bookingPage: insights.bookingPage,
   };
 }
 
