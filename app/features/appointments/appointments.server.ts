@@ -42,6 +42,7 @@ export {
   type RequestFirst,
 } from "./server/online/online-booking.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
+export { onlineBookingOpen } from "./server/online/online-settings.server";
 export {
   type BookingWeek,
   bookingViewFor,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, newClientAddress, ORIGIN, postForm, rateLimiterAllowing } from "../support/http";
-import { at, call, cookies, setUpAppointments } from "./support";
+import { fetchWorker, newClientAddress, ORIGIN, postForm, rateLimiterAllowing } from "../../support/http";
+import { at, call, cookies, setUpAppointments } from "../support";
 
 // Issue 40, item 5 (docs/decisions/066-booking-page-counts.md): what the shop sees of /book, per
 // week: opened, started, booked and the p75 time to book, with no cookie. The clock pinned to

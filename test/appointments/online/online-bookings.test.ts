@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, postForm, postJson } from "../support/http";
-import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { at, book, calendarOf, call, cookies, customerLinkIn, newRequest, setUpAppointments } from "./support";
+import { fetchWorker, postForm, postJson } from "../../support/http";
+import { deliverQueued, recordingMailer, recordingQueue } from "../../support/queue";
+import { at, book, calendarOf, call, cookies, customerLinkIn, newRequest, setUpAppointments } from "../support";
 
 // Issue 40, item 3: POST /api/bookings. The shop as in ./support.ts (clock Monday, November 30,
 // 2026, 10 AM; 2 drop-offs a day, waiter slots 7:00 (1), 8:00 (2), 13:00 (1); Wednesday, December
