@@ -34,6 +34,38 @@ async function book(page: Page, javaScriptEnabled: boolean) {
   await lookAt(page, `book-done-js-${javaScriptEnabled ? "on" : "off"}`);
 }
 
+/** Fills a day's drop-offs as if staff had booked them all: the page loaded before still offers it. */
+function fillDropOffs(date: string) {
+  executeSql(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO appointments (id, service_request_id, date, kind, status, token_salt, token_hash, created_at, updated_at) SELECT lower(hex(randomblob(16))), lower(hex(randomblob(16))), ?, 'drop-off', 'confirmed', 'salt', lower(hex(randomblob(16))), 0, 0 FROM n`,
+    date,
+  );
+}
+
+async function findFull(page: Page, javaScriptEnabled: boolean) {
+  openOnlineBooking();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, "/book", javaScriptEnabled);
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Waits");
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Phone").fill("(410) 555-0188");
+  await page.getByLabel("Service", { exact: true }).selectOption("oil-change");
+  // A day near the horizon (no other test books there), with later days still open.
+  const dropOffs = page.getByLabel("Day and time").locator('option[value$="|drop-off|"]');
+  const value = (await dropOffs.nth((await dropOffs.count()) - 5).getAttribute("value")) ?? "";
+  await page.getByLabel("Day and time").selectOption(value);
+  fillDropOffs(value.split("|")[0]!);
+  await page.getByRole("button", { name: "Book" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("is fully booked online");
+  await expect(alert).toContainText("Next days with a place:");
+  await expect(page.getByLabel("Email")).not.toHaveValue("");
+  await lookAt(page, `book-full-js-${javaScriptEnabled ? "on" : "off"}`);
+  await page.getByRole("button", { name: "Tell me if a place frees up that day" }).click();
+  await expect(page.getByRole("status")).toContainText("You're on the list");
+}
+
 test.describe("/book at 390 px", () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -42,11 +74,19 @@ test.describe("/book at 390 px", () => {
     test("books a place and says so", async ({ page }) => {
       await book(page, false);
     });
+
+    test("a full day offers the next openings and the waitlist", async ({ page }) => {
+      await findFull(page, false);
+    });
   });
 
   test.describe("with JavaScript", () => {
     test("books a place and says so", async ({ page }) => {
       await book(page, true);
+    });
+
+    test("a full day offers the next openings and the waitlist", async ({ page }) => {
+      await findFull(page, true);
     });
 
     test("loads at most the form pages' 125 KB of script (gzip)", async ({ page }) => {

@@ -7,7 +7,7 @@ import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { AppointmentStatus } from "../vocabulary";
-import { appointmentMessagesWhere } from "./booking.server";
+import { appointmentMessagesWhere } from "./booking-statements.server";
 
 // The marks staff set at the door (arrived, no-show, done), and the review request a "done" mark
 // may make (docs/decisions/049-review-requests-and-confirm-on-arrival.md). The review request is

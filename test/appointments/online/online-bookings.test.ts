@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, postForm, postJson } from "../support/http";
-import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { countOf } from "../support/d1";
+import { fetchWorker, postForm, postJson } from "../../support/http";
+import { deliverQueued, recordingMailer, recordingQueue } from "../../support/queue";
+import { countOf } from "../../support/d1";
 import {
   at,
   book,
@@ -15,7 +15,7 @@ import {
   onlineRules,
   onlineVisitor,
   setUpOnlineBooking,
-} from "./support";
+} from "../support";
 
 // Issue 40, item 3: POST /api/bookings. The shop as in ./support.ts (clock Monday, November 30,
 // 2026, 10 AM; 2 drop-offs a day, waiter slots 7:00 (1), 8:00 (2), 13:00 (1); Wednesday, December
@@ -114,6 +114,10 @@ describe("POST /api/bookings", () => {
     expectOneTookThePlace(answers.map((answer) => answer.status));
     const kept = "select count(*) as n from service_requests where preferred_date = '2026-12-14' and booked_online = 1";
     expect(await countOf(kept)).toBe(1);
+    // The losers wrote nothing, not even the shop's email's ledger entry of a request.
+    const orphans =
+      "select count(*) as n from notification_ledger where submission_kind = 'serviceRequest' and submission_id not in (select id from service_requests)";
+    expect(await countOf(orphans)).toBe(0);
     // The slot's second place is still staff's to give.
     expect((await book(await newRequest(), { date: "2026-12-14", kind: "waiter", time: "08:00" })).status).toBe(201);
   });

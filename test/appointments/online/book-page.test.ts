@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, postForm, rateLimiterAllowing } from "../support/http";
-import { at, onlineVisitor, setUpOnlineBooking } from "./support";
+import { fetchWorker, postForm, rateLimiterAllowing } from "../../support/http";
+import { at, onlineVisitor, setUpOnlineBooking } from "../support";
 
 // Issue 40, item 3: the /book page, a plain form that works without JavaScript, with the public
 // forms' protections. The shop and clock as in ./support.ts; online booking at 50%, 12 hours'
