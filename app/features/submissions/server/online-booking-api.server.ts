@@ -63,7 +63,12 @@ type Context = Readonly<RouterContextProvider>;
  * writes), as inserts for the booking's batch: the request only where `placeFree` holds, the ledger
  * entry only if the request was written.
  */
-function requestIf(db: Database, row: typeof inboxTables.serviceRequest.$inferInsert, now: Date, placeFree: SQL) {
+function requestIf(
+  db: Database,
+  row: typeof inboxTables.serviceRequest.$inferInsert & { id: string },
+  now: Date,
+  placeFree: SQL,
+) {
   const table = inboxTables.serviceRequest;
   const stored = sql`exists (select 1 from ${table} where ${table.id} = ${row.id})`;
   return [
