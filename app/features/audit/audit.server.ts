@@ -1,3 +1,4 @@
+import type { D1Session } from "~/db/session.server";
 import type { AuditAction } from "~/features/audit/actions";
 import { lt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -87,7 +88,7 @@ export function auditInsertIf(db: Database, entry: AuditEntry, condition: SQL): 
 export const AUDIT_IF_CHANGED = sql`changes() > 0`;
 
 /** auditInsertIf for a batch written in plain SQL (`env.DB.batch`); `condition` is SQL text. */
-export function auditStatement(d1: D1Database, entry: AuditEntry, condition = "changes() > 0") {
+export function auditStatement(d1: D1Session, entry: AuditEntry, condition = "changes() > 0") {
   return d1
     .prepare(`insert into audit_log (${AUDIT_COLUMNS}) select ?, ?, ?, ?, ?, ?, ? where ${condition}`)
     .bind(...auditValues(entry));
