@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE_NAME } from "~/db/request-session.server";
 import { call, cookies, setUpAppointments } from "../appointments/support";
+import { deliver } from "../replies/support";
 import { recordingSessionStarts } from "../support/d1";
 import { fetchWorker, postJson, setCookieLine } from "../support/http";
 import { deliverQueued, recordingMailer, recordingQueue, runCron } from "../support/queue";
@@ -73,7 +74,7 @@ describe("where each request's D1 session starts", () => {
     expect(bookmarkIn(sentBack(bookmarkCookie))).toMatch(/^[0-9a-f]+(-[0-9a-f]+)*$/);
   });
 
-  it("a Cron Trigger and a batch of the queue's jobs start at the primary", async () => {
+  it("a Cron Trigger, a batch of the queue's jobs and an incoming email start at the primary", async () => {
     const cron = recordingSessionStarts();
     await runCron("0 8 * * *", at, { DB: cron.binding });
     expect(cron.starts).toEqual(["first-primary"]);
@@ -93,6 +94,11 @@ describe("where each request's D1 session starts", () => {
     await deliverQueued(queue, { DB: jobs.binding, NOTIFY_EMAIL: mailer.binding }, 1);
     expect(mailer.sent.length).toBeGreaterThan(0);
     expect(jobs.starts).toEqual(["first-primary"]);
+
+    const mail = recordingSessionStarts();
+    const raw = "From: customer@example.com\nTo: reply+unknown@example.com\nSubject: Hi\n\nTuesday works.\n";
+    await deliver(raw, { to: "reply+unknown@example.com", bindings: { DB: mail.binding } });
+    expect(mail.starts).toEqual(["first-primary"]);
   });
 });
 
