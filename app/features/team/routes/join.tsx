@@ -7,7 +7,7 @@ import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/component
 import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { readSubmission } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
