@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { insertForEach, insertIf } from "~/db/conditional-write.server";
+import { type Database, getDb } from "~/db/db.server";
 import { type Appointment, appointmentMessages, appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import type { AuditAction } from "~/features/audit/audit";
@@ -9,7 +10,7 @@ import type { AppEnv } from "~/http/env.server";
 import { linkSecret } from "~/keys/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
-import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
+import { type AppointmentMessagePurpose } from "../vocabulary";
 import { customerToken, newTokenSalt, tokenHash } from "./customer-link.server";
 import { tellFirstWaiting } from "./online/waitlist.server";
 import {
@@ -50,33 +51,29 @@ async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, excep
 
 export type Booked = { ok: true; appointment: AppointmentView; messageId: number | null };
 
-/** A new appointment email's columns (due at `at`, unsent), for an INSERT … SELECT from appointments. */
-export const newMessageColumns = (purpose: AppointmentMessagePurpose, at: Date) => ({
-  id: sql<number>`null`.as("id"),
-  appointmentId: appointments.id,
-  purpose: sql<AppointmentMessagePurpose>`${purpose}`.as("purpose"),
-  sequence: appointments.sequence,
-  dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
-  sentAt: sql<Date | null>`null`.as("sent_at"),
-  attempts: sql<number>`0`.as("attempts"),
-  lastError: sql<string | null>`null`.as("last_error"),
-  claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-});
-
-/** A message for the email ledger, written only if the appointment row now has this sequence and update time. */
-function messageInsert(env: AppEnv, id: string, purpose: AppointmentMessagePurpose, at: Date) {
-  const db = getDb(env);
-  return db
-    .insert(appointmentMessages)
-    .select(
-      db
-        .select(newMessageColumns(purpose, at))
-        .from(appointments)
-        .where(and(eq(appointments.id, id), eq(appointments.updatedAt, at))),
-    )
+/**
+ * A new appointment email for the ledger (due at `at`, unsent), one for each appointment where
+ * `where` holds, made for the appointment's sequence as it stands in the batch.
+ */
+export const appointmentMessagesWhere = (
+  db: Database,
+  purpose: AppointmentMessagePurpose,
+  at: Date,
+  where: SQL | undefined,
+) =>
+  insertForEach(
+    db,
+    appointmentMessages,
+    appointments,
+    { appointmentId: sql`${appointments.id}`, purpose, sequence: sql`${appointments.sequence}`, dueAt: at },
+    where,
+  )
     .onConflictDoNothing()
     .returning({ id: appointmentMessages.id });
-}
+
+/** A message for the email ledger, written only if the appointment row now has this update time. */
+const messageInsert = (env: AppEnv, id: string, purpose: AppointmentMessagePurpose, at: Date) =>
+  appointmentMessagesWhere(getDb(env), purpose, at, and(eq(appointments.id, id), eq(appointments.updatedAt, at)));
 
 /**
  * Books a place for a service request by the acting member. The request counts as contacted: its
@@ -107,37 +104,31 @@ export async function bookAppointment(
   let results;
   try {
     results = await db.batch([
-      db
-        .insert(appointments)
-        .select(
-          db
-            .select({
-              id: sql<string>`${id}`.as("id"),
-              serviceRequestId: table.id,
-              date: sql<string>`${place.date}`.as("date"),
-              kind: sql<AppointmentKind>`${place.kind}`.as("kind"),
-              time: sql<string | null>`${place.time}`.as("time"),
-              status: sql<AppointmentStatus>`'confirmed'`.as("status"),
-              sequence: sql<number>`0`.as("sequence"),
-              note: sql<string | null>`${noted.note}`.as("note"),
-              tokenSalt: sql<string>`${salt}`.as("token_salt"),
-              tokenHash: sql<string>`${hash}`.as("token_hash"),
-              createdAt: sql<Date>`${at.getTime()}`.as("created_at"),
-              createdBy: sql<string>`${by}`.as("created_by"),
-              updatedAt: sql<Date>`${at.getTime()}`.as("updated_at"),
-              reminderSentAt: sql<Date | null>`null`.as("reminder_sent_at"),
-            })
-            .from(table)
-            .where(
-              and(
-                eq(table.id, requestId),
-                sql`${countTaken(place, null)} < ${place.places}`,
-                sql`not exists (select 1 from ${appointments} where ${appointments.serviceRequestId} = ${requestId} and ${appointments.status} <> 'cancelled')`,
-                alsoRequired?.(place),
-              ),
-            ),
-        )
-        .returning(),
+      insertIf(
+        db,
+        appointments,
+        {
+          id,
+          serviceRequestId: requestId,
+          date: place.date,
+          kind: place.kind,
+          time: place.time,
+          status: "confirmed",
+          sequence: 0,
+          note: noted.note,
+          tokenSalt: salt,
+          tokenHash: hash,
+          createdAt: at,
+          createdBy: by,
+          updatedAt: at,
+        },
+        and(
+          sql`exists (select 1 from ${table} where ${table.id} = ${requestId})`,
+          sql`${countTaken(place, null)} < ${place.places}`,
+          sql`not exists (select 1 from ${appointments} where ${appointments.serviceRequestId} = ${requestId} and ${appointments.status} <> 'cancelled')`,
+          alsoRequired?.(place),
+        ),
+      ).returning(),
       auditInsertIf(
         db,
         {
