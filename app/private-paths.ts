@@ -7,7 +7,7 @@
  * A path is private when it starts with one of these prefixes, which is also how robots.txt
  * matches its Disallow lines and how the speculation rules below match links.
  */
-export const PRIVATE_PATH_PREFIXES = ["/incoming", "/login", "/join", "/api", "/appointments"] as const;
+export const PRIVATE_PATH_PREFIXES = ["/incoming", "/login", "/join", "/api", "/appointments", "/estimates"] as const;
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));

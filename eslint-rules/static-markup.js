@@ -14,7 +14,13 @@ import path from "node:path";
  * Folders (under app/) whose modules render markup that the browser never re-renders: their own
  * files, not their subfolders (app/ui/forms/, app/ui/toast/ and app/ui/hydration/ are interactive).
  */
-export const STATIC_COMPONENT_FOLDERS = ["ui", "layout", "features/site/sections", "features/site/static"];
+export const STATIC_COMPONENT_FOLDERS = [
+  "ui",
+  "layout",
+  "features/site/sections",
+  "features/site/static",
+  "features/estimates/static",
+];
 
 /** Whether an app module (`~/…`) is a file of one of the static folders. */
 export function isStaticComponent(module) {

@@ -27,12 +27,13 @@ const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
  * (decision 040); the typecheck fails while a job type a feature declares has no handler here.
  */
 async function loadJobConsumer() {
-  const [{ createJobConsumer }, notifications, team, appointments, replies] = await Promise.all([
+  const [{ createJobConsumer }, notifications, team, appointments, replies, estimates] = await Promise.all([
     import("../app/queue/jobs.server"),
     import("~/features/notifications/notifications.server"),
     import("~/features/team/team.server"),
     import("~/features/appointments/appointments.server"),
     import("~/features/replies/replies.server"),
+    import("~/features/estimates/estimates.server"),
   ]);
   return createJobConsumer({
     ...notifications.notificationJobHandlers,
@@ -40,6 +41,7 @@ async function loadJobConsumer() {
     ...appointments.appointmentJobHandlers,
     ...appointments.waitlistJobHandlers,
     ...replies.replyJobHandlers,
+    ...estimates.estimateJobHandlers,
   });
 }
 

@@ -21,7 +21,7 @@ import type { AppEnv } from "~/http/env.server";
 export type SecretsEnv = Pick<AppEnv, "SESSION_SECRET" | "SESSION_SECRET_PREVIOUS" | "LINK_SECRET">;
 
 /** What a key is for: a signed cookie (by its name), a sealed staff link, or a long-lived purpose. */
-export type KeyPurpose = `cookie:${string}` | "staff-mail-token" | LinkPurpose;
+export type KeyPurpose = `cookie:${string}` | "staff-mail-token" | "estimate-link" | LinkPurpose;
 export type LinkPurpose = "appointment-link" | "reply-address" | "recovery-code";
 
 const encoder = new TextEncoder();

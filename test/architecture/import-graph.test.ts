@@ -123,12 +123,12 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   // Records are written by the public forms, changed by staff at the desk, read for the emails.
   contactSubmissions: { owner: "inbox", readers: ["submissions", "desk", "notifications"] },
   // Appointments book from a service request and count as its contact, in the booking's own batch.
-  serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications", "appointments"] },
+  serviceRequests: { owner: "inbox", readers: ["submissions", "desk", "notifications", "appointments", "estimates"] },
   // Replies: a reply marks the record contacted in the same batch; an answer sets replied_at.
   inboxTables: { owner: "inbox", readers: ["submissions", "desk", "notifications", "replies"] },
   submissionStatusChanges: { owner: "inbox", readers: ["submissions", "desk", "replies", "appointments"] },
   ContactSubmission: { owner: "inbox", readers: ["notifications"] },
-  ServiceRequest: { owner: "inbox", readers: ["notifications", "appointments"] },
+  ServiceRequest: { owner: "inbox", readers: ["notifications", "appointments", "estimates"] },
   StatusChange: { owner: "inbox", readers: [] },
   // The ledger entry is written in the record's own batch, and read with the record by the inbox.
   notificationLedger: { owner: "notifications", readers: ["submissions", "inbox"] },
@@ -160,6 +160,15 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   shopTexts: { owner: "catalog", readers: [] },
   shopTextVersions: { owner: "catalog", readers: [] },
   ReplyTemplateRow: { owner: "replies", readers: [] },
+  // Written estimates on a service request and the customers' frozen decisions (decision 065).
+  estimates: { owner: "estimates", readers: [] },
+  estimateVersions: { owner: "estimates", readers: [] },
+  estimateApprovals: { owner: "estimates", readers: [] },
+  estimateMessages: { owner: "estimates", readers: [] },
+  EstimateRow: { owner: "estimates", readers: [] },
+  EstimateVersionRow: { owner: "estimates", readers: [] },
+  EstimateApprovalRow: { owner: "estimates", readers: [] },
+  EstimateMessageRow: { owner: "estimates", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.
   users: { owner: "team", readers: STAFF_NAMES },
@@ -213,6 +222,7 @@ const FEATURE_DIRECTION = [
   "desk",
   "insights",
   "submissions",
+  "estimates",
   "appointments",
   "notifications",
   "catalog",

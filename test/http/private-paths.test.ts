@@ -16,8 +16,9 @@ function speculationRules(html: string): unknown[] {
 
 // The first request of a test file compiles the routes (the pool runs the source), seconds on a busy machine.
 describe("the private paths", { timeout: 20_000 }, () => {
-  it("are the staff inbox, its sign-in and reset pages, invitation links, the JSON API and customers' appointment links", () => {
-    expect(PRIVATE_PATH_PREFIXES).toEqual(["/incoming", "/login", "/join", "/api", "/appointments"]);
+  it("are the staff inbox, its sign-in and reset pages, invitation links, the JSON API and customers' appointment and estimate links", () => {
+    expect(PRIVATE_PATH_PREFIXES).toEqual(["/incoming", "/login", "/join", "/api", "/appointments", "/estimates"]);
+    expect(isPrivatePath("/estimates/some-token")).toBe(true);
     expect(isPrivatePath("/join/some-token")).toBe(true);
     expect(isPrivatePath("/appointments/some-token")).toBe(true);
     expect(isPrivatePath("/api/contact")).toBe(true);

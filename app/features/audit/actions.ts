@@ -69,6 +69,9 @@ export const auditActionLabels = {
   "settings.confirm-on-arrival": "Turned booking new requests on arrival on or off",
   "settings.review-requests": "Changed the review request after a job",
   "settings.online-booking": "Changed the rules for online booking",
+  "estimate.create": "Wrote an estimate on a service request",
+  "estimate.revise": "Revised an estimate (a new version)",
+  "estimate.send": "Sent an estimate to the customer",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

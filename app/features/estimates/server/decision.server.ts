@@ -1,0 +1,129 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { estimateApprovals, estimateMessages, estimates } from "~/db/schema/estimates";
+import { requiredText } from "~/forms/fields";
+import type { AppEnv } from "~/http/env.server";
+import { totalOfLines } from "../pricing";
+import { rightsText } from "../rights";
+import { statusAfterDecision } from "../rules";
+import { ESTIMATE_LIMITS, type ApprovalSnapshot } from "../vocabulary";
+import { idsOf, isConstraintError, type EstimateState } from "./estimate-store.server";
+
+// The customer's decision from their link (issue 39 item 4): every line approved or declined, their
+// full name typed under the Customer's Rights. Stored as a frozen snapshot of exactly what they saw
+// (the migration's triggers refuse any change to it), one per version: a second decision on the
+// same version, or one on a version that is no longer the estimate's, changes nothing.
+
+export type DecisionRefusal = { ok: false; status: 400 | 409; message: string; field?: string };
+export type Decided = { ok: true; messageIds: number[] } | DecisionRefusal;
+
+/** Who sent it: what the snapshot keeps of the request besides the form. */
+export type Signer = { at: Date; clientAddress: string | null; userAgent: string | null };
+
+const nameRule = requiredText({
+  missing: "Please type your full name to send your decision.",
+  max: ESTIMATE_LIMITS.maxName,
+  tooLong: `Your name can be at most ${ESTIMATE_LIMITS.maxName} characters.`,
+  subject: "Your name",
+});
+
+/** Whether the version shown has been decided already. */
+export const decisionOn = (state: EstimateState, version: number) =>
+  state.approvals.find((approval) => approval.version === version) ?? null;
+
+/** The form's field for a line's choice. */
+export const decisionField = (lineId: string) => `decision-${lineId}`;
+
+export async function decide(
+  env: Pick<AppEnv, "DB">,
+  state: EstimateState,
+  form: FormData,
+  signer: Signer,
+): Promise<Decided> {
+  const { estimate, current } = state;
+  const version = form.get("version");
+  if (typeof version !== "string" || version !== String(estimate.version)) {
+    return {
+      ok: false,
+      status: 409,
+      message: "This estimate changed since you opened it. Please look at the new version below.",
+    };
+  }
+  if (decisionOn(state, estimate.version) || estimate.status === "draft") {
+    return { ok: false, status: 409, message: "This estimate has already been decided. Nothing was changed." };
+  }
+  const approved: string[] = [];
+  const declined: string[] = [];
+  for (const line of current.lines) {
+    const choice = form.get(decisionField(line.id));
+    if (choice === "approve") approved.push(line.id);
+    else if (choice === "decline") declined.push(line.id);
+    else
+      return {
+        ok: false,
+        status: 400,
+        message: `Please choose Approve or Decline for "${line.description}".`,
+        field: decisionField(line.id),
+      };
+  }
+  const name = nameRule.safeParse(form.get("name") ?? undefined);
+  if (!name.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: name.error.issues[0]?.message ?? "Please type your full name.",
+      field: "name",
+    };
+  }
+  const approvedTotal = totalOfLines(current.lines, approved, current.taxRule);
+  const snapshot: ApprovalSnapshot = {
+    estimateNumber: estimate.number,
+    version: current.version,
+    vehicle: current.vehicle,
+    lines: current.lines,
+    subtotal: current.subtotal,
+    tax: current.tax,
+    total: current.total,
+    taxRule: current.taxRule,
+    rightsText: rightsText(),
+    approvedLineIds: approved,
+    declinedLineIds: declined,
+    approvedTotal,
+  };
+  const db = getDb(env);
+  try {
+    const results = await db.batch([
+      db.insert(estimateApprovals).values({
+        estimateId: estimate.id,
+        version: current.version,
+        decidedAt: signer.at,
+        name: name.data,
+        approvedTotal,
+        snapshot,
+        clientAddress: signer.clientAddress,
+        userAgent: signer.userAgent,
+      }),
+      db
+        .update(estimates)
+        .set({ status: statusAfterDecision(approved.length, declined.length), updatedAt: signer.at })
+        .where(and(eq(estimates.id, estimate.id), eq(estimates.version, current.version))),
+      // The shop is told (a revision written meanwhile leaves the status to it, and the snapshot
+      // still records what the customer saw and signed).
+      db
+        .insert(estimateMessages)
+        .values({
+          estimateId: estimate.id,
+          purpose: "decision",
+          version: current.version,
+          createdAt: signer.at,
+          dueAt: signer.at,
+        })
+        .returning({ id: estimateMessages.id }),
+    ]);
+    return { ok: true, messageIds: idsOf(results) };
+  } catch (error) {
+    // Two decisions at once: the unique index keeps the first.
+    if (!isConstraintError(error)) throw error;
+    return { ok: false, status: 409, message: "This estimate has already been decided. Nothing was changed." };
+  }
+}

@@ -1,0 +1,120 @@
+import type { RouterContextProvider } from "react-router";
+import { getEnv } from "~/http/context.server";
+import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { jsonResponse } from "~/http/responses.server";
+import { actingMember } from "~/http/staff-member.server";
+import { z } from "~/forms/zod";
+import { estimateInput } from "../schemas";
+import { enqueueEstimateMessages } from "./estimate-mail.server";
+import { createEstimate, type EstimateState, readEstimate, reviseEstimate, type Stored } from "./estimate-store.server";
+import { sendEstimate } from "./sending.server";
+
+// The estimates' staff API (issue 39 item 1, docs/inbox.md#estimates): POST on a service request,
+// GET and PUT on an estimate, POST …/send. Writes go through the one JSON door (handleJsonWrite).
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+// 100 lines of the longest description and note, with room for JSON's escapes.
+const BODY_LIMIT_BYTES = 512 * 1024;
+
+/** An estimate as the API answers it: its current version, and every decision on it. */
+export function estimateJson({ estimate, current, approvals }: EstimateState) {
+  return {
+    id: estimate.id,
+    number: estimate.number,
+    serviceRequestId: estimate.serviceRequestId,
+    status: estimate.status,
+    version: estimate.version,
+    vehicle: current.vehicle,
+    lines: current.lines,
+    subtotal: current.subtotal,
+    tax: current.tax,
+    total: current.total,
+    sentAt: estimate.sentAt,
+    approvals: approvals.map((approval) => ({
+      at: approval.decidedAt,
+      version: approval.version,
+      name: approval.name,
+      approvedLineIds: approval.snapshot.approvedLineIds,
+      declinedLineIds: approval.snapshot.declinedLineIds,
+      approvedTotal: approval.approvedTotal,
+    })),
+  };
+}
+
+/** A version as `GET /api/estimates/<id>?version=<n>` answers it: every version stays readable. */
+function versionJson(state: EstimateState, version: number) {
+  const found = state.versions.find((each) => each.version === version);
+  if (!found) return null;
+  const { vehicle, lines, subtotal, tax, total, createdAt } = found;
+  return {
+    id: state.estimate.id,
+    number: state.estimate.number,
+    version,
+    createdAt,
+    vehicle,
+    lines,
+    subtotal,
+    tax,
+    total,
+  };
+}
+
+async function answer(context: Args["context"], stored: Stored, status: number): Promise<Response> {
+  if (!stored.ok) {
+    const fieldErrors = stored.status === 400 ? { lines: [stored.message] } : undefined;
+    return jsonResponse({ message: stored.message, ...(fieldErrors ? { fieldErrors } : {}) }, stored.status);
+  }
+  await enqueueEstimateMessages(getEnv(context), stored.messageIds);
+  return jsonResponse(estimateJson(stored.state), status);
+}
+
+const writeOptions = (method: "POST" | "PUT", invalidMessage: string) => ({
+  method,
+  allowed: method === "PUT" ? ["GET", "HEAD", "PUT"] : ["POST"],
+  schema: estimateInput,
+  limitBytes: BODY_LIMIT_BYTES,
+  invalidMessage,
+});
+
+/** POST /api/service-requests/<id>/estimates `{ vehicle, lines }` → 201, a draft. */
+export function postEstimate({ request, context }: Args, requestId: string): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    writeOptions("POST", "No estimate was written: some fields need attention."),
+    async (input) =>
+      answer(context, await createEstimate(getEnv(context), requestId, input, actingMember(request, context)), 201),
+  );
+}
+
+/** PUT /api/estimates/<id> `{ vehicle, lines }` → 200, a new version. */
+export function putEstimate({ request, context }: Args, id: string): Promise<Response> {
+  return handleJsonWrite(
+    request,
+    writeOptions("PUT", "Nothing was changed: some fields need attention."),
+    async (input) =>
+      answer(context, await reviseEstimate(getEnv(context), id, input, actingMember(request, context)), 200),
+  );
+}
+
+const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() });
+
+/** GET /api/estimates/<id>, or one of its versions with `?version=<n>`. */
+export async function getEstimate({ request, context }: Args, id: string): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const query = versionQuery.safeParse(Object.fromEntries(params));
+  if (!query.success || params.getAll("version").length > 1) {
+    return jsonResponse({ message: "Give version once, as a whole number from 1." }, 400);
+  }
+  const state = await readEstimate(getEnv(context), id);
+  if (!state) return jsonResponse({ message: "No estimate has this id." }, 404);
+  const { version } = query.data;
+  if (version === undefined) return jsonResponse(estimateJson(state));
+  const found = versionJson(state, version);
+  return found ? jsonResponse(found) : jsonResponse({ message: `This estimate has no version ${version}.` }, 404);
+}
+
+/** POST /api/estimates/<id>/send: the customer's email with the link; status `sent`. */
+export async function postSend({ request, context }: Args, id: string): Promise<Response> {
+  return answer(context, await sendEstimate(getEnv(context), id, actingMember(request, context)), 200);
+}
