@@ -3,6 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { createWorker } from "../../workers/app";
+import { d1Sessions } from "./d1";
 
 export const ORIGIN = "http://localhost";
 
@@ -180,5 +181,5 @@ export function unreachableD1(): D1Database {
   const statement: D1PreparedStatement = new Proxy(env.DB.prepare("select 1"), {
     get: (_, property) => (property === "bind" ? () => statement : outage),
   });
-  return new Proxy(env.DB, { get: (_, property) => (property === "prepare" ? () => statement : outage) });
+  return d1Sessions(() => ({ prepare: () => statement, batch: outage }));
 }
