@@ -26,8 +26,8 @@ export function CustomerRequests({ customer, email }: { customer: Customer; emai
         <details className="group mt-2">
           <summary className="cursor-pointer rounded-md py-2 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
             <span className="group-open:hidden">Show</span>
-            <span className="hidden group-open:inline">Hide</span> {rest.length} earlier{" "}
-            {rest.length === 1 ? "request" : "requests"}
+            <span className="hidden group-open:inline">Hide</span>{" "}
+            {`${rest.length} earlier ${rest.length === 1 ? "request" : "requests"}`}
           </summary>
           <OtherRequests others={rest} />
         </details>
