@@ -55,7 +55,9 @@ export const sectionHeadingClasses = "mt-8 text-lg font-bold text-blue-950";
  */
 export function SideSections<Data>({ sections, data }: { sections: readonly SideSection<Data>[]; data: Data }) {
   return (
-    <aside aria-label="The job">
+    // Not an <aside>: a complementary landmark inside <main> is one axe flags; each section is a
+    // region named by its heading instead.
+    <div>
       {sections.map(({ id, heading, render, print }) => {
         const content = render(data);
         if (content === null || content === undefined || content === false) return null;
@@ -68,6 +70,6 @@ export function SideSections<Data>({ sections, data }: { sections: readonly Side
           </section>
         );
       })}
-    </aside>
+    </div>
   );
 }
