@@ -2,15 +2,15 @@
 //
 //   npm run db:seed -- --count 100000 [--persist-to DIR] [--clear]
 //
-// --count N of each kind (contact messages and service requests), spread over the past two years,
-// newest mostly `new` or `contacted`, older mostly `closed`, about 1% spam; status changes come with
-// their history, and the call-back desk's log (calls, notes, emails; the first contact minutes to days
-// after arrival, some never), assignees and follow-ups. Three colleagues (pat, maria, dennis) are
-// added as members who cannot sign in (no password) unless an owner resets one. Applies the migrations
-// first, then writes straight into the SQLite file that wrangler keeps for D1 (node:sqlite, one
-// transaction: 100,000 of each kind in seconds, where `wrangler d1 execute` would take minutes). Stop
-// `npm start` first: the server holds the file. Never touches the production D1. Deterministic for a
-// given --seed.
+// --count N of each kind (contact messages and service requests), spread over the past two years, newest mostly
+// `new` or `contacted`, older mostly `closed`, about 1% spam; status changes come with their history, and the
+// call-back desk's log (calls, notes, emails; the first contact minutes to days after arrival, some never),
+// assignees and follow-ups. One regular customer (Dana Regular) sent the first 12 of each kind, so a record's "Same
+// customer" has more than the page shows at once (and more than it reads). Three colleagues (pat, maria, dennis) are
+// added as members who cannot sign in (no password) unless an owner resets one. Applies the migrations first, then
+// writes straight into the SQLite file that wrangler keeps for D1 (node:sqlite, one transaction: 100,000 of each
+// kind in seconds, where `wrangler d1 execute` would take minutes). Stop `npm start` first: the server holds the
+// file. Never touches the production D1. Deterministic for a given --seed.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -153,6 +153,15 @@ function person(random: Random): Person {
   return { firstName, lastName, email, phone: phoneNumber(random) };
 }
 
+/** How many records of each kind the regular customer sent. */
+const REGULAR_REQUESTS = 12;
+const regular: Person = {
+  firstName: "Dana",
+  lastName: "Regular",
+  email: "dana.regular@example.com",
+  phone: "(410) 555-0142",
+};
+
 // ------------------------------------------------------------------------------------------------
 
 function applyMigrations(stateDir: string | undefined) {
@@ -215,7 +224,7 @@ export function seedInbox({ count, stateDir, clear = false, seed = 1992, now = D
         const submittedAt = random.next() < 0.02 ? previous : now - Math.floor(random.next() ** 1.15 * span);
         previous = submittedAt;
         const id = randomUUID();
-        const who = person(random);
+        const who = index < REGULAR_REQUESTS ? regular : person(random);
         const { status, spamReason, changes, firstContactAt, activity } = fate(random, submittedAt, now);
         const car = vehicle(random);
         const message =

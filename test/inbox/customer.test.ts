@@ -131,3 +131,49 @@ describe("the inbox and the record page", () => {
     expect(html).toContain("Returning");
   });
 });
+
+describe("the record page's other requests", () => {
+  /** A customer's other requests, one a day before `now`, newest first, and their request of today. */
+  async function customerWith(others: number) {
+    const email = uniqueEmail();
+    const phone = `410-555-${uniqueLine()}`;
+    const earlier = await insertInboxRecords(
+      "serviceRequest",
+      Array.from({ length: others }, (_, index) => ({ email, phone, submittedAt: now - (index + 1) * day })),
+    );
+    const [today] = await insertInboxRecords("contact", [{ email, phone, submittedAt: now }]);
+    const html = await (
+      await fetchWorker(`/incoming/contact-messages/${today}`, { headers: { Cookie: cookie } })
+    ).text();
+    const section = html.slice(html.indexOf('id="same-customer"'), html.indexOf('id="delete"'));
+    const [shown = "", folded = ""] = section.split("<details");
+    const links = (part: string) => earlier.filter((id) => part.includes(`/incoming/service-requests/${id}"`));
+    return { email, earlier, today: today!, section, shown: links(shown), folded: links(folded) };
+  }
+
+  it("shows the latest 3 and keeps the others a click away, under a details that needs no JavaScript", async () => {
+    const { earlier, section, shown, folded } = await customerWith(5);
+    expect(shown).toEqual(earlier.slice(0, 3));
+    expect(folded).toEqual(earlier.slice(3));
+    expect(section).toContain("Show</span>");
+    expect(section).toContain("2 earlier requests");
+    // All of them fit: no search needed.
+    expect(section).not.toContain("in the inbox");
+  });
+
+  it("shows no details when there are 3 or fewer", async () => {
+    const { earlier, section, shown } = await customerWith(3);
+    expect(shown).toEqual(earlier);
+    expect(section).not.toContain("<details");
+  });
+
+  it("links the inbox's search by their email when they have more than the page reads, and the API's answer keeps 20", async () => {
+    const { email, earlier, today, section, shown, folded } = await customerWith(23);
+    expect(shown).toEqual(earlier.slice(0, 3));
+    expect(folded).toEqual(earlier.slice(3, 20));
+    const search = (tab: string) => `/incoming?${tab}status=all&amp;q=${encodeURIComponent(email)}`;
+    expect(section).toContain(`href="${search("")}"`);
+    expect(section).toContain(`href="${search("tab=service-requests&amp;")}"`);
+    expect((await customerOf("contact-submissions", today)).others).toHaveLength(20);
+  });
+});

@@ -123,7 +123,7 @@ export function DeskForms({
   const common = { action, returnTo, refusal };
   const followUp = followUpAt ? shopDateAndTime(followUpAt) : null;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid gap-4 @xl:grid-cols-2">
       <DeskForm intent="call" label="Log a call" {...common}>
         {({ busy, fields }) => (
           <>

@@ -58,11 +58,11 @@ export function RecordDetails({
     ...optionalRow("Email error", record.notification.sentAt ? null : record.notification.lastError),
   ];
   return (
-    <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[9rem_1fr]">
+    <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[9rem_1fr] lg:mt-6 lg:grid-cols-[6.5rem_1fr] lg:gap-x-4 lg:gap-y-1.5 lg:p-4">
       {fields.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-          <dd className="text-slate-900">{value}</dd>
+          <dd className="text-slate-900 lg:text-sm">{value}</dd>
         </div>
       ))}
     </dl>

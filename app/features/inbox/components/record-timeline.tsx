@@ -59,7 +59,7 @@ function Entry({ entry, kind }: { entry: TimelineEntry; kind: InboxKind }) {
 export function RecordTimeline({ timeline, kind }: { timeline: readonly TimelineEntry[]; kind: InboxKind }) {
   return (
     <section aria-labelledby="timeline">
-      <h2 id="timeline" className="mt-8 text-lg font-bold text-blue-950">
+      <h2 id="timeline" className="mt-8 text-lg font-bold text-blue-950 lg:mt-6">
         Timeline
       </h2>
       <ol className="mt-3 grid gap-3" aria-label="Timeline, oldest first">

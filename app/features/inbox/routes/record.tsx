@@ -21,11 +21,19 @@ import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
+import {
+  RecordWorkspace,
+  sectionHeadingClasses,
+  type SideSection,
+  SideSections,
+} from "~/features/inbox/components/workspace/record-workspace";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
-// (what a notification email links to). Its fields, the customer's other requests, the status
-// buttons, its timeline (the request, status changes, the desk's log, the emails) with the reply form
-// under it, the appointment, the desk, and Delete.
+// (what a notification email links to), laid out as the job's workspace
+// (app/features/inbox/components/workspace/record-workspace.tsx): its fields; the status buttons, its timeline
+// (the request, status changes, the desk's log, the emails) and the reply form under it; and beside them
+// the appointment, the desk, the customer's other requests and Delete. Printed, it keeps the fields, the
+// timeline and the appointment (app/ui/print.css).
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -53,11 +61,60 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     canonicalPath: null,
   });
 
-const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
+type RecordPage = Route.ComponentProps["loaderData"] & {
+  /** The page's own path, where its forms post. */
+  here: string;
+  /** The page's address with the list's kept, where a form comes back to. */
+  returnTo: string;
+  refusal: Parameters<typeof DeskForms>[0]["refusal"];
+};
+
+/**
+ * Beside the conversation, in this order. A new section (the estimate goes after the appointment) is
+ * one entry here: its `id` (the heading's anchor), its `heading`, and `render`, which reads what the
+ * loader returned (null leaves the section out).
+ */
+const sideSections: readonly SideSection<RecordPage>[] = [
+  {
+    id: "appointment",
+    heading: "Appointment",
+    render: ({ appointment, here }) =>
+      appointment ? <AppointmentPanel panel={appointment} action={`${here}/appointment`} /> : null,
+  },
+  {
+    id: "desk",
+    heading: "Call-back desk",
+    print: "omit",
+    render: ({ record, members, here, returnTo, refusal }) => (
+      <DeskForms
+        // A fresh set of forms after each change: emptied notes, the new follow-up and assignee.
+        key={`${record.activity.length}:${record.assignee ?? ""}:${record.followUpAt?.getTime() ?? ""}:${record.status}`}
+        action={here}
+        returnTo={returnTo}
+        refusal={refusal}
+        members={members}
+        assignee={record.assignee}
+        followUpAt={record.followUpAt}
+      />
+    ),
+  },
+  {
+    id: "same-customer",
+    heading: "Same customer",
+    print: "omit",
+    render: ({ customer, record }) =>
+      customer.others.length > 0 ? <CustomerRequests customer={customer} email={record.email} /> : null,
+  },
+  {
+    id: "delete",
+    heading: "Delete",
+    print: "omit",
+    render: ({ kind, returnTo }) => <DeleteRecord what={inboxKinds[kind].singular.toLowerCase()} returnTo={returnTo} />,
+  },
+];
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, services, back, now, timeline, conversation, appointment, customer, composer } =
-    loaderData;
+  const { kind, record, members, services, back, now, timeline, conversation, customer, composer } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -68,17 +125,39 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const name = fullName(record);
 
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <Link to={back} className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12 lg:max-w-7xl lg:py-4">
+      <Link
+        to={back}
+        className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
+        data-print="omit"
+      >
         ← Back to {inboxKinds[kind].label}
       </Link>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
-        <StatusBadge status={shown} />
-        {record.repliedAt ? <RepliedBadge /> : null}
-        {customer.returning ? <ReturningBadge /> : null}
+      <div className="lg:flex lg:items-end lg:justify-between lg:gap-6">
+        <div>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold break-words text-blue-950">{name}</h1>
+            <StatusBadge status={shown} />
+            {record.repliedAt ? <RepliedBadge /> : null}
+            {customer.returning ? <ReturningBadge /> : null}
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
+        </div>
+        {/* At desktop widths the status buttons stand beside the name, its heading for screen readers only. */}
+        <div data-print="omit">
+          <h2 className={`${sectionHeadingClasses} lg:sr-only`}>Status</h2>
+          <div className="mt-3">
+            <StatusButtons
+              action={here}
+              current={shown}
+              returnTo={returnTo}
+              onSubmit={onSubmit}
+              busy={busy}
+              name={name}
+            />
+          </div>
+        </div>
       </div>
-      <p className="mt-1 text-sm text-slate-600">{inboxKinds[kind].singular}</p>
       {shown === "spam" && record.spamReason ? (
         <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
           Kept aside as spam: {spamReasonLabels[record.spamReason]}. Spam is deleted {SPAM_RETENTION_DAYS} days after it
@@ -87,52 +166,25 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
       ) : null}
       {shown !== "spam" && record.possibleSpam ? <PossibleSpamNote detailed /> : null}
 
-      <RecordDetails kind={kind} record={record} members={members} now={now} services={services} />
-      <CustomerRequests customer={customer} />
-
-      <h2 className={sectionHeading}>Status</h2>
-      <div className="mt-3">
-        <StatusButtons action={here} current={shown} returnTo={returnTo} onSubmit={onSubmit} busy={busy} name={name} />
-      </div>
-
-      <RecordTimeline timeline={timeline} kind={kind} />
-      <RecordConversation
-        conversation={conversation}
-        action={`${here}/reply`}
-        returnTo={returnTo}
-        to={record.email}
-        waiting={record.repliedAt !== null}
-        composer={composer}
+      <RecordWorkspace
+        customer={<RecordDetails kind={kind} record={record} members={members} now={now} services={services} />}
+        main={
+          <>
+            <RecordTimeline timeline={timeline} kind={kind} />
+            <div data-print="omit">
+              <RecordConversation
+                conversation={conversation}
+                action={`${here}/reply`}
+                returnTo={returnTo}
+                to={record.email}
+                waiting={record.repliedAt !== null}
+                composer={composer}
+              />
+            </div>
+          </>
+        }
+        side={<SideSections sections={sideSections} data={{ ...loaderData, here, returnTo, refusal }} />}
       />
-
-      {appointment ? (
-        <>
-          <h2 id="appointment" className={`${sectionHeading} scroll-mt-24`}>
-            Appointment
-          </h2>
-          <div className="mt-3">
-            <AppointmentPanel panel={appointment} action={`${here}/appointment`} />
-          </div>
-        </>
-      ) : null}
-
-      <h2 className={sectionHeading}>Call-back desk</h2>
-      <div className="mt-3">
-        <DeskForms
-          // A fresh set of forms after each change: emptied notes, the new follow-up and assignee.
-          key={`${record.activity.length}:${record.assignee ?? ""}:${record.followUpAt?.getTime() ?? ""}:${record.status}`}
-          action={here}
-          returnTo={returnTo}
-          refusal={refusal}
-          members={members}
-          assignee={record.assignee}
-          followUpAt={record.followUpAt}
-        />
-      </div>
-      <h2 className={sectionHeading}>Delete</h2>
-      <div className="mt-3">
-        <DeleteRecord what={inboxKinds[kind].singular.toLowerCase()} returnTo={returnTo} />
-      </div>
     </section>
   );
 }

@@ -53,7 +53,7 @@ export function StaffHeader({ member, navigation }: { member?: SignedInMember; n
   );
 
   return (
-    <header className="bg-blue-950 text-white">
+    <header className="bg-blue-950 text-white" data-print="omit">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <ShopMark href="/incoming" line="Staff" tone="dark" />
 
