@@ -11,7 +11,7 @@ export const THREAD_MESSAGES = 50;
 /** How many records of each kind wait on staff. */
 const REPLIED_PER_KIND = 40;
 
-const SHOP_LINES = [
+export const SHOP_LINES = [
   "Thanks for writing. We can look at it Tuesday morning; drop it off by 8 and we will call you by noon with what we find.",
   "The brake pads are at 2 mm on the front axle and the rotors are scored. Pads and rotors come to $412 with labor; rear pads still have plenty left.",
   "Your car is ready. We replaced the serpentine belt and the idler pulley and checked the tensioner. Pick it up any time before 5.",
@@ -19,7 +19,7 @@ const SHOP_LINES = [
   "The check engine light was a loose gas cap this time (P0455). We cleared it and will check again if it comes back within a week.",
   "The part came in a day early. If you can bring the car tomorrow at 9 we should have it back to you the same afternoon.",
 ];
-const CUSTOMER_LINES = [
+export const CUSTOMER_LINES = [
   "Tuesday works. Is there a shuttle to Owings Mills? I work near the Metro station and could walk from there.",
   "Go ahead with the front pads and rotors. Could you also look at the wipers? They streak in the rain.",
   "Thanks! I'll be there around 4:30. Do you take Apple Pay or only cards?",
@@ -31,7 +31,7 @@ const CUSTOMER_LINES = [
 type Kind = "contact" | "serviceRequest";
 const TABLES: Record<Kind, string> = { contact: "contact_submissions", serviceRequest: "service_requests" };
 
-const insertMessage = (db: DatabaseSync) =>
+export const insertMessage = (db: DatabaseSync) =>
   db.prepare(
     `insert into record_messages (id, submission_kind, submission_id, direction, at, by, from_address, to_address,
        subject, body, message_id, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
