@@ -54,6 +54,7 @@ type CannonOptions = {
   url: string;
   connections: number;
   duration: number;
+  timeout: number;
   requests: { method: string; setupRequest: (request: { path: string }) => { path: string } }[];
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: CannonOptions) => Promise<CannonResult>;
@@ -88,6 +89,9 @@ export async function benchCrowd(log: (line: string) => void): Promise<InboxBenc
           url: origin,
           connections: Math.floor(VISITORS / CROWD_PAGES.length),
           duration: SECONDS,
+          // A visitor waits for the answer (autocannon's 10 s would abandon requests the Worker is
+          // still serving and send more: a busy machine would then count only the abandoned ones).
+          timeout: SECONDS * 2,
           requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: page.path(visit++, context) }) }],
         });
       }),
@@ -114,7 +118,7 @@ export async function benchCrowd(log: (line: string) => void): Promise<InboxBenc
     const checks: Check[] = [
       ...rows.flatMap((row) => [
         {
-          ok: row.latency.p99 <= TARGETS.p99Ms,
+          ok: row.requests.total > 0 && row.latency.p99 <= TARGETS.p99Ms,
           line: `crowd: ${row.name} p99 ${row.latency.p99} ms under ${VISITORS} visitors (target <= ${TARGETS.p99Ms} ms)`,
           timing: true,
         },
