@@ -11,7 +11,7 @@ export const THREAD_MESSAGES = 50;
 /** How many records of each kind wait on staff. */
 const REPLIED_PER_KIND = 40;
 
-export const SHOP_LINES = [
+const SHOP_LINES = [
   "Thanks for writing. We can look at it Tuesday morning; drop it off by 8 and we will call you by noon with what we find.",
   "The brake pads are at 2 mm on the front axle and the rotors are scored. Pads and rotors come to $412 with labor; rear pads still have plenty left.",
   "Your car is ready. We replaced the serpentine belt and the idler pulley and checked the tensioner. Pick it up any time before 5.",
@@ -19,7 +19,7 @@ export const SHOP_LINES = [
   "The check engine light was a loose gas cap this time (P0455). We cleared it and will check again if it comes back within a week.",
   "The part came in a day early. If you can bring the car tomorrow at 9 we should have it back to you the same afternoon.",
 ];
-export const CUSTOMER_LINES = [
+const CUSTOMER_LINES = [
   "Tuesday works. Is there a shuttle to Owings Mills? I work near the Metro station and could walk from there.",
   "Go ahead with the front pads and rotors. Could you also look at the wipers? They streak in the rain.",
   "Thanks! I'll be there around 4:30. Do you take Apple Pay or only cards?",
@@ -31,17 +31,20 @@ export const CUSTOMER_LINES = [
 type Kind = "contact" | "serviceRequest";
 const TABLES: Record<Kind, string> = { contact: "contact_submissions", serviceRequest: "service_requests" };
 
-export const insertMessage = (db: DatabaseSync) =>
+const insertMessage = (db: DatabaseSync) =>
   db.prepare(
     `insert into record_messages (id, submission_kind, submission_id, direction, at, by, from_address, to_address,
        subject, body, message_id, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-/** Writes the thread and the records waiting on staff; returns the thread's record. */
-export function seedConversations(db: DatabaseSync, now: number): { threadRecord: string } {
+/**
+ * A writer of the messages of records' conversations: the even ones the shop's replies from
+ * `shop`, the odd ones the customer's answers (also used by scripts/bench/growth/companions.ts).
+ */
+export function messageWriter(db: DatabaseSync, shop: string) {
   const insert = insertMessage(db);
-  const shop = "notifications@shop.localhost";
-  const message = (kind: Kind, record: { id: string; email: string }, index: number, at: number) => {
+  const domain = shop.slice(shop.indexOf("@") + 1);
+  return (kind: Kind, record: { id: string; email: string }, index: number, at: number) => {
     const out = index % 2 === 0;
     const lines = out ? SHOP_LINES : CUSTOMER_LINES;
     const id = randomUUID();
@@ -56,10 +59,15 @@ export function seedConversations(db: DatabaseSync, now: number): { threadRecord
       out ? record.email : shop,
       index === 0 ? "Your service request to Pikesville Family Auto Repair" : "Re: Your service request",
       `${lines[index % lines.length]}\n\n${lines[(index + 3) % lines.length]}`,
-      out ? `reply.${id}@shop.localhost` : `${id}@mail.example.com`,
+      out ? `reply.${id}@${domain}` : `${id}@mail.example.com`,
       out ? at + 2_000 : null,
     );
   };
+}
+
+/** Writes the thread and the records waiting on staff; returns the thread's record. */
+export function seedConversations(db: DatabaseSync, now: number): { threadRecord: string } {
+  const message = messageWriter(db, "notifications@shop.localhost");
 
   db.exec("begin");
   try {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { generator } from "../../seed-desk.ts";
-import { CUSTOMER_LINES, insertMessage, SHOP_LINES } from "../conversation.ts";
+import { messageWriter } from "../conversation.ts";
 
 export type RecordKind = "contact" | "serviceRequest";
 export const RECORD_TABLES: Record<RecordKind, string> = {
@@ -37,7 +37,7 @@ export function addRecordCompanions(db: DatabaseSync, kind: RecordKind) {
      select ?, id, submitted_at, submitted_at + 2000, 1, ?, case when random() % 2 = 0 then submitted_at + 3000 end from ${table}`,
   ).run(kind, JSON.stringify([OWNER_ADDRESS]));
   const random = generator(41);
-  const insert = insertMessage(db);
+  const message = messageWriter(db, SHOP_ADDRESS);
   const records = db.prepare(`select id, email, submitted_at from ${table} where status <> 'spam'`).all() as {
     id: string;
     email: string;
@@ -49,9 +49,9 @@ export function addRecordCompanions(db: DatabaseSync, kind: RecordKind) {
     const rounds = random.next() < SHARES.secondRound ? 2 : 1;
     for (let round = 0; round < rounds; round++) {
       const at = record.submitted_at + (round * 2 + 1) * 3_600_000;
-      writeMessage(insert, kind, record, round * 2, at);
+      message(kind, record, round * 2, at);
       if (random.next() >= SHARES.answer) break;
-      writeMessage(insert, kind, record, round * 2 + 1, at + 20 * 3_600_000);
+      message(kind, record, round * 2 + 1, at + 20 * 3_600_000);
       answered.run(at + 20 * 3_600_000, record.id);
     }
   }
@@ -70,32 +70,6 @@ export function addRecordCompanions(db: DatabaseSync, kind: RecordKind) {
   const reply = "json_object('message', id)";
   audit("record.reply", `at, ?, by, ?, {target}, ${reply}`, "record_messages where direction = 'out' and");
   db.exec("commit");
-}
-
-function writeMessage(
-  insert: ReturnType<typeof insertMessage>,
-  kind: RecordKind,
-  record: { id: string; email: string },
-  index: number,
-  at: number,
-) {
-  const out = index % 2 === 0;
-  const lines = out ? SHOP_LINES : CUSTOMER_LINES;
-  const id = randomUUID();
-  insert.run(
-    id,
-    kind,
-    record.id,
-    out ? "out" : "in",
-    at,
-    out ? "pat" : null,
-    out ? SHOP_ADDRESS : record.email,
-    out ? record.email : SHOP_ADDRESS,
-    index === 0 ? "Your service request to Pikesville Family Auto Repair" : "Re: Your service request",
-    `${lines[index % lines.length]}\n\n${lines[(index + 3) % lines.length]}`,
-    out ? `reply.${id}@pikesvilleautorepair.com` : `${id}@mail.example.com`,
-    out ? at + 2_000 : null,
-  );
 }
 
 /**
