@@ -5,17 +5,21 @@
 // (latency with them on and off, delivery under a failing mail binding; scripts/bench/notifications.ts),
 // and the Worker itself (its upload size, its startup, its heaviest packages; scripts/bench/worker.ts).
 // The weight part also measures a service page with four photos on a phone's first view
-// (scripts/bench/weight/photos.ts).
+// (scripts/bench/weight/photos.ts). The growth part measures the bytes D1 keeps per 1,000 records
+// and the years to its 10 GB (scripts/bench/growth/growth.ts); the crowd part, 200 visitors at once
+// on the public reads and 200 bookings for 20 places (scripts/bench/crowd/crowd.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as
 // the passkey library's once did: decision 040). A timing target missed is measured again at the
 // end, once the other parts no longer load the machine, before it counts as missed.
 // Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 //
-// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, notifications, worker, in
-// any combination) runs only those parts, and checks only their targets.
+// `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, appointments, growth,
+// crowd, notifications, worker, in any combination) runs only those parts, and checks only their targets.
 import { loadavg } from "node:os";
 import { benchAppointments } from "./bench/appointments.ts";
+import { benchCrowd } from "./bench/crowd/crowd.ts";
+import { benchGrowth } from "./bench/growth/growth.ts";
 import { benchInbox, type InboxBench } from "./bench/inbox.ts";
 import { runLighthouse } from "./bench/lighthouse/lighthouse.ts";
 import {
@@ -48,6 +52,8 @@ const PARTS = [
   "submissions",
   "inbox",
   "appointments",
+  "growth",
+  "crowd",
   "notifications",
   "worker",
 ] as const;
@@ -77,11 +83,15 @@ async function main() {
   // First, on a server and a database of its own (the same port, so before the pages' server).
   let inbox: InboxBench | undefined;
   let appointments: InboxBench | undefined;
+  let growth: InboxBench | undefined;
+  let crowd: InboxBench | undefined;
   let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
   let server: PageServer | undefined;
   try {
     if (runs("inbox")) inbox = await benchInbox(log);
     if (runs("appointments")) appointments = await benchAppointments(log);
+    if (runs("growth")) growth = benchGrowth(log);
+    if (runs("crowd")) crowd = await benchCrowd(log);
     // Servers of their own too, on this port and the next: notifications on, off, and failing.
     if (runs("notifications")) notifications = await benchNotifications(port, log);
 
@@ -146,10 +156,11 @@ async function main() {
       checks.push(...inbox.checks);
       report.inbox = inbox.report;
     }
-    if (appointments) {
-      print(["", ...appointments.table]);
-      checks.push(...appointments.checks);
-      report.appointments = appointments.report;
+    for (const [name, part] of Object.entries({ appointments, growth, crowd })) {
+      if (!part) continue;
+      print(["", ...part.table]);
+      checks.push(...part.checks);
+      report[name] = part.report;
     }
     if (notifications) {
       print(["", "Notifications", ...notifications.lines]);

@@ -5,6 +5,7 @@
 // confirmed), then measures the shop calendar's week view (/incoming/calendar) and a month of
 // GET /api/appointments. Targets (issue 30): at most 100 ms p50 and 40 KB gzip each. And, with
 // online booking on, the public GET /api/availability for 62 days: at most 30 ms p50 (issue 40).
+import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -24,12 +25,12 @@ const KB = 1024;
 const TARGETS = { p50Ms: 100, gzip: 40 * KB, availabilityP50Ms: 30 };
 
 // Calendar dates as "YYYY-MM-DD" (the app's helpers import through "~/", which plain Node cannot resolve).
-const addDays = (date: string, days: number) =>
+export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** Today in the shop's calendar (America/New_York). */
-const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+export const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 
 /** A small seeded generator, so every run books the same appointments. */
 function generator(seed: number) {
@@ -40,8 +41,12 @@ function generator(seed: number) {
   };
 }
 
-function seedAppointments(today: string) {
-  const db = new DatabaseSync(localD1File(stateDir));
+/**
+ * Writes the appointments and the owner's capacity (12 drop-offs a day unless told) into a seeded
+ * database; returns the customer's links (tokens) of the future ones that are confirmed.
+ */
+export function seedAppointments(into: string, today: string, dropOffsPerDay = 12): string[] {
+  const db = new DatabaseSync(localD1File(into));
   const random = generator(30);
   const slots = [
     { time: "08:00", places: 3 },
@@ -49,8 +54,8 @@ function seedAppointments(today: string) {
     { time: "13:00", places: 2 },
   ];
   db.prepare(
-    "insert into appointment_settings (id, drop_offs_per_day, waiter_slots, online_enabled, online_horizon_days) values (1, 12, ?, 1, 60) on conflict (id) do update set drop_offs_per_day = 12, waiter_slots = excluded.waiter_slots, online_enabled = 1, online_horizon_days = 60",
-  ).run(JSON.stringify(slots));
+    "insert into appointment_settings (id, drop_offs_per_day, waiter_slots, online_enabled, online_horizon_days) values (1, ?, ?, 1, 60) on conflict (id) do update set drop_offs_per_day = excluded.drop_offs_per_day, waiter_slots = excluded.waiter_slots, online_enabled = 1, online_horizon_days = 60",
+  ).run(dropOffsPerDay, JSON.stringify(slots));
   const days: string[] = [];
   for (let date = addDays(today, -182); date <= addDays(today, 182); date = addDays(date, 1)) {
     if (weekdayOf(date) !== 0 && weekdayOf(date) !== 6) days.push(date);
@@ -63,6 +68,9 @@ function seedAppointments(today: string) {
     "insert into appointments (id, service_request_id, date, kind, time, status, sequence, token_salt, token_hash, created_at, created_by, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 'bench', ?)",
   );
   const hex = () => crypto.randomUUID().replaceAll("-", "");
+  // A customer's link is looked up by its token's SHA-256 (customer-link.server.ts): any 43
+  // base64url characters will do as the token of a seeded appointment.
+  const tokens: string[] = [];
   db.exec("begin");
   requests.forEach((requestId, index) => {
     const date = days[index % days.length]!;
@@ -82,6 +90,8 @@ function seedAppointments(today: string) {
           ? "confirmed"
           : "cancelled";
     const at = Date.now();
+    const token = randomBytes(32).toString("base64url");
+    if (status === "confirmed") tokens.push(token);
     insert.run(
       crypto.randomUUID(),
       requestId,
@@ -90,13 +100,14 @@ function seedAppointments(today: string) {
       time,
       status,
       hex(),
-      hex() + hex(),
+      createHash("sha256").update(token).digest("hex"),
       at,
       at,
     );
   });
   db.exec("commit");
   db.close();
+  return tokens;
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -111,7 +122,7 @@ export async function benchAppointments(log: (line: string) => void): Promise<In
   seedInbox({ count: RECORDS, stateDir });
   run("npm", ["run", "-s", "admin:create", "--", staff.username, "--persist-to", stateDir], `${staff.password}\n`);
   const today = shopToday();
-  seedAppointments(today);
+  seedAppointments(stateDir, today);
   const load = loadavg()[0]!.toFixed(1);
   log(`Appointments: measuring the calendar's week and a month of GET /api/appointments (load average ${load})…`);
   const server = await startServer({ port, stateDir });

@@ -37,11 +37,14 @@ const insertMessage = (db: DatabaseSync) =>
        subject, body, message_id, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-/** Writes the thread and the records waiting on staff; returns the thread's record. */
-export function seedConversations(db: DatabaseSync, now: number): { threadRecord: string } {
+/**
+ * A writer of the messages of records' conversations: the even ones the shop's replies from
+ * `shop`, the odd ones the customer's answers (also used by scripts/bench/growth/companions.ts).
+ */
+export function messageWriter(db: DatabaseSync, shop: string) {
   const insert = insertMessage(db);
-  const shop = "notifications@shop.localhost";
-  const message = (kind: Kind, record: { id: string; email: string }, index: number, at: number) => {
+  const domain = shop.slice(shop.indexOf("@") + 1);
+  return (kind: Kind, record: { id: string; email: string }, index: number, at: number) => {
     const out = index % 2 === 0;
     const lines = out ? SHOP_LINES : CUSTOMER_LINES;
     const id = randomUUID();
@@ -56,10 +59,15 @@ export function seedConversations(db: DatabaseSync, now: number): { threadRecord
       out ? record.email : shop,
       index === 0 ? "Your service request to Pikesville Family Auto Repair" : "Re: Your service request",
       `${lines[index % lines.length]}\n\n${lines[(index + 3) % lines.length]}`,
-      out ? `reply.${id}@shop.localhost` : `${id}@mail.example.com`,
+      out ? `reply.${id}@${domain}` : `${id}@mail.example.com`,
       out ? at + 2_000 : null,
     );
   };
+}
+
+/** Writes the thread and the records waiting on staff; returns the thread's record. */
+export function seedConversations(db: DatabaseSync, now: number): { threadRecord: string } {
+  const message = messageWriter(db, "notifications@shop.localhost");
 
   db.exec("begin");
   try {
