@@ -63,9 +63,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/submissions/server/online-booking-page.server.ts": 4,
   "app/features/submissions/server/submission-action.server.ts": 3,
   "app/features/submissions/server/submission-api.server.ts": 1,
-  "app/features/team/routes/join.tsx": 1,
-  "app/features/team/server/team-api.server.ts": 4,
-  "app/features/team/server/team-page.server.ts": 2,
 };
 
 // `status: 404` (an outcome, `data(…, { status })`, `new Response(…, { status })`), or a status as
