@@ -85,6 +85,13 @@ export function jsonRefusal(refusal: Refusal, headers?: HeadersInit): Response {
   return jsonResponse(body, statusOf(refusal), headersOf(refusal, headers));
 }
 
+/** A refusal as plain text, for an address that serves files (a photo): its message, its status. */
+export function textRefusal(refusal: Refusal, headers?: HeadersInit): Response {
+  const merged = headersOf(refusal, headers);
+  merged.set("Content-Type", "text/plain");
+  return new Response(refusal.message, { status: statusOf(refusal), headers: merged });
+}
+
 /** The JSON answer: the value as the body with `successStatus` (201 for a new thing), or the refusal. */
 export function jsonAnswer(outcome: Outcome<unknown>, successStatus = 200, headers?: HeadersInit): Response {
   return outcome.ok ? jsonResponse(outcome.value, successStatus, headers) : jsonRefusal(outcome.refusal, headers);
@@ -101,8 +108,13 @@ export function pageRefusal(refusal: Refusal, result?: SubmissionResult<string[]
 }
 
 /** The refusal as conform's `reply({ fieldErrors })` takes it: its fields, or the form's own ("") error. */
-export function formErrorsOf(refusal: Refusal): Record<string, string[]> {
-  return refusal.fieldErrors ?? { "": [refusal.message] };
+export function formErrorsOf({ fieldErrors, message }: Refusal): Record<string, string[]> {
+  return fieldErrors && Object.keys(fieldErrors).length > 0 ? fieldErrors : { "": [message] };
+}
+
+/** A page's answer to a form that does not pass its schema: conform's result, 400. */
+export function invalidFormAnswer(result: SubmissionResult<string[]>, headers?: HeadersInit) {
+  return data({ result }, { status: STATUS_OF_REASON.invalid, headers });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { z } from "~/forms/zod";
 import type { AppEnv } from "./env.server";
 import { NO_STORE } from "./responses.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
+import type { RefusalReason } from "./outcome.server";
 
 // The byte-level rules every request body meets, whichever door it comes through: bounded in
 // size, UTF-8 (declared or implied), and valid UTF-8 down to the last byte. A decoder that
@@ -185,7 +186,9 @@ export async function readSubmission<Schema extends z.ZodType>(
   return { ok: true as const, submission };
 }
 
-export type PostedFiles = { ok: true; formData: FormData } | { ok: false; status: 400 | 413 | 415 };
+export type PostedFiles =
+  | { ok: true; formData: FormData }
+  | { ok: false; reason: Extract<RefusalReason, "invalid" | "too-large" | "unsupported-type"> };
 
 /**
  * A multipart/form-data body that carries a file (a photo), its bytes kept as sent: bounded like
@@ -194,15 +197,15 @@ export type PostedFiles = { ok: true; formData: FormData } | { ok: false; status
  */
 export async function readPostedFiles(request: Request, limitBytes: number): Promise<PostedFiles> {
   const contentType = request.headers.get("Content-Type");
-  if (!hasMediaType(contentType, "multipart/form-data")) return { ok: false, status: 415 };
+  if (!hasMediaType(contentType, "multipart/form-data")) return { ok: false, reason: "unsupported-type" };
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, status: 413 };
+  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, reason: "too-large" };
   const bytes = request.body ? await readStreamWithin(request.body, limitBytes) : new Uint8Array();
-  if (!bytes) return { ok: false, status: 413 };
+  if (!bytes) return { ok: false, reason: "too-large" };
   try {
     return { ok: true, formData: await new Response(bytes, { headers: { "Content-Type": contentType! } }).formData() };
   } catch {
-    return { ok: false, status: 400 };
+    return { ok: false, reason: "invalid" };
   }
 }
 

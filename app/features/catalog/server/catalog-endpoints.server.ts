@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "~/forms/zod";
 import { getEnv } from "~/http/context.server";
 import { handleJsonWrite, handleSettingsPut } from "~/http/json-endpoint.server";
+import { jsonAnswer, mapSuccess, refused, succeeded } from "~/http/outcome.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { catalogServiceSchema } from "../catalog";
@@ -24,13 +25,10 @@ const INVALID = "Nothing was changed: some fields need attention.";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
-function answer(outcome: CatalogOutcome, status = 200): Response {
-  if (outcome.ok) return jsonResponse(catalogServiceView(outcome.service), status, NO_STORE);
-  const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
-  return jsonResponse({ message: outcome.message, fieldErrors }, outcome.status);
-}
+const answer = (outcome: CatalogOutcome, status = 200) =>
+  jsonAnswer(mapSuccess(outcome, catalogServiceView), status, NO_STORE);
 
-const noSuchService = () => jsonResponse({ message: "There is no service at this address." }, 404);
+const noSuchService = refused("not-found", "There is no service at this address.");
 
 /** GET /api/settings/services: every service, hidden ones included, in order. */
 export async function catalogResponse({ context }: Args) {
@@ -56,7 +54,7 @@ export function postCatalogService({ request, context }: Args) {
 export async function catalogServiceResponse({ context, params }: Args) {
   const catalog = await readCatalog(getEnv(context));
   const service = catalog.find((candidate) => candidate.slug === params.slug);
-  return service ? jsonResponse(catalogServiceView(service), 200, NO_STORE) : noSuchService();
+  return jsonAnswer(service ? succeeded(catalogServiceView(service)) : noSuchService, 200, NO_STORE);
 }
 
 /** PUT /api/settings/services/<slug>: the whole service as GET gives it, changed → 200 with what holds. */
@@ -69,7 +67,7 @@ export function putCatalogService({ request, context, params }: Args) {
 /** GET /api/settings/services/<slug>/versions: `[{ version, at, by }]`, newest first. */
 export async function versionsResponse({ context, params }: Args) {
   const versions = await listVersions(getEnv(context), params.slug ?? "");
-  return versions ? jsonResponse(versions, 200, NO_STORE) : noSuchService();
+  return jsonAnswer(versions ? succeeded(versions) : noSuchService, 200, NO_STORE);
 }
 
 /** A version number as the address gives it. */
@@ -80,7 +78,7 @@ export function restoreCatalogVersion({ request, context, params }: Args) {
   const endpoint = { schema: z.object({}), limitBytes: 1024, invalidMessage: "Send an empty JSON object." };
   return handleJsonWrite(request, endpoint, async () => {
     const version = versionOf(params.version);
-    if (version === null) return jsonResponse({ message: "There is no such version of this service." }, 404);
+    if (version === null) return jsonAnswer(refused("not-found", "There is no such version of this service."));
     return answer(await restoreVersion(getEnv(context), params.slug ?? "", version, actingMember(request, context)));
   });
 }

@@ -1,8 +1,17 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { formatPrice } from "~/content/services";
 import { parseFormData } from "~/forms/parse-form";
 import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
+import {
+  formErrorsOf,
+  invalidFormAnswer,
+  notFoundData,
+  pageRefusal,
+  redirectWithRefusal,
+  refusalData,
+  refused,
+} from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -18,7 +27,6 @@ import {
 import {
   addService,
   catalogServiceView,
-  type CatalogOutcome,
   listVersions,
   readCatalog,
   readVersion,
@@ -132,7 +140,7 @@ export async function servicePageData({ request, context, params }: Args) {
   const slug = params.slug ?? "";
   if (slug === NEW_SERVICE) return { mode: "new" as const, values: serviceFormValues(blankService), name: "" };
   const service = (await readCatalog(env)).find((candidate) => candidate.slug === slug);
-  if (!service) throw data(null, { status: 404, headers: NO_STORE });
+  if (!service) throw notFoundData(NO_STORE);
   const versions = (await listVersions(env, slug)) ?? [];
   const url = new URL(request.url);
   // By default: what the latest save changed.
@@ -151,11 +159,6 @@ export async function servicePageData({ request, context, params }: Args) {
   };
 }
 
-function refusal(outcome: Extract<CatalogOutcome, { ok: false }>) {
-  const field = outcome.field === "version" ? "" : (outcome.field ?? "");
-  return { fieldErrors: { [field]: [outcome.message] } };
-}
-
 /** The service page's forms: save (add for /new) or put a version back. */
 export async function servicePageAction({ request, context, params }: Args) {
   const env = getEnv(context);
@@ -166,50 +169,45 @@ export async function servicePageAction({ request, context, params }: Args) {
   const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
   const form = posted.formData;
-  const nothing = (description: string) =>
-    redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
-      title: "Nothing changed",
-      description,
-      variant: "destructive",
-    });
+  const page = `${SERVICES_PAGE}/${slug}`;
+  const unreadable = refused("invalid", "This form could not be read. Please reload the page.").refusal;
 
   if (form.get("intent") === "restore") {
     const posted = form.get("version");
     const version = versionParam(typeof posted === "string" ? posted : null);
-    if (version === null) return nothing("This form could not be read. Please reload the page.");
+    if (version === null) return redirectWithRefusal(env, page, unreadable);
     const outcome = await restoreVersion(env, slug, version, acting);
-    if (!outcome.ok) return nothing(outcome.message);
+    if (!outcome.ok) return redirectWithRefusal(env, page, outcome.refusal);
     return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
       title: "Version put back",
-      description: `Version ${version} of “${outcome.service.name}” is back, as version ${outcome.service.version}.`,
+      description: `Version ${version} of “${outcome.value.name}” is back, as version ${outcome.value.version}.`,
     });
   }
 
   if (form.get("intent") === "remove-photo") {
     const photo = form.get("photo");
     const outcome = await removePhoto(env, slug, typeof photo === "string" ? photo : "", acting);
-    if (!outcome.ok) return nothing(outcome.message);
+    if (!outcome.ok) return redirectWithRefusal(env, page, outcome.refusal);
     return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
       title: "Photo removed",
-      description: `The photo is off “${outcome.service.name}” (version ${outcome.service.version}).`,
+      description: `The photo is off “${outcome.value.name}” (version ${outcome.value.version}).`,
     });
   }
 
   const submission = parseFormData(form, catalogServiceFormSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  }
+  if (submission.status !== "success") return invalidFormAnswer(submission.reply(), NO_STORE);
   const outcome =
     slug === NEW_SERVICE
       ? await addService(env, submission.value, acting)
       : await saveService(env, slug, submission.value, acting);
   if (!outcome.ok) {
-    if (outcome.status === 404) return nothing(outcome.message);
-    return data({ result: submission.reply(refusal(outcome)) }, { status: outcome.status, headers: NO_STORE });
+    const { refusal } = outcome;
+    if (refusal.reason === "not-found") return redirectWithRefusal(env, page, refusal);
+    return pageRefusal(refusal, submission.reply({ fieldErrors: formErrorsOf(refusal) }), NO_STORE);
   }
-  return redirectWithToast(env, `${SERVICES_PAGE}/${outcome.service.slug}`, {
+  return redirectWithToast(env, `${SERVICES_PAGE}/${outcome.value.slug}`, {
     title: "Saved",
-    description: `“${outcome.service.name}” is saved (version ${outcome.service.version}). The website shows it within a minute.`,
+    description: `“${outcome.value.name}” is saved (version ${outcome.value.version}). The website shows it within a minute.`,
   });
 }
 
@@ -223,16 +221,16 @@ async function addPhotoAction(request: Request, context: Readonly<RouterContextP
   const env = getEnv(context);
   const upload = await readPhotoUpload(request);
   if (!upload.ok) {
-    const refused: PhotoRefusal = { photo: { field: upload.field, message: upload.message, alt: upload.alt } };
-    return data(refused, { status: upload.status, headers: NO_STORE });
+    const shown: PhotoRefusal = { photo: { field: upload.field, message: upload.refusal.message, alt: upload.alt } };
+    return refusalData(upload.refusal, shown, NO_STORE);
   }
   const outcome = await addPhoto(env, slug, upload, actingMember(request, context));
   if (!outcome.ok) {
-    const refused: PhotoRefusal = { photo: { field: "photo", message: outcome.message, alt: upload.alt } };
-    return data(refused, { status: outcome.status, headers: NO_STORE });
+    const shown: PhotoRefusal = { photo: { field: "photo", message: outcome.refusal.message, alt: upload.alt } };
+    return refusalData(outcome.refusal, shown, NO_STORE);
   }
   return redirectWithToast(env, `${SERVICES_PAGE}/${slug}`, {
     title: "Photo added",
-    description: `“${outcome.service.name}” shows it on its page within a minute (version ${outcome.service.version}).`,
+    description: `“${outcome.value.name}” shows it on its page within a minute (version ${outcome.value.version}).`,
   });
 }

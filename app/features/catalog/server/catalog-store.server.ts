@@ -4,6 +4,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { catalogServices, catalogServiceVersions } from "~/db/schema/catalog";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
+import { type Outcome, refused, succeeded } from "~/http/outcome.server";
 import type { Acting } from "~/http/staff-member.server";
 import { byPosition, isOtherRequestValue, type Service, type ServicePhoto } from "~/content/services";
 import {
@@ -61,11 +62,9 @@ export function catalogServiceView(service: StoredService): CatalogService {
   return { ...ownersFieldsOf(service), photos: photosView(service.photos), version: service.version };
 }
 
-export type CatalogOutcome =
-  | { ok: true; service: StoredService }
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: "slug" | "version" };
+export type CatalogOutcome = Outcome<StoredService>;
 
-const missing = { ok: false, status: 404, message: "There is no service at this address." } as const;
+const missing = refused("not-found", "There is no service at this address.", { fieldErrors: {} });
 
 const columnsOf = (snapshot: Snapshot, acting: Acting) => ({
   name: snapshot.name,
@@ -157,7 +156,8 @@ export async function saveService(
   const existing = await readService(db, slug);
   if (!existing) return missing;
   if (input.slug !== slug) {
-    return { ok: false, status: 400, field: "slug", message: "A service's address cannot change: add a new service." };
+    const message = "A service's address cannot change: add a new service.";
+    return refused("invalid", message, { fieldErrors: { slug: [message] } });
   }
   const before = snapshotOf(existing);
   const after: Snapshot = {
@@ -172,19 +172,17 @@ export async function saveService(
     action: "settings.service.edit",
     detail: { name: input.name, changed: changedFields(before, after) },
   });
-  return saved ? { ok: true, service: saved } : missing;
+  return saved ? succeeded(saved) : missing;
 }
 
 // D1 names the broken index in the error (drizzle wraps it as the cause).
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && (/UNIQUE constraint|PRIMARY KEY/i.test(error.message) || isUniqueViolation(error.cause));
 
-const taken = (slug: string): CatalogOutcome => ({
-  ok: false,
-  status: 409,
-  field: "slug",
-  message: `The address “${slug}” is taken: choose another.`,
-});
+const taken = (slug: string) => {
+  const message = `The address “${slug}” is taken: choose another.`;
+  return refused("conflict", message, { fieldErrors: { slug: [message] } });
+};
 
 /** POST: a new service at its own address, version 1; the request form's value is its slug. */
 export async function addService(
@@ -196,7 +194,7 @@ export async function addService(
   if (isOtherRequestValue(input.slug)) return taken(input.slug);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(catalogServices);
   if (total >= CATALOG_LIMITS.services) {
-    return { ok: false, status: 400, message: `The catalog keeps up to ${CATALOG_LIMITS.services} services.` };
+    return refused("invalid", `The catalog keeps up to ${CATALOG_LIMITS.services} services.`, { fieldErrors: {} });
   }
   const snapshot: Snapshot = {
     ...input,
@@ -226,7 +224,7 @@ export async function addService(
         detail: { name: input.name },
       }),
     ]);
-    return row ? { ok: true, service: serviceOf(row) } : taken(input.slug);
+    return row ? succeeded(serviceOf(row)) : taken(input.slug);
   } catch (error) {
     if (isUniqueViolation(error)) return taken(input.slug);
     throw error;
@@ -277,11 +275,13 @@ export async function restoreVersion(
 ): Promise<CatalogOutcome> {
   const db = getDb(env);
   const snapshot = await readSnapshot(db, slug, version);
-  if (!snapshot)
-    return { ok: false, status: 404, field: "version", message: "There is no such version of this service." };
+  if (!snapshot) {
+    const message = "There is no such version of this service.";
+    return refused("not-found", message, { fieldErrors: { version: [message] } });
+  }
   const saved = await writeVersion(db, slug, snapshot, acting, {
     action: "settings.service.restore",
     detail: { name: snapshot.name, restored: version },
   });
-  return saved ? { ok: true, service: saved } : missing;
+  return saved ? succeeded(saved) : missing;
 }

@@ -1,7 +1,16 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
 import { readPostedFiles } from "~/http/request-body.server";
-import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import {
+  jsonAnswer,
+  mapSuccess,
+  type Refusal,
+  type RefusalReason,
+  refused as refusedOutcome,
+  succeeded,
+  textRefusal,
+} from "~/http/outcome.server";
+import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { PHOTO_LIMITS, PHOTO_VARIANT_WIDTHS, photoAltSchema } from "../catalog";
 import { catalogServiceView, photoUrl } from "./catalog-store.server";
@@ -21,13 +30,13 @@ const MEGABYTES = PHOTO_LIMITS.bytes / 1024 / 1024;
 export type PhotoUpload =
   | { ok: true; bytes: Uint8Array; header: PhotoHeader; alt: string; variants: PostedVariant[] }
   /** `alt`: the words typed, for the form to keep (none when the body was not read). */
-  | { ok: false; status: 400 | 413 | 415; field: "photo" | "alt"; message: string; alt: string };
+  | { ok: false; refusal: Refusal; field: "photo" | "alt"; alt: string };
 
-const refused = (status: 400 | 413 | 415, field: "photo" | "alt", message: string, alt = ""): PhotoUpload => ({
-  ok: false,
-  status,
+type UploadRefusal = Extract<RefusalReason, "invalid" | "too-large" | "unsupported-type">;
+
+const refused = (reason: UploadRefusal, field: "photo" | "alt", message: string, alt = ""): PhotoUpload => ({
+  ...refusedOutcome(reason, message, { fieldErrors: { [field]: [message] } }),
   field,
-  message,
   alt,
 });
 const TOO_LARGE = `The photo can be at most ${MEGABYTES} MB: send a smaller one.`;
@@ -40,22 +49,26 @@ const TOO_LARGE = `The photo can be at most ${MEGABYTES} MB: send a smaller one.
 export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
   const posted = await readPostedFiles(request, BODY_LIMIT_BYTES);
   if (!posted.ok) {
-    if (posted.status === 413) return refused(413, "photo", TOO_LARGE);
-    if (posted.status === 415) return refused(415, "photo", "Send the photo as a form (multipart/form-data).");
-    return refused(400, "photo", "The form could not be read. Please try again.");
+    const messages = {
+      "too-large": TOO_LARGE,
+      "unsupported-type": "Send the photo as a form (multipart/form-data).",
+      invalid: "The form could not be read. Please try again.",
+    };
+    return refused(posted.reason, "photo", messages[posted.reason]);
   }
   const typed = posted.formData.get("alt");
   const kept = typeof typed === "string" ? typed : "";
   const file = posted.formData.get("photo");
-  if (!(file instanceof File) || file.size === 0) return refused(400, "photo", "Choose a photo to add.", kept);
-  if (file.size > PHOTO_LIMITS.bytes) return refused(413, "photo", TOO_LARGE, kept);
+  if (!(file instanceof File) || file.size === 0) return refused("invalid", "photo", "Choose a photo to add.", kept);
+  if (file.size > PHOTO_LIMITS.bytes) return refused("too-large", "photo", TOO_LARGE, kept);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const header = readPhotoHeader(bytes);
-  if (!header) return refused(415, "photo", "The photo must be a JPEG, PNG, WebP or HEIC picture.", kept);
+  if (!header)
+    return refused("unsupported-type", "photo", "The photo must be a JPEG, PNG, WebP or HEIC picture.", kept);
   const variants = await readVariants(posted.formData.getAll("variant"), header, file.size);
-  if (!variants.ok) return refused(variants.status, "photo", variants.message, kept);
+  if (!variants.ok) return refused(variants.reason, "photo", variants.message, kept);
   const alt = photoAltSchema.safeParse(typed ?? undefined);
-  if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Describe the photo.", kept);
+  if (!alt.success) return refused("invalid", "alt", alt.error.issues[0]?.message ?? "Describe the photo.", kept);
   return { ok: true, bytes, header: variants.shown, alt: alt.data, variants: variants.variants };
 }
 
@@ -71,10 +84,15 @@ async function readVariants(
   photo: PhotoHeader,
   photoBytes: number,
 ): Promise<
-  { ok: true; variants: PostedVariant[]; shown: PhotoHeader } | { ok: false; status: 400 | 415; message: string }
+  | { ok: true; variants: PostedVariant[]; shown: PhotoHeader }
+  | { ok: false; reason: Extract<UploadRefusal, "invalid" | "unsupported-type">; message: string }
 > {
   const files = entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
-  const bad = (message: string, status: 400 | 415 = 400) => ({ ok: false as const, status, message });
+  const bad = (message: string, reason: "invalid" | "unsupported-type" = "invalid") => ({
+    ok: false as const,
+    reason,
+    message,
+  });
   if (files.length > PHOTO_VARIANT_WIDTHS.length) {
     return bad(`Send at most ${PHOTO_VARIANT_WIDTHS.length} smaller copies of the photo.`);
   }
@@ -87,7 +105,7 @@ async function readVariants(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const header = readPhotoHeader(bytes);
     if (!header || (header.type !== "image/jpeg" && header.type !== "image/webp")) {
-      return bad("A smaller copy of the photo must be a JPEG or WebP picture.", 415);
+      return bad("A smaller copy of the photo must be a JPEG or WebP picture.", "unsupported-type");
     }
     const { width, height, type } = header;
     const fits = (size: PhotoHeader) =>
@@ -108,27 +126,21 @@ async function readVariants(
   return { ok: true, variants: variants.sort((a, b) => a.variant.width - b.variant.width), shown };
 }
 
-const refusal = (outcome: { status: number; message: string; field?: string }) =>
-  jsonResponse(
-    { message: outcome.message, fieldErrors: outcome.field ? { [outcome.field]: [outcome.message] } : {} },
-    outcome.status,
-  );
-
 /** POST /api/settings/services/<slug>/photos (multipart: `photo`, `alt`) → 201 `{ id, url }`. */
 export async function postServicePhoto({ request, context, params }: Args) {
   const upload = await readPhotoUpload(request);
-  if (!upload.ok) return refusal(upload);
+  if (!upload.ok) return jsonAnswer(upload);
   const outcome = await addPhoto(getEnv(context), params.slug ?? "", upload, actingMember(request, context));
-  if (!outcome.ok) return refusal(outcome);
+  if (!outcome.ok) return jsonAnswer(outcome);
   const id = outcome.photoId ?? "";
-  return jsonResponse({ id, url: photoUrl(id) }, 201, NO_STORE);
+  return jsonAnswer(succeeded({ id, url: photoUrl(id) }), 201, NO_STORE);
 }
 
 /** DELETE /api/settings/services/<slug>/photos/<id> → 200 with the service as it now holds. */
 export async function deleteServicePhoto({ request, context, params }: Args) {
   const acting = actingMember(request, context);
   const outcome = await removePhoto(getEnv(context), params.slug ?? "", params.id ?? "", acting);
-  return outcome.ok ? jsonResponse(catalogServiceView(outcome.service), 200, NO_STORE) : refusal(outcome);
+  return jsonAnswer(mapSuccess(outcome, catalogServiceView), 200, NO_STORE);
 }
 
 /** The headers of a photo: kept for a year (an id is never reused), shown as an image, never run. */
@@ -148,7 +160,7 @@ const PHOTO_HEADERS = {
 export async function photoResponse({ request, context, params }: Args) {
   const width = new URL(request.url).searchParams.get("w");
   const found = await shownPhoto(getEnv(context), params.id ?? "", width === null ? undefined : Number(width));
-  if (!found) return new Response("Not found", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain" } });
+  if (!found) return textRefusal(refusedOutcome("not-found", "Not found").refusal, NO_STORE);
   const headers = {
     ...PHOTO_HEADERS,
     "Content-Type": found.type,

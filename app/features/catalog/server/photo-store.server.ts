@@ -1,6 +1,7 @@
 import type { PhotoVariant, ServicePhoto } from "~/content/services";
 import { getDb } from "~/db/db.server";
 import type { AppEnv } from "~/http/env.server";
+import { refused, succeeded } from "~/http/outcome.server";
 import type { Acting } from "~/http/staff-member.server";
 import { PHOTO_LIMITS } from "../catalog";
 import { type CatalogOutcome, readCatalog, readService, snapshotOf, writeVersion } from "./catalog-store.server";
@@ -16,7 +17,7 @@ export type PostedVariant = { bytes: Uint8Array; variant: PhotoVariant };
 
 type PhotoEnv = Pick<AppEnv, "DB" | "PHOTOS">;
 
-const missing = { ok: false, status: 404, message: "There is no service at this address." } as const;
+const missing = refused("not-found", "There is no service at this address.", { fieldErrors: {} });
 
 /** Keeps the file and adds it to the service's photos, last → the service as saved, and the photo's id. */
 export async function addPhoto(
@@ -29,7 +30,7 @@ export async function addPhoto(
   const existing = await readService(db, slug);
   if (!existing) return missing;
   if (existing.photos.length >= PHOTO_LIMITS.perService) {
-    return { ok: false, status: 400, message: `A service keeps up to ${PHOTO_LIMITS.perService} photos.` };
+    return refused("invalid", `A service keeps up to ${PHOTO_LIMITS.perService} photos.`, { fieldErrors: {} });
   }
   const id = crypto.randomUUID();
   const { type, width, height } = photo.header;
@@ -46,7 +47,7 @@ export async function addPhoto(
     action: "settings.service.photo.add",
     detail: { name: existing.name, photo: id },
   });
-  return saved ? { ok: true, service: saved, photoId: id } : missing;
+  return saved ? { ...succeeded(saved), photoId: id } : missing;
 }
 
 /** Takes the photo off the service's page (a new version); 404 when the service has no such photo. */
@@ -55,7 +56,7 @@ export async function removePhoto(env: PhotoEnv, slug: string, id: string, actin
   const existing = await readService(db, slug);
   if (!existing) return missing;
   if (!existing.photos.some((photo) => photo.id === id)) {
-    return { ok: false, status: 404, message: "This service has no such photo." };
+    return refused("not-found", "This service has no such photo.", { fieldErrors: {} });
   }
   const saved = await writeVersion(
     db,
@@ -64,7 +65,7 @@ export async function removePhoto(env: PhotoEnv, slug: string, id: string, actin
     acting,
     { action: "settings.service.photo.remove", detail: { name: existing.name, photo: id } },
   );
-  return saved ? { ok: true, service: saved } : missing;
+  return saved ? succeeded(saved) : missing;
 }
 
 /** Where a photo's smaller copy of `width` pixels is kept in R2, beside the photo. */

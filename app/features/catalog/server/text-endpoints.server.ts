@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "~/forms/zod";
 import { getEnv } from "~/http/context.server";
 import { handleJsonWrite, handleSettingsPut } from "~/http/json-endpoint.server";
+import { jsonAnswer, refused } from "~/http/outcome.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { shopTextsSchema } from "../shop-texts";
@@ -39,7 +40,7 @@ export async function textVersionsResponse({ context }: Args) {
 }
 
 const versionOf = (value: string | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
-const noSuchVersion = () => jsonResponse({ message: "There is no such version of the texts." }, 404);
+const noSuchVersion = () => jsonAnswer(refused("not-found", "There is no such version of the texts."));
 
 /** POST /api/settings/texts/versions/<n>/restore `{}` → 200: that version, saved as the newest. */
 export function restoreShopTexts({ request, context, params }: Args) {

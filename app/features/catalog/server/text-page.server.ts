@@ -1,7 +1,8 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { getEnv } from "~/http/context.server";
 import { readPostedForm } from "~/http/request-body.server";
+import { invalidFormAnswer } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -47,7 +48,7 @@ export async function textsPageAction({ request, context }: Args) {
   }
   const submission = parseFormData(form, shopTextsFormSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+    return invalidFormAnswer(submission.reply(), NO_STORE);
   }
   const saved = await saveShopTexts(env, submission.value, acting);
   return redirectWithToast(env, SERVICES_PAGE, {

@@ -12,6 +12,7 @@ import { clientKey } from "../../../http/client-address.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonAnswer, refused, succeeded } from "~/http/outcome.server";
 import { jsonResponse, tooManyRequests } from "../../../http/responses.server";
 import { registerPasskey, registrationOptions, signInOptions } from "./passkeys.server";
 import { signInWithCode, signInWithPasskey } from "./sign-in.server";
@@ -109,9 +110,9 @@ export function passkeyRegistrationResponse({ request, context }: Args, member: 
     const now = getRequestTime(context);
     const acting = { actor: { id: member.id, name: member.username }, client: clientKey(request), at: now };
     if (!(await registerPasskey(request, env, member, input, acting))) {
-      return jsonResponse({ message: "That passkey could not be added. Please try again." }, 400);
+      return jsonAnswer(refused("invalid", "That passkey could not be added. Please try again."));
     }
-    return jsonResponse({ success: true, name: input.name }, 201);
+    return jsonAnswer(succeeded({ success: true, name: input.name }), 201);
   });
 }
 

@@ -2,7 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { jsonResponse, methodNotAllowed } from "../../../http/responses.server";
+import { jsonAnswer, refused, succeeded } from "~/http/outcome.server";
+import { methodNotAllowed } from "../../../http/responses.server";
 import {
   applySettingsChange,
   type ChangeOutcome,
@@ -19,11 +20,7 @@ const SETTINGS_BODY_LIMIT_BYTES = 8 * 1024;
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-function answer(outcome: ChangeOutcome): Response {
-  if (outcome.ok) return jsonResponse({ message: outcome.message });
-  const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
-  return jsonResponse({ message: outcome.message, fieldErrors }, outcome.status);
-}
+const answer = (outcome: ChangeOutcome) => jsonAnswer(outcome.ok ? succeeded({ message: outcome.message }) : outcome);
 
 function apply({ request, context }: Args, change: SettingsChange): Promise<Response> {
   return applySettingsChange(getEnv(context), change, actingMember(request, context)).then(answer);
@@ -65,15 +62,9 @@ export function writeNotice(args: Args): Promise<Response> {
 export function deleteByDate(args: Args, kind: "closure.remove" | "special-hours.remove", date: string | undefined) {
   if (args.request.method !== "DELETE") return Promise.resolve(methodNotAllowed(["DELETE"]));
   if (!date || !isCalendarDate(date)) {
-    return Promise.resolve(
-      jsonResponse(
-        {
-          message: "Name a date that exists as YYYY-MM-DD in the address.",
-          fieldErrors: { date: ["That date does not exist."] },
-        },
-        400,
-      ),
-    );
+    const fieldErrors = { date: ["That date does not exist."] };
+    const message = "Name a date that exists as YYYY-MM-DD in the address.";
+    return Promise.resolve(jsonAnswer(refused("invalid", message, { fieldErrors })));
   }
   return apply(args, { kind, date });
 }

@@ -11,6 +11,7 @@ import { AUDIT_IF_CHANGED, auditInsertIf } from "../../audit/audit.server";
 import type { AppEnv } from "../../../http/env.server";
 import { SETTINGS_ROW_ID } from "../settings.server";
 import type { z } from "~/forms/zod";
+import { type Refused, refused as refusal } from "~/http/outcome.server";
 import {
   type ClosureInput,
   closureSchemaAt,
@@ -52,8 +53,7 @@ const changeSchemas: Record<ChangeWithInput, (now: Date) => z.ZodType<SettingsCh
  */
 export const changeSchemaAt = (kind: ChangeWithInput, now: Date) => changeSchemas[kind](now);
 
-export type ChangeOutcome =
-  { ok: true; message: string } | { ok: false; status: 400 | 404; message: string; field?: string };
+export type ChangeOutcome = { ok: true; message: string } | Refused;
 
 const spelled = calendarDateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
@@ -115,7 +115,7 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, a
             entry("settings.closure.remove", change.date, { date: change.date, reason: closure.reason }),
           ])
         : [[]];
-      if (!removed.length) return { ok: false, status: 404, message: "There is no closure on that date." };
+      if (!removed.length) return refusal("not-found", "There is no closure on that date.", { fieldErrors: {} });
       return { ok: true, message: `${spelled(change.date)} is no longer a closure day.` };
     }
     case "special-hours.add": {
@@ -151,7 +151,7 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, a
           .returning({ reason: shopSpecialHours.reason }),
         entry("settings.special-hours.remove", change.date, { date: change.date }),
       ]);
-      if (!removed.length) return { ok: false, status: 404, message: "There are no special hours on that date." };
+      if (!removed.length) return refusal("not-found", "There are no special hours on that date.", { fieldErrors: {} });
       return { ok: true, message: `${spelled(change.date)} keeps its usual hours again.` };
     }
     case "holidays": {
@@ -189,5 +189,5 @@ export async function applySettingsChange(env: AppEnv, change: SettingsChange, a
 }
 
 function refused(field: string, message: string): ChangeOutcome {
-  return { ok: false, status: 400, field, message };
+  return refusal("invalid", message, { fieldErrors: { [field]: [message] } });
 }

@@ -1,12 +1,16 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { parseFormData } from "~/forms/parse-form";
 import { SETTINGS_INTENTS, type SettingsIntent } from "~/features/settings/components/settings-intents";
 import { actingMember } from "../../../http/staff-member.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
 import { readPostedForm } from "../../../http/request-body.server";
+import { formErrorsOf, redirectWithRefusal, refusalData, refused } from "~/http/outcome.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
 import { applySettingsChange, changeSchemaAt, type SettingsChange } from "./settings-changes.server";
+
+/** A form that does not pass its schema: conform's result shows each field's problem. */
+const { refusal: invalidForm } = refused("invalid", "Some fields need attention.");
 
 // The settings page's forms (/incoming/settings), each a plain HTML post with an `intent`: valid
 // input makes the same change as the owners' API and answers with a redirect back to its section
@@ -51,19 +55,17 @@ export async function handleSettingsForm(request: Request, context: Readonly<Rou
   const outcome = await applySettingsChange(env, step.change, actingMember(request, context));
   const back = `${PAGE}#${sectionOf[intent]}`;
   if (outcome.ok) return redirectWithToast(env, back, { title: "Saved", description: outcome.message });
-  if (outcome.field && step.submission) {
-    const result = step.submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
-    return data({ intent, result }, { status: outcome.status, headers: NO_STORE });
+  const { refusal } = outcome;
+  if (Object.keys(refusal.fieldErrors ?? {}).length > 0 && step.submission) {
+    const result = step.submission.reply({ fieldErrors: formErrorsOf(refusal) });
+    return refusalData(refusal, { intent, result }, NO_STORE);
   }
-  return redirectWithToast(env, back, {
-    title: "Nothing changed",
-    description: outcome.message,
-    variant: "destructive",
-  });
+  return redirectWithRefusal(env, back, refusal);
 }
 
 type Parsed =
-  { change: SettingsChange; submission?: ReturnType<typeof parseFormData> } | { refusal: ReturnType<typeof data> };
+  | { change: SettingsChange; submission?: ReturnType<typeof parseFormData> }
+  | { refusal: ReturnType<typeof refusalData> };
 
 /** The change a form asks for, or the answer that keeps what the owner typed and says what to fix. */
 function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed {
@@ -75,7 +77,7 @@ function parseChange(intent: SettingsIntent, form: FormData, now: Date): Parsed 
     case "notice.set": {
       const submission = parseFormData(form, changeSchemaAt(intent, now));
       if (submission.status !== "success") {
-        return { refusal: data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE }) };
+        return { refusal: refusalData(invalidForm, { intent, result: submission.reply() }, NO_STORE) };
       }
       return { change: submission.value, submission };
     }

@@ -8,7 +8,7 @@ import { CardPage } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/outcome.server";
+import { pageRefusal, refused, unreachable } from "~/http/outcome.server";
 import { readSubmission } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -42,10 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "throttled": {
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
       const message = `Too many requests from here, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-      return data(
-        { result: submission.reply({ formErrors: [message] }) },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      const { refusal } = refused("throttled", message, { retryAfterSeconds: outcome.retryAfterSeconds });
+      return pageRefusal(refusal, submission.reply({ formErrors: [message] }), NO_STORE);
     }
     default:
       return unreachable(outcome);

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/features/sign-in/components/deferred-login-form";
 import { PasskeySignIn } from "~/features/second-factor/second-factor";
@@ -16,6 +16,7 @@ import {
 } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { formConstraintsAt } from "~/features/submissions/submissions.server";
+import { invalidFormAnswer } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!posted.ok) return posted.refusal;
   const submission = parseLoginForm(posted.formData);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: NO_STORE });
+    return invalidFormAnswer(submission.reply({ hideFields: ["password"] }), NO_STORE);
   }
 
   const outcome = await logIn(request, env, submission.value, getRequestTime(context));

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { AppEnv } from "../../../http/env.server";
-import { unreachable } from "~/http/outcome.server";
+import { jsonAnswer, refused, unreachable } from "~/http/outcome.server";
 import { jsonResponse, NO_STORE, tooManyRequests, withCookies } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
 import type { Throttled } from "./login-throttle.server";
@@ -38,9 +38,9 @@ export function signInJsonAnswer(outcome: SignInOutcome): Response {
       return jsonResponse({ secondFactor: "required" }, 200, withCookies({}, [outcome.setCookie]));
     case "expired":
     case "invalid":
-      return jsonResponse({ message: outcome.message }, 401);
+      return jsonAnswer(refused("unauthorized", outcome.message));
     case "locked":
-      return jsonResponse({ message: outcome.message }, 403);
+      return jsonAnswer(refused("forbidden", outcome.message));
     case "throttled":
       return tooManyRequests(outcome.message, outcome.retryAfterSeconds);
     default:

@@ -7,7 +7,7 @@ import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/component
 import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/outcome.server";
+import { formErrorsOf, pageRefusal, refused, unreachable } from "~/http/outcome.server";
 import { readSubmission } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -45,16 +45,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { title: "Welcome", description: `You are signed in as ${outcome.username}.` },
         { headers: withCookies(LINK_PAGE_HEADERS, outcome.setCookies) },
       );
-    case "usernameTaken":
-      return data(
-        {
-          result: submission.reply({
-            hideFields: JOIN_FORM.hideFields,
-            fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
-          }),
-        },
-        { status: 400, headers: LINK_PAGE_HEADERS },
-      );
+    case "usernameTaken": {
+      const { refusal } = refused("invalid", USERNAME_TAKEN_MESSAGE, {
+        fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+      });
+      const result = submission.reply({ hideFields: JOIN_FORM.hideFields, fieldErrors: formErrorsOf(refusal) });
+      return pageRefusal(refusal, result, LINK_PAGE_HEADERS);
+    }
     case "gone":
     case "unknown":
       throw linkRefusal(outcome.status);

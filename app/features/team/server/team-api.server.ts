@@ -2,10 +2,18 @@ import { z } from "~/forms/zod";
 import { inviteSchema, MEMBER_METHODS, memberChangeSchema } from "~/features/team/schemas";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonAnswer, type Outcome, refused, succeeded, unreachable } from "~/http/outcome.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
 import { createInvitation, EMAIL_TAKEN_MESSAGE, listPendingInvitations, revokeInvitation } from "./invitations.server";
 import { resetLinkForMember } from "./password-resets.server";
-import { changeMember, listTeam, type MemberOutcome, removeMember } from "../team.server";
+import {
+  changeMember,
+  listTeam,
+  type MemberOutcome,
+  removeMember,
+  type RemoveOutcome,
+  type TeamMemberView,
+} from "../team.server";
 import type { Acting } from "../../../http/staff-member.server";
 
 // The team's JSON API (owners only: the owners' gate stands in front of every /api/team route).
@@ -14,8 +22,7 @@ import type { Acting } from "../../../http/staff-member.server";
 const BODY_LIMIT_BYTES = 4 * 1024;
 
 const noContent = () => new Response(null, { status: 204, headers: NO_STORE });
-const unknownMember = () => jsonResponse({ message: "There is no account with this username." }, 404);
-const lastOwner = (message: string) => jsonResponse({ message }, 409);
+const unknownMember = refused("not-found", "There is no account with this username.");
 
 /** GET /api/team: every account and the pending invitations. */
 export async function teamResponse(env: AppEnv, now: Date): Promise<Response> {
@@ -33,27 +40,33 @@ export function invitationCreateResponse(request: Request, env: AppEnv, actor: A
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await createInvitation(env, request, actor, input);
     if (outcome.status === "emailTaken") {
-      return jsonResponse({ message: endpoint.invalidMessage, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }, 400);
+      const fieldErrors = { email: [EMAIL_TAKEN_MESSAGE] };
+      return jsonAnswer(refused("invalid", endpoint.invalidMessage, { fieldErrors }));
     }
     const { id, url, expiresAt } = outcome.link;
-    return jsonResponse({ id, url, expiresAt }, 201);
+    return jsonAnswer(succeeded({ id, url, expiresAt }), 201);
   });
 }
 
 /** DELETE /api/team/invitations/<id>: revoked (204), or 404 when there is no pending invitation by that id. */
 export async function invitationRevokeResponse(env: AppEnv, actor: Acting, id: string): Promise<Response> {
   if (await revokeInvitation(env, actor, id)) return noContent();
-  return jsonResponse({ message: "There is no pending invitation with this id." }, 404);
+  return jsonAnswer(refused("not-found", "There is no pending invitation with this id."));
 }
 
-function memberResponse(outcome: MemberOutcome): Response {
+/** A change to an account in the one outcome shape: the account as it now is, or why not. */
+function memberOutcome(outcome: MemberOutcome | RemoveOutcome): Outcome<TeamMemberView | null> {
   switch (outcome.status) {
     case "changed":
-      return jsonResponse(outcome.member);
+      return succeeded(outcome.member);
+    case "removed":
+      return succeeded(null);
     case "unknown":
-      return unknownMember();
+      return unknownMember;
     case "lastOwner":
-      return lastOwner(outcome.message);
+      return refused("conflict", outcome.message);
+    default:
+      return unreachable(outcome);
   }
 }
 
@@ -75,12 +88,11 @@ export async function memberActionResponse(
           limitBytes: BODY_LIMIT_BYTES,
           invalidMessage: "Send a role (owner or staff), disabled (true or false), or both.",
         },
-        async (change) => memberResponse(await changeMember(env, actor, username, change)),
+        async (change) => jsonAnswer(memberOutcome(await changeMember(env, actor, username, change))),
       );
     case "DELETE": {
-      const outcome = await removeMember(env, actor, username);
-      if (outcome.status === "removed") return noContent();
-      return outcome.status === "lastOwner" ? lastOwner(outcome.message) : unknownMember();
+      const outcome = memberOutcome(await removeMember(env, actor, username));
+      return outcome.ok ? noContent() : jsonAnswer(outcome);
     }
     default:
       return methodNotAllowed(MEMBER_METHODS);
@@ -97,7 +109,7 @@ export function passwordResetResponse(
   const endpoint = { schema: z.object({}), limitBytes: BODY_LIMIT_BYTES, invalidMessage: "Send an empty JSON object." };
   return handleJsonWrite(request, endpoint, async () => {
     const outcome = await resetLinkForMember(env, request, actor, username);
-    if (outcome.status === "unknown") return unknownMember();
-    return jsonResponse({ url: outcome.url, expiresAt: outcome.expiresAt }, 201);
+    if (outcome.status === "unknown") return jsonAnswer(unknownMember);
+    return jsonAnswer(succeeded({ url: outcome.url, expiresAt: outcome.expiresAt }), 201);
   });
 }

@@ -5,6 +5,7 @@ import { isStaffRole } from "~/http/staff-roles";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { readPostedForm } from "../../../http/request-body.server";
+import { formErrorsOf, invalidFormAnswer, pageRefusal, refused as refusal } from "~/http/outcome.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { headersWithToast, type ToastInput } from "../../../http/toast.server";
 import { createInvitation, EMAIL_TAKEN_MESSAGE, listPendingInvitations, revokeInvitation } from "./invitations.server";
@@ -66,13 +67,11 @@ export async function handleTeamAction(request: Request, env: AppEnv, actor: Act
   switch (text(form, "intent")) {
     case "invite": {
       const submission = parseFormData(form, inviteSchema);
-      if (submission.status !== "success") {
-        return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-      }
+      if (submission.status !== "success") return invalidFormAnswer(submission.reply(), NO_STORE);
       const outcome = await createInvitation(env, request, actor, submission.value);
       if (outcome.status === "emailTaken") {
-        const result = submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } });
-        return data({ result }, { status: 400, headers: NO_STORE });
+        const taken = refusal("invalid", EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } });
+        return pageRefusal(taken.refusal, submission.reply({ fieldErrors: formErrorsOf(taken.refusal) }), NO_STORE);
       }
       const { url, expiresAt, emailed } = outcome.link;
       return backToTeam(env, { title: "Invitation made", description: "Copy the link below: it is shown once." }, [
