@@ -87,7 +87,9 @@ describe("GET /api/insights", () => {
       "waiting",
       "oldestWaitingAt",
     ];
-    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks", "appointments"].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      ["days", ...figureKeys, "byKind", "weeks", "appointments", "bookingPage"].sort(),
+    );
     expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
     expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
     expect(body.byKind.contactMessages).toMatchObject({
