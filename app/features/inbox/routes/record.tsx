@@ -21,11 +21,12 @@ import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
+import { EstimateSection } from "~/features/estimates/estimates";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Its fields, the customer's other requests, the status
 // buttons, its timeline (the request, status changes, the desk's log, the emails) with the reply form
-// under it, the appointment, the desk, and Delete.
+// under it, the appointment, the estimates, the desk, and Delete.
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -56,8 +57,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
 
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
-  const { kind, record, members, services, back, now, timeline, conversation, appointment, customer, composer } =
-    loaderData;
+  const {
+    kind,
+    record,
+    members,
+    services,
+    back,
+    now,
+    timeline,
+    conversation,
+    appointment,
+    estimates,
+    customer,
+    composer,
+  } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -112,6 +125,17 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-3">
             <AppointmentPanel panel={appointment} action={`${here}/appointment`} />
+          </div>
+        </>
+      ) : null}
+
+      {estimates ? (
+        <>
+          <h2 id="estimate" className={`${sectionHeading} scroll-mt-24`}>
+            Estimate
+          </h2>
+          <div className="mt-3">
+            <EstimateSection section={estimates} action={`${here}/estimate`} />
           </div>
         </>
       ) : null}
