@@ -31,6 +31,7 @@ import { siteOriginOf } from "./http/env.server";
 import { takeToast } from "./http/toast.server";
 import { shopHoursOf } from "./features/settings/settings.server";
 import { visibleServices } from "./features/catalog/catalog.server";
+import { onlineBookingOpen } from "./features/appointments/appointments.server";
 import { servicePath } from "./content/services";
 
 export const links: Route.LinksFunction = () => [
@@ -57,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       serviceLinks: staffPage
         ? undefined
         : (await visibleServices(context)).map((service) => ({ href: servicePath(service), label: service.shortName })),
+      // "Book online" links to /book while the owner has it on (off as shipped). A cached page
+      // follows a change within the page cache's minute (decision 034), as the hours do.
+      bookOnline: staffPage ? undefined : await onlineBookingOpen(env),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );

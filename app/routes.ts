@@ -88,6 +88,7 @@ export default [
       route("shop-hours", "features/settings/api/shop-hours.ts"),
       route("availability", "features/appointments/api/availability.ts"),
       route("bookings", "features/submissions/api/bookings.ts"),
+      route("booking-views", "features/appointments/api/booking-views.ts"),
 
       // Staff endpoints: 401 without a session.
       layout("features/staff/api/gate.ts", [

@@ -30,7 +30,10 @@ export const publicPages: readonly PublicPage[] = [
 ];
 
 /** Pages that hold a form and therefore load JavaScript; every other public page ships none. */
-export const hydratedPaths: readonly string[] = ["/", "/contact"];
+export const hydratedPaths: readonly string[] = ["/", "/contact", "/book"];
+
+/** The hydrated pages whose form's code loads when the visitor heads for it (/book's has none: decision 064). */
+export const lazyFormPaths: readonly string[] = ["/", "/contact"];
 
 export type TestDatabase = {
   /** Rows of a read-only query against the server's D1. */

@@ -7,6 +7,8 @@ import {
   serverRoutesContext,
 } from "../app/http/context.server";
 import { parseEnv } from "../app/http/env.server";
+import { openBackgroundDatabase, openRequestDatabase } from "../app/db/request-session.server";
+import { SESSION_COOKIE_NAME } from "../app/features/sign-in/sign-in.server";
 import { isDataRequest, refuseUnsupportedMethod, routeHomePagePost } from "../app/http/methods.server";
 import { isPrivatePath } from "../app/private-paths";
 import { cacheStatusHeader, freshTokens, isolateStore, pageStore, servePage } from "../app/rendering/page-cache.server";
@@ -104,17 +106,21 @@ export function createWorker({
       const requestTime = now();
       const nonce = createCspNonce();
       // A misconfigured Worker (production without SITE_URL, say) serves nothing: this throws.
-      const appEnv = parseEnv(env);
+      const bindings = parseEnv(env);
       const { routes } = await loadBuild();
       // Refused before any route runs: cross-site writes, and methods the route does not take.
-      const refused = isCrossSiteWrite(incoming, appEnv.SITE_URL)
+      const refused = isCrossSiteWrite(incoming, bindings.SITE_URL)
         ? crossSiteRefusal()
         : refuseUnsupportedMethod(incoming, routes);
       if (refused) {
         applySecurityHeaders(refused.headers, nonce, { dev: import.meta.env.DEV });
         return refused;
       }
-      const request = routeHomePagePost(withVouchedOrigin(incoming));
+      // The request's one D1 session, `env.DB` from here on (docs/decisions/068-*.md); the request
+      // continues without the bookmark cookie.
+      const database = await openRequestDatabase(incoming, bindings, { memberCookie: SESSION_COOKIE_NAME });
+      const appEnv = database.env;
+      const request = routeHomePagePost(withVouchedOrigin(database.request));
       const store = pageStore({
         memory: pagesInThisIsolate,
         shared: sharedPageCache,
@@ -155,6 +161,7 @@ export function createWorker({
         response.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
       }
       response.headers.set("Cache-Status", cacheStatusHeader(served.cache));
+      await database.keepBookmark(response);
       return response;
     },
 
@@ -164,20 +171,20 @@ export function createWorker({
     // The NOTIFY_QUEUE consumer (app/queue/jobs.server.ts): each job to the feature that handles it.
     async queue(batch, env) {
       const handleJobBatch = await loadJobConsumer();
-      await handleJobBatch(batch, parseEnv(env), now());
+      await handleJobBatch(batch, openBackgroundDatabase(parseEnv(env)), now());
     },
 
     // Email Routing's deliveries to reply+<token>@ addresses: customers' answers (app/features/replies/).
     async email(message, env) {
       const { receiveEmail } = await import("~/features/replies/replies.server");
-      const received = await receiveEmail(message, parseEnv(env), now());
+      const received = await receiveEmail(message, openBackgroundDatabase(parseEnv(env)), now());
       console.log("Incoming email", received);
     },
 
     // Cron Triggers (wrangler.toml): each runs the tasks the features registered for it.
     async scheduled(controller, env) {
       const scheduled = await loadScheduledRunner();
-      await scheduled.run(controller, parseEnv(env));
+      await scheduled.run(controller, openBackgroundDatabase(parseEnv(env)));
     },
   } satisfies ExportedHandler<Env>;
 }

@@ -46,8 +46,12 @@ function retryingStatement(statement: D1PreparedStatement): D1PreparedStatement 
   });
 }
 
-/** The D1 binding, with each statement and batch run again while the database answers busy. */
-export function retryWhenBusy(database: D1Database): D1Database {
+/**
+ * A D1 session (or the binding, in the tests of this wrapper), with each statement and batch run
+ * again while the database answers busy. The session is what every request gets as `env.DB`
+ * (app/db/session.server.ts).
+ */
+export function retryWhenBusy<Database extends Pick<D1Database, "prepare" | "batch">>(database: Database): Database {
   return new Proxy(database, {
     get(target, property) {
       if (property === "prepare") return (query: string) => retryingStatement(target.prepare(query));
@@ -55,7 +59,6 @@ export function retryWhenBusy(database: D1Database): D1Database {
         // The binding reads its statements' fields through the proxies (the last test checks it).
         return (statements: D1PreparedStatement[]) => untilNotBusy(() => target.batch(statements));
       }
-      if (property === "exec") return (query: string) => untilNotBusy(() => target.exec(query));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

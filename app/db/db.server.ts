@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 import * as audit from "~/db/schema/audit";
 import * as desk from "~/db/schema/desk";
@@ -10,14 +10,21 @@ import * as secondFactor from "~/db/schema/second-factor";
 import * as settings from "~/db/schema/settings";
 import * as staff from "~/db/schema/staff";
 import type { AppEnv } from "~/http/env.server";
+import type { D1Session } from "./session.server";
 
 // Every table, one file per feature (app/db/schema/); drizzle-kit reads the same folder.
 const schema = { ...staff, ...inbox, ...notifications, ...desk, ...audit, ...settings, ...secondFactor, ...replies };
 
-export type Database = ReturnType<typeof drizzle<typeof schema>>;
+/** Drizzle over the request's session: its `$client` is the session, not the binding. */
+export type Database = DrizzleD1Database<typeof schema> & { $client: D1Session };
 
+/**
+ * Drizzle on the request's D1 session. drizzle 0.45's D1 driver asks only `prepare` and `batch` of
+ * its client, which a session has, but types the client as the whole binding (`D1Database`, with
+ * `withSession` and `exec`): the cast is that and nothing more (decision 068).
+ */
 export function getDb(env: Pick<AppEnv, "DB">): Database {
-  return drizzle(env.DB, { schema });
+  return drizzle(env.DB as D1Database, { schema });
 }
 
 /**

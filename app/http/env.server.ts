@@ -1,4 +1,4 @@
-import { retryWhenBusy } from "~/db/busy-retry.server";
+import type { D1Session } from "~/db/session.server";
 import { z } from "~/forms/zod";
 
 const binding = <T>(name: string, method: string) =>
@@ -26,8 +26,8 @@ const optionalSecret = (name: string) =>
 
 const envSchema = z
   .object({
-    // Run again while the local file is locked by another process (decision 055).
-    DB: binding<D1Database>("D1 (DB)", "prepare").transform(retryWhenBusy),
+    // The raw binding: only app/db/request-session.server.ts opens sessions on it (decision 068).
+    DB: binding<D1Database>("D1 (DB)", "prepare"),
     SESSIONS: binding<KVNamespace>("KV (SESSIONS)", "get"),
     PHOTOS: binding<R2Bucket>("R2 (PHOTOS)", "head"),
     SUBMISSION_LIMITER: binding<RateLimit>("rate limiter (SUBMISSION_LIMITER)", "limit"),
@@ -116,12 +116,23 @@ const envSchema = z
     }
   });
 
-export type AppEnv = z.infer<typeof envSchema>;
+/** The Worker's validated bindings, the D1 binding itself among them: what a session is opened on. */
+export type WorkerBindings = z.infer<typeof envSchema>;
 
-const validated = new WeakMap<object, AppEnv>();
+/**
+ * What loaders, actions, jobs and tasks get: the bindings, with `DB` the D1 session opened for this
+ * request, batch, trigger or email (docs/decisions/068-every-d1-read-through-a-session.md).
+ */
+export type AppEnv = Omit<WorkerBindings, "DB"> & { DB: D1Session };
 
-/** Validates the Worker's bindings once per env object; a misconfigured deploy fails loudly. */
-export function parseEnv(env: Env): AppEnv {
+const validated = new WeakMap<object, WorkerBindings>();
+
+/**
+ * Validates the Worker's bindings once per env object; a misconfigured deploy fails loudly. Only
+ * the Worker's entry calls it, and hands the result to the session's opener
+ * (test/architecture/d1-sessions.test.ts).
+ */
+export function parseEnv(env: Env): WorkerBindings {
   const cached = validated.get(env);
   if (cached) return cached;
   const result = envSchema.safeParse(env);

@@ -4,6 +4,7 @@ import { CallButton } from "~/ui/button";
 import { MenuIcon } from "~/ui/icons";
 import { ShopMark } from "~/ui/shop-mark";
 import { useShopHours } from "~/hours/use-shop-hours";
+import { BOOK_ONLINE, useBookOnline } from "./book-online-link";
 
 export const mainNavigation = [
   { label: "Home", to: "/" },
@@ -31,6 +32,7 @@ function isCurrent(to: string, pathname: string): boolean {
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const navigation = useBookOnline() ? [...mainNavigation, BOOK_ONLINE] : mainNavigation;
   return (
     // Sticky 1.75rem above the top: the open-now strip scrolls away, the main row stays.
     <header className="sticky -top-7 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -40,7 +42,7 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {mainNavigation.map((item) => (
+            {navigation.map((item) => (
               <li key={item.to}>
                 <a
                   href={item.to}
@@ -68,7 +70,7 @@ export function SiteHeader() {
               className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
             >
               <ul className="grid gap-1 pt-2">
-                {mainNavigation.map((item) => (
+                {navigation.map((item) => (
                   <li key={item.to}>
                     <a
                       href={item.to}

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { executeSql, expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
+import { executeSql, expect, expectToast, openPage, test } from "../fixtures";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 import { newMember, signIn } from "../members";
 
 // A member's own account, with JavaScript and without: signing out another browser, and a
@@ -62,23 +62,13 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the account page and the audit log have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
-      await page.setViewportSize(viewport);
       await logInAsStaff();
-      for (const path of ["/incoming/account", "/incoming/audit"]) {
-        await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
-      }
+      await expectPagesAccessible(page, viewport, ["/incoming/account", "/incoming/audit"]);
     });
   }
 });

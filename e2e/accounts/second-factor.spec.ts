@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { executeSql, expect, gotoHydrated, runAdminScript, test, openPage } from "../fixtures";
+import { expectAccessible } from "../page-checks";
 import { makeSessionsStale, newMember, passwordStep, phoneCode, setUpAuthenticatorApp, shownSecret } from "../members";
 
 // An authenticator app set up on the account page and used to sign in, as a member does it, with
@@ -8,17 +7,6 @@ import { makeSessionsStale, newMember, passwordStep, phoneCode, setUpAuthenticat
 // the codes (RFC 6238) from it.
 
 test.describe.configure({ timeout: 120_000 });
-
-/** No axe violations, and nothing wider than the screen. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${what}: ${violation.id}`)).toEqual([]);
-  const width = page.viewportSize()?.width ?? 0;
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${what} scrolls sideways`,
-  ).toBeLessThanOrEqual(width);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`second factor with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -4,6 +4,7 @@ import {
   expect,
   fillVisitorDetails,
   hydratedPaths,
+  lazyFormPaths,
   publicPages,
   test,
   uniqueEmail,
@@ -40,7 +41,9 @@ test.describe("JavaScript", () => {
         1,
       );
     });
+  }
 
+  for (const path of lazyFormPaths) {
     test(`${path} hydrates after load, and loads its form's code only when the visitor heads for the form`, async ({
       page,
     }) => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { executeSql, expect, openPage, test } from "../fixtures";
+import { lookAt } from "../page-checks";
 import { insertRecord } from "../records";
 
 // Appointments without JavaScript (issue 30): staff book one from a service request's page, the
@@ -43,15 +44,6 @@ async function openOwnRequest(
   await logInAsStaff();
   await openPage(page, `/incoming/service-requests/${id}`, javaScriptEnabled);
   return { tag, id };
-}
-
-async function lookAt(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-  }
 }
 
 test.describe("appointments without JavaScript", () => {

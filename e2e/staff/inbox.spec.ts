@@ -1,17 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   executeSql,
   expect,
   expectToast,
-  gotoHydrated,
   holdRequests,
   openPage,
   staffAccount,
   test,
   type TestDatabase,
 } from "../fixtures";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 
 // Working through the inbox as staff do, with JavaScript and without: statuses, filter, search,
 // older pages, a record's page, deleting with confirmation, and the CSV export. Every test makes
@@ -200,17 +199,13 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the inbox, a search and a record's page have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
       // axe walks three full pages: on a busy two-core machine that takes longer than one test's default.
       test.slow();
-      await page.setViewportSize(viewport);
       const tag = newTag();
       // More than a page, so the pages' links are there too; spam, for its reason on the card.
       const [id] = seedContacts(tag, [
@@ -218,13 +213,11 @@ test.describe("accessibility", () => {
         ...Array.from({ length: 30 }, (_, index) => ({ status: index % 2 ? "contacted" : "new" })),
       ]);
       await logInAsStaff();
-      for (const path of ["/incoming", `/incoming?q=${tag}&status=all`, `/incoming/contact-messages/${id}`]) {
-        await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
-      }
+      await expectPagesAccessible(page, viewport, [
+        "/incoming",
+        `/incoming?q=${tag}&status=all`,
+        `/incoming/contact-messages/${id}`,
+      ]);
     });
   }
 });

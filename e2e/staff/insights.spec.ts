@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { executeSql, expect, gotoHydrated, test } from "../fixtures";
+import { lookAt } from "../page-checks";
 
 // /incoming/insights with JavaScript and without: the window's figures, the 12 weeks drawn as SVG
 // with their table, and the owner's switch that puts the response record on / and /contact.
@@ -19,6 +20,19 @@ test.beforeAll(() => {
   executeSql(
     `INSERT INTO contact_submissions (id, first_name, last_name, email, phone, message, submitted_at, status, first_contact_at) VALUES ${rows.join(", ")}`,
   );
+  // /book's views of the last three weeks (decision 066): opened, some started, some booked after 2 to 5 minutes.
+  const views = Array.from({ length: 30 }, (_, index) => {
+    const opened = now - (index % 3) * 7 * DAY;
+    // The Monday of the shop's week (Pikesville is 4-5 hours behind UTC; 5 is close enough here).
+    const local = new Date(opened - 5 * HOUR);
+    const monday = new Date(local.getTime() - ((local.getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    const started = index % 2 === 0 ? opened + 20_000 : null;
+    const booked = index % 4 === 0 ? opened + (2 + (index % 3)) * 60_000 : null;
+    return `('${crypto.randomUUID()}', '${monday}', ${opened}, 0, ${started}, ${booked})`;
+  });
+  executeSql(
+    `INSERT INTO booking_page_views (id, week, opened_at, prefetched, started_at, booked_at) VALUES ${views.join(", ")}`,
+  );
 });
 
 const responseLine = /^Last 30 days: \d+% of requests answered within 24 hours$/;
@@ -34,19 +48,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
       await expect(page.getByRole("heading", { name: /^Last 30 days: \d+ requests, \d+ contacted$/ })).toBeVisible();
       await expect(page.getByText("Answered within 24 hours", { exact: true })).toBeVisible();
-      await expect(page.locator("figure svg")).toHaveCount(3);
+      await expect(page.locator("figure svg")).toHaveCount(4);
       const weeks = page.getByRole("table", { name: "Week by week" });
       await expect(weeks.getByRole("row")).toHaveCount(13);
       await expect(page.getByRole("term").filter({ hasText: "Show rate" })).toBeVisible();
       await expect(
         page.getByRole("table", { name: "Appointments and show rate, by week" }).getByRole("row"),
       ).toHaveCount(13);
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: test.info().outputPath(`insights-${width}.png`), fullPage: true });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `insights at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      }
+      const bookingPage = page.getByRole("table", { name: "The booking page, by week" });
+      await expect(bookingPage.getByRole("row")).toHaveCount(13);
+      await expect(bookingPage.getByRole("columnheader", { name: "Time to book (p75)" })).toBeVisible();
+      await lookAt(page, "insights");
       if (javaScriptEnabled) {
         // axe-core runs as a script in the page: with JavaScript on only (the markup is the same).
         const violations = (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);

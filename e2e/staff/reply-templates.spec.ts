@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, gotoHydrated, test, openPage } from "../fixtures";
+import { expect, test, openPage } from "../fixtures";
+import { expectPagesAccessible, phoneAndDesktop } from "../page-checks";
 import { brakeRequest, insertRecord } from "../records";
 
 // Reply templates (issue 29 item 2): on a record, a member picks a template, with JavaScript and
@@ -90,28 +90,18 @@ test.describe("an owner's templates without JavaScript", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`the Emails and Reply templates pages and a record with a template picked have no axe violations at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
     }) => {
       const id = seedRequest(newTag());
-      await page.setViewportSize(viewport);
       await logInAsStaff();
-      for (const path of [
+      await expectPagesAccessible(page, viewport, [
         "/incoming/settings/emails",
         "/incoming/settings/reply-templates",
         `/incoming/service-requests/${id}?template=1`,
-      ]) {
-        await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
-      }
+      ]);
     });
   }
 });

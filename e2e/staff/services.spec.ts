@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, expectToast, gotoHydrated, openPage, test } from "../fixtures";
+import { expectAccessible, phoneAndDesktop } from "../page-checks";
 
 // The owners' services page (issue 38): a service added and its price changed with plain form posts,
 // its versions and what changed; the pages at a phone's and a desktop's width. The services these
@@ -74,10 +74,7 @@ test.describe("a refused price without JavaScript", () => {
 });
 
 test.describe("the owners' services pages", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 900 },
-  ]) {
+  for (const viewport of phoneAndDesktop) {
     test(`have no axe violations and do not scroll sideways at ${viewport.width} px`, async ({
       page,
       logInAsStaff,
@@ -86,10 +83,7 @@ test.describe("the owners' services pages", () => {
       await logInAsStaff();
       for (const path of ["/incoming/settings/services", "/incoming/settings/services/oil-change?from=1&to=1"]) {
         await gotoHydrated(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page, path);
         if (process.env.E2E_SCREENSHOTS) {
           const name = path.split("/").at(-1)!.replace(/\?.*/, "");
           await page.screenshot({

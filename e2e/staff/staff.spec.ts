@@ -129,13 +129,14 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("keeps the __Host- session and device cookies over http://localhost, as over https", async ({
+test("keeps the __Host- session, device and D1 bookmark cookies over http://localhost, as over https", async ({
   page,
   logInAsStaff,
 }) => {
   await logInAsStaff();
   const cookies = await page.context().cookies();
-  for (const name of ["__Host-session", "__Host-device"]) {
+  // The bookmark: the member's next request reads D1 at least as new as their sign-in (decision 068).
+  for (const name of ["__Host-session", "__Host-device", "__Host-d1-bookmark"]) {
     const cookie = cookies.find((candidate) => candidate.name === name);
     expect(cookie, name).toMatchObject({ secure: true, httpOnly: true, path: "/" });
   }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker, postForm } from "../support/http";
+import { d1Sessions } from "../support/d1";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
 import { postStaffForm, toastCookie } from "../support/staff";
 import {
@@ -183,27 +184,19 @@ describe("the customer's link", () => {
  */
 function dbWhereAnotherChangeWins(competitor: () => Promise<unknown>): D1Database {
   let armed = false;
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (query: string) => {
-          if (query.startsWith(`update "appointments" set "date"`)) armed = true;
-          return target.prepare(query);
-        };
-      }
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          if (armed) {
-            armed = false;
-            await competitor();
-          }
-          return target.batch(statements);
-        };
-      }
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? (value.bind(target) as unknown) : value;
+  return d1Sessions((session) => ({
+    prepare(query) {
+      if (query.startsWith(`update "appointments" set "date"`)) armed = true;
+      return session.prepare(query);
     },
-  });
+    async batch<T>(statements: D1PreparedStatement[]) {
+      if (armed) {
+        armed = false;
+        await competitor();
+      }
+      return session.batch<T>(statements);
+    },
+  }));
 }
 
 describe("a move that loses a race with another change", () => {

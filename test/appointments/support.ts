@@ -56,6 +56,25 @@ export async function setUpAppointments() {
   expect((await call("POST", "/api/settings/special-hours", special)).status).toBe(200);
 }
 
+/** Online booking at 50% of places, 12 hours' notice, 30 days ahead, confirmed at once. */
+export const onlineRules = { enabled: true, onlineShare: 50, minNoticeHours: 12, horizonDays: 30, mode: "confirm" };
+
+/** The shop above with online booking on, by `onlineRules`. */
+export async function setUpOnlineBooking() {
+  await setUpAppointments();
+  expect((await call("PUT", "/api/settings/online-booking", onlineRules)).status).toBe(200);
+}
+
+/** Who books online, and their car: the same visitor each time, under an email address of their own. */
+export const onlineVisitor = () => ({
+  firstName: "Ada",
+  lastName: "Byron",
+  email: `ada-${crypto.randomUUID()}@example.com`,
+  phone: "(410) 555-0111",
+  service: "oil-change",
+  vehicle: "2015 Toyota Camry",
+});
+
 export async function newRequest(fields: { preferredDate?: string; email?: string } = {}) {
   const [id] = await insertInboxRecords("serviceRequest", [
     { email: fields.email, submittedAt: at.getTime() - 3_600_000 },
@@ -88,3 +107,9 @@ export const customerLinkIn = (mail: Sent) => {
   if (!link) throw new Error("No link in the email");
   return link;
 };
+
+/** Of requests sent at once for one last place: exactly one took it (201), every other was refused (409). */
+export function expectOneTookThePlace(statuses: readonly number[]) {
+  expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(statuses.length - 1);
+}

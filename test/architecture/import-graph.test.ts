@@ -152,6 +152,7 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   reviewRequests: { owner: "appointments", readers: [] },
   calendarFeeds: { owner: "appointments", readers: [] },
   bookingWaitlist: { owner: "appointments", readers: [] },
+  bookingPageViews: { owner: "appointments", readers: [] },
   shopClosures: { owner: "settings", readers: [] },
   shopMailSettings: { owner: "settings", readers: [] },
   replyTemplates: { owner: "replies", readers: [] },

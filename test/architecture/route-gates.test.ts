@@ -33,6 +33,7 @@ const PUBLIC_API = [
   "api/shop-hours",
   "api/availability",
   "api/bookings",
+  "api/booking-views",
 ];
 // The areas only owners may enter, below the staff area.
 const OWNER_AREAS = [

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { keepChallenge } from "~/features/second-factor/server/webauthn-challenges.server";
 import { parseEnv } from "~/http/env.server";
 import { fetchWorker, ORIGIN } from "../support/http";
+import { d1Sessions } from "../support/d1";
 import { insertInboxRecords } from "../support/inbox";
 import { apiLogin, createStaffUser, postStaffForm, sessionCookie } from "../support/staff";
 import {
@@ -18,20 +19,14 @@ import recorded from "../second-factor/chromium-passkey.json";
 // be stored, the change is not stored either. The Worker gets a D1 whose inserts into audit_log
 // fail (they name a table that does not exist), as a full disk or a broken migration would.
 
-function dbWithFailingInserts(db: D1Database, table: string): D1Database {
+function dbWithFailingInserts(table: string): D1Database {
   const into = new RegExp(`into "?${table}"?`, "gi");
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (query: string) => target.prepare(query.replace(into, `into "${table}_unwritable"`));
-      }
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? (value.bind(target) as unknown) : value;
-    },
-  });
+  return d1Sessions((session) => ({
+    prepare: (query) => session.prepare(query.replace(into, `into "${table}_unwritable"`)),
+  }));
 }
 
-const failingAudit = { bindings: { DB: dbWithFailingInserts(env.DB, "audit_log") } };
+const failingAudit = { bindings: { DB: dbWithFailingInserts("audit_log") } };
 
 let cookie = "";
 const owner = `batch-owner-${crypto.randomUUID().slice(0, 6)}`;
@@ -249,7 +244,7 @@ describe("a change and its entry are one batch, also", () => {
       "/api/login/passkey",
       { credential: signIn!.response },
       await challengeCookie("sign-in", signIn!.challenge, null),
-      { DB: dbWithFailingInserts(env.DB, "staff_sessions") },
+      { DB: dbWithFailingInserts("staff_sessions") },
     );
     expect(refused.status).toBe(500);
     expect(refused.headers.getSetCookie().some((line) => line.startsWith("__Host-session="))).toBe(false);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BUSY_ATTEMPTS, retryWhenBusy } from "~/db/busy-retry.server";
 import { getDb } from "~/db/db.server";
+import { openBackgroundDatabase } from "~/db/request-session.server";
 import { parseEnv } from "~/http/env.server";
 
 // Locally another process (wrangler d1 execute) can hold the D1 file's lock for a moment: the app's
@@ -25,14 +26,15 @@ function flakyDatabase(errors: Error[]) {
     raw: async () => [[await answer().then(() => 1)]],
     first: answer,
   };
-  const database = { prepare: () => statement, batch: async () => [await answer()], exec: answer };
+  const session = { prepare: () => statement, batch: async () => [await answer()], getBookmark: () => null };
+  const database = { ...session, withSession: () => session };
   return { database: database as unknown as D1Database, calls };
 }
 
 describe("the D1 binding while another process holds the file", () => {
-  it("runs a statement again while it is refused as busy, through the app's own env and drizzle", async () => {
+  it("runs a statement again while it is refused as busy, through the app's own session and drizzle", async () => {
     const { database, calls } = flakyDatabase([BUSY, BUSY]);
-    const appEnv = parseEnv({ ...env, DB: database });
+    const appEnv = openBackgroundDatabase(parseEnv({ ...env, DB: database }));
     await getDb(appEnv).run(sql`update users set role = role`);
     expect(calls.runs).toBe(3);
   });

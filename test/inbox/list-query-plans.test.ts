@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fetchWorker } from "../support/http";
+import { d1Sessions } from "../support/d1";
 import { staffSessionCookie } from "../support/staff";
 
 // Every list staff read asks D1 for what it needs by an index: `EXPLAIN QUERY PLAN` of each query
@@ -15,35 +16,25 @@ const RECORD_TABLES = ["contact_submissions", "service_requests"];
 type Query = { sql: string; params: unknown[] };
 
 /** A D1 binding that runs every query as the real one and keeps each statement's SQL and parameters. */
-function recordingDb(db: D1Database, seen: Query[]): D1Database {
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          const query: Query = { sql, params: [] };
-          seen.push(query);
-          const bind = statement.bind.bind(statement);
-          statement.bind = (...params: unknown[]) => {
-            query.params = params;
-            return bind(...params);
-          };
-          return statement;
-        };
-      }
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+function recordingDb(seen: Query[]): D1Database {
+  return d1Sessions((session) => ({
+    prepare(sql) {
+      const statement = session.prepare(sql);
+      const query: Query = { sql, params: [] };
+      seen.push(query);
+      const bind = statement.bind.bind(statement);
+      statement.bind = (...params: unknown[]) => {
+        query.params = params;
+        return bind(...params);
+      };
+      return statement;
     },
-  });
+  }));
 }
 
 async function fullScans(path: string, cookie: string): Promise<{ reads: number; scans: string[]; plans: string[] }> {
   const seen: Query[] = [];
-  const response = await fetchWorker(
-    path,
-    { headers: { Cookie: cookie } },
-    { bindings: { DB: recordingDb(env.DB, seen) } },
-  );
+  const response = await fetchWorker(path, { headers: { Cookie: cookie } }, { bindings: { DB: recordingDb(seen) } });
   expect(response.status, path).toBe(200);
   await response.arrayBuffer();
   const scans: string[] = [];

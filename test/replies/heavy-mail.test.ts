@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker } from "../support/http";
+import { d1Sessions } from "../support/d1";
 import { recordingQueue } from "../support/queue";
 import { answer, conversationStarted, cookie, deliver, incomingEmail, read, signInStaff, worker } from "./support";
 
@@ -90,18 +91,12 @@ describe("a crash in the middle of storing an answer", () => {
   it("stores nothing, so the platform's redelivery stores the answer, sets Replied and queues the notice", async () => {
     const { id, path, address } = await conversationStarted();
     // The Worker dies as the record's "Replied" is written: the statement never runs.
-    const crashing = new Proxy(env.DB, {
-      get(target, property) {
-        if (property === "prepare") {
-          return (query: string) => {
-            if (query.startsWith('update "service_requests" set "replied_at"')) throw new Error("Worker killed (test)");
-            return target.prepare(query);
-          };
-        }
-        const value: unknown = Reflect.get(target, property);
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    const crashing = d1Sessions((session) => ({
+      prepare(query) {
+        if (query.startsWith('update "service_requests" set "replied_at"')) throw new Error("Worker killed (test)");
+        return session.prepare(query);
       },
-    });
+    }));
     const raw = answer({ to: address, messageId: "<crash-1@mail.example.com>", body: "Tuesday works." });
     await expect(deliver(raw, { to: address, bindings: { DB: crashing } })).rejects.toThrow("Worker killed (test)");
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import worker, { loadScheduledRunner } from "../../workers/app";
 import { runCron } from "../support/queue";
+import { d1Sessions } from "../support/d1";
 
 // The Cron Triggers wrangler.toml declares and the jobs the Worker runs for them are one list.
 // (The jobs themselves are tested with what they do: the spam purge in inbox-spam.test.ts.)
@@ -52,19 +53,13 @@ describe("scheduled jobs", () => {
       "insert into shop_closures (date, reason, created_at) values ('2025-01-06', 'Long ago', 0)",
     ).run();
     // The spam purge, the first, fails: D1 refuses its reads of the inbox.
-    const failingSpam = new Proxy(env.DB, {
-      get(target, property) {
-        if (property === "prepare") {
-          return (query: string) => {
-            if (query.includes('"status" = ?') && query.includes('from "contact_submissions"'))
-              throw new Error("D1 is down");
-            return target.prepare(query);
-          };
-        }
-        const value: unknown = Reflect.get(target, property);
-        return typeof value === "function" ? (value.bind(target) as unknown) : value;
+    const failingSpam = d1Sessions((session) => ({
+      prepare(query) {
+        if (query.includes('"status" = ?') && query.includes('from "contact_submissions"'))
+          throw new Error("D1 is down");
+        return session.prepare(query);
       },
-    });
+    }));
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await expect(runCron("0 8 * * *", night, { DB: failingSpam })).rejects.toThrow(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker, formSubmissionId, newClientAddress, postForm, rateLimiterAllowing } from "../support/http";
+import {
+  fetchWorker,
+  formSubmissionId,
+  newClientAddress,
+  postForm,
+  rateLimiterAllowing,
+  refusedPage,
+} from "../support/http";
 import { storedRows, uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
 import { toastCookie } from "../support/staff";
 
@@ -53,14 +60,14 @@ for (const page of pages) {
         email: "maria@",
         phone: "((((()))))",
       });
-      expect(response.status).toBe(400);
-      const html = await response.text();
-      expect(html).toContain("Please enter your first name.");
-      expect(html).toContain("Please enter a valid email address");
-      expect(html).toContain("at least 7 digits");
-      expect(html).toContain('value="maria@"');
-      expect(html).toContain(page.valid().lastName);
-      expect(html).toContain(page.valid().message);
+      const html = await refusedPage(response, [
+        "Please enter your first name.",
+        "Please enter a valid email address",
+        "at least 7 digits",
+        'value="maria@"',
+        page.valid().lastName,
+        page.valid().message,
+      ]);
       // Errors are tied to their fields, and the first invalid field takes focus.
       expect(html).toMatch(/aria-invalid="true" aria-describedby="form-[a-zA-Z]+-firstName-error"[^>]*autofocus/);
     });

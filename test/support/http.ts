@@ -1,7 +1,9 @@
 // Requests to the Worker as browsers and API clients send them: the deployed Worker or one with
 // some bindings or its clock replaced, form posts and JSON calls, cookies, and failing bindings.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect } from "vitest";
 import { createWorker } from "../../workers/app";
+import { d1Sessions } from "./d1";
 
 export const ORIGIN = "http://localhost";
 
@@ -120,6 +122,17 @@ export function postForm(
   );
 }
 
+/**
+ * A form post the server refused, as a browser without JavaScript shows it: a 400 with the page again,
+ * saying each of `shown` (the messages, what the visitor typed). Returns the page's HTML for the rest.
+ */
+export async function refusedPage(response: Response, shown: readonly string[]): Promise<string> {
+  expect(response.status).toBe(400);
+  const html = await response.text();
+  for (const text of shown) expect(html).toContain(text);
+  return html;
+}
+
 /** The submission id a page gave its form, as a browser reads it from the HTML. */
 export function formSubmissionId(html: string): string {
   const id = /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
@@ -168,5 +181,5 @@ export function unreachableD1(): D1Database {
   const statement: D1PreparedStatement = new Proxy(env.DB.prepare("select 1"), {
     get: (_, property) => (property === "bind" ? () => statement : outage),
   });
-  return new Proxy(env.DB, { get: (_, property) => (property === "prepare" ? () => statement : outage) });
+  return d1Sessions(() => ({ prepare: () => statement, batch: outage }));
 }

@@ -144,3 +144,24 @@ export const bookingWaitlist = sqliteTable(
   },
   (table) => [index("booking_waitlist_place_idx").on(table.date, table.kind, table.time, table.toldAt, table.id)],
 );
+
+// Each view of /book (docs/decisions/066-booking-page-counts.md): a random id the page holds (no
+// cookie, nothing about the visitor), the shop week it was opened in, and when it was opened,
+// started (a field filled) and booked. The insights page counts them per week; kept 13 weeks.
+export const bookingPageViews = sqliteTable(
+  "booking_page_views",
+  {
+    id: text("id").primaryKey(),
+    /** The Monday (shop calendar) of the week it was opened, `YYYY-MM-DD`. */
+    week: text("week").notNull(),
+    openedAt: timestampMs("opened_at").notNull(),
+    /** A speculative prefetch that nobody has looked at yet: not counted until the page says it was shown. */
+    prefetched: integer("prefetched", { mode: "boolean" }).notNull(),
+    startedAt: timestampMs("started_at"),
+    bookedAt: timestampMs("booked_at"),
+  },
+  (table) => [
+    index("booking_page_views_week_idx").on(table.week),
+    index("booking_page_views_opened_idx").on(table.openedAt),
+  ],
+);

@@ -39,7 +39,16 @@ export {
   checkOnlinePlace,
   type OnlinePlace,
   type OnlineRefusal,
+  type RequestFirst,
 } from "./server/online/online-booking.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
+export { onlineBookingOpen } from "./server/online/online-settings.server";
+export {
+  type BookingWeek,
+  bookingViewFor,
+  bookingViewPosted,
+  postedBookingView,
+  readBookingWeeks,
+} from "./server/online/booking-funnel.server";
 export type { OnlineDay } from "./server/online/online-openings.server";
 export { joinWaitlist, waitlistJobHandlers } from "./server/online/waitlist.server";

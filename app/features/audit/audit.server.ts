@@ -1,6 +1,7 @@
 import type { AuditAction } from "~/features/audit/actions";
 import { lt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { insertIf } from "~/db/conditional-write.server";
 import { getDb, type Database } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import type { AppEnv } from "../../http/env.server";
@@ -26,7 +27,11 @@ export type AuditEntry = Acting & {
 // The log is append-only: nothing in the app edits or deletes an entry except the nightly purge of
 // entries past their keeping time (purgeOldAuditEntries, below).
 
-const columns = (entry: AuditEntry) => ({
+/**
+ * The entry as the table's typed row: every write of the log (alone, in a batch, or only if a
+ * condition holds) goes through it, so a new column of audit_log fails the typecheck here.
+ */
+const auditRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
   at: entry.at,
   actorId: entry.actor?.id ?? null,
   actorName: entry.actor?.name ?? null,
@@ -41,7 +46,7 @@ export type AuditStatement = BatchItem<"sqlite">;
 
 /** The insert of one entry, for the batch of the change it describes. */
 export function auditInsert(db: Database, entry: AuditEntry): AuditStatement {
-  return db.insert(auditLog).values(columns(entry));
+  return db.insert(auditLog).values(auditRow(entry));
 }
 
 /**
@@ -56,16 +61,7 @@ export async function auditEvent(db: Database, entry: AuditEntry & { action: Eve
   if (!(EVENT_ACTIONS as readonly string[]).includes(entry.action)) {
     throw new Error(`"${entry.action}" records a change: write it in the change's batch (auditInsert)`);
   }
-  await db.insert(auditLog).values(columns(entry));
-}
-
-const AUDIT_COLUMNS = "at, actor_id, actor_name, action, target, detail, client";
-
-/** The entry's values in AUDIT_COLUMNS' order, as D1 stores them. */
-function auditValues(entry: AuditEntry) {
-  const row = columns(entry);
-  const detail = row.detail === null ? null : JSON.stringify(row.detail);
-  return [row.at.getTime(), row.actorId, row.actorName, row.action, row.target, detail, row.client] as const;
+  await db.insert(auditLog).values(auditRow(entry));
 }
 
 /**
@@ -74,24 +70,11 @@ function auditValues(entry: AuditEntry) {
  * AUDIT_IF_CHANGED placed right after the change's statement tests that it changed a row.
  */
 export function auditInsertIf(db: Database, entry: AuditEntry, condition: SQL): AuditStatement {
-  const [at, actorId, actorName, action, target, detail, client] = auditValues(entry);
-  // The table's columns in order, the id left to SQLite.
-  return db
-    .insert(auditLog)
-    .select(
-      sql`select null, ${at}, ${actorId}, ${actorName}, ${action}, ${target}, ${detail}, ${client} where ${condition}`,
-    );
+  return insertIf(db, auditLog, auditRow(entry), condition);
 }
 
 /** Whether the batch's previous statement inserted, updated or deleted a row (SQLite's changes()). */
 export const AUDIT_IF_CHANGED = sql`changes() > 0`;
-
-/** auditInsertIf for a batch written in plain SQL (`env.DB.batch`); `condition` is SQL text. */
-export function auditStatement(d1: D1Database, entry: AuditEntry, condition = "changes() > 0") {
-  return d1
-    .prepare(`insert into audit_log (${AUDIT_COLUMNS}) select ?, ?, ?, ?, ?, ?, ? where ${condition}`)
-    .bind(...auditValues(entry));
-}
 
 // Entries are kept 400 days: long enough to answer "who did this last year", short enough that
 // the log does not keep every sign-in forever.

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { insertIf } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
 import { submissionActivity } from "~/db/schema/desk";
 import { inboxTables } from "~/db/schema/inbox";
@@ -48,24 +49,20 @@ export function activityInsert(
 ) {
   const table = inboxTables[kind];
   const log = submissionActivity;
-  return db
-    .insert(log)
-    .select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-          submissionId: table.id,
-          type: sql<ActivityType>`${entry.type}`.as("type"),
-          outcome: sql<CallOutcome | null>`${entry.outcome}`.as("outcome"),
-          note: sql<string | null>`${entry.note}`.as("note"),
-          by: sql<string>`${acting.actor?.name ?? ""}`.as("by"),
-          at: sql<Date>`${acting.at.getTime()}`.as("at"),
-        })
-        .from(table)
-        .where(eq(table.id, id)),
-    )
-    .returning({ id: log.id });
+  return insertIf(
+    db,
+    log,
+    {
+      submissionKind: kind,
+      submissionId: id,
+      type: entry.type,
+      outcome: entry.outcome,
+      note: entry.note,
+      by: acting.actor?.name ?? "",
+      at: acting.at,
+    },
+    sql`exists (select 1 from ${table} where ${table.id} = ${id})`,
+  ).returning({ id: log.id });
 }
 
 /**

@@ -27,7 +27,12 @@ import {
   together,
 } from "./server/measure.server";
 import { openClockOf } from "./server/open-clock.server";
-import { type AppointmentTally, appointmentTalliesRead } from "../appointments/appointments.server";
+import {
+  type AppointmentTally,
+  appointmentTalliesRead,
+  type BookingWeek,
+  readBookingWeeks,
+} from "../appointments/appointments.server";
 import { readResponseRows, responseRowsRead, type Waiting } from "./server/insights-reads.server";
 
 // The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
@@ -50,6 +55,8 @@ export type Insights = {
   weeks: Week[];
   /** The appointments of the window's days up to today. */
   appointments: AppointmentTally;
+  /** /book per week of the chart's 12: opened, started, booked, how long a booking took (decision 066). */
+  bookingPage: BookingWeek[];
 };
 
 const DAY_MS = 24 * HOUR_MS;
@@ -108,9 +115,10 @@ export async function readInsights(
   // One round trip: the response rows and the appointments' tallies in one batch.
   const responses = responseRowsRead(env, new Date(from), now);
   const appointmentsRead = appointmentTalliesRead(env, spans, today);
-  const [results, schedule] = await Promise.all([
+  const [results, schedule, bookingPage] = await Promise.all([
     env.DB.batch([...responses.statements, appointmentsRead.statement]),
     settings.then((read) => scheduleOf(read, firstDate)),
+    readBookingWeeks(env, starts),
   ]);
   const rows = responses.rows(results);
   const tallies = appointmentsRead.tallies(results[responses.statements.length]!);
@@ -131,6 +139,7 @@ export async function readInsights(
     byKind,
     weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, tallies, now),
     appointments: tallies.at(-1)!,
+    bookingPage,
   };
 }
 
@@ -158,6 +167,7 @@ export function insightsJson(insights: Insights) {
     },
     weeks: insights.weeks,
     appointments: insights.appointments,
+    bookingPage: insights.bookingPage,
   };
 }
 

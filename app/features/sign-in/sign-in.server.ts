@@ -214,8 +214,8 @@ export async function logOut(request: Request, env: AppEnv, now: Date): Promise<
 
 /** Rows of sessions that began over 30 days ago, as a nightly task. */
 export { signInScheduledTasks } from "./server/session-purge.server";
-
-// ------------------------------------------------------------------------------------------------
+/** The member's cookie: a request carrying it reads D1 as a member (app/db/request-session.server.ts). */
+export { SESSION_COOKIE_NAME } from "./server/session.server";
 // What other features ask of sign-in: the only door into app/features/sign-in/server/ besides the gates.
 
 /** The stored form of a new password (scrypt). */

@@ -3,7 +3,7 @@ import { passwordChangeSchema, profileSchema } from "~/features/account/schemas"
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
 import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv } from "../../../http/context.server";
-import { unreachable } from "../../../http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, methodNotAllowed, NO_STORE, tooManyRequests } from "../../../http/responses.server";
 import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";

@@ -4,7 +4,7 @@ import { parseFormData } from "~/forms/parse-form";
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
 import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
-import { unreachable } from "../../../http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { readIntentForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";

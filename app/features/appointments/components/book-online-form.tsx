@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "~/ui/button";
 
 // The /book form: a plain post that needs no JavaScript, as few questions as the service request
@@ -55,19 +55,35 @@ function Input(props: {
   );
 }
 
+/** Tells the shop's counts (docs/decisions/066) that this view of the page was shown, or started. */
+function beacon(view: string, event: "shown" | "started") {
+  navigator.sendBeacon("/api/booking-views", new URLSearchParams({ view, event }));
+}
+
 export function BookOnlineForm({
   places,
   services,
   entered,
   honeypot,
+  view,
 }: {
   places: PlaceGroup[];
   services: { slug: string; name: string; waiterOk: boolean }[];
   entered: Entered;
   honeypot: string;
+  /** This view's id (no cookie): posted with the form, sent by the beacon. */
+  view: string;
 }) {
+  const started = useRef(false);
+  useEffect(() => beacon(view, "shown"), [view]);
+  const onInput = () => {
+    if (started.current) return;
+    started.current = true;
+    beacon(view, "started");
+  };
   return (
-    <form method="post" className="relative grid gap-5">
+    <form method="post" className="relative grid gap-5" onInput={onInput}>
+      <input type="hidden" name="view" value={view} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${honeypot}-field`}>Leave this field empty</label>
         <input id={`${honeypot}-field`} type="text" name={honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,36 +1,37 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { controlClasses } from "~/ui/forms/fields";
 import { MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, type OnlineBookingRules } from "../online/online-rules";
 import type { OnlineEntered } from "../server/online/online-settings-form.server";
+import { type HintedNumber, HintedNumberField, NothingSavedAlert } from "./settings-fields";
 
 // The owner's rules for /book on the capacity page (docs/decisions/064): a plain post with its
 // intent, so it works without JavaScript.
 
-function NumberField(props: { name: string; label: string; hint: string; max: number; min: number; value: string }) {
-  return (
-    <div>
-      <label htmlFor={props.name} className="block text-sm font-semibold text-slate-800">
-        {props.label}
-      </label>
-      <p id={`${props.name}-hint`} className="mt-1 text-sm text-slate-600">
-        {props.hint}
-      </p>
-      <input
-        id={props.name}
-        name={props.name}
-        type="number"
-        min={props.min}
-        max={props.max}
-        inputMode="numeric"
-        defaultValue={props.value}
-        aria-describedby={`${props.name}-hint`}
-        className={`${controlClasses} max-w-32`}
-      />
-    </div>
-  );
-}
+// The rules that are a number, in the form's order; each field's id is the rule's name.
+const numberRules: readonly (HintedNumber & { id: "onlineShare" | "minNoticeHours" | "horizonDays" })[] = [
+  {
+    id: "onlineShare",
+    label: "Share of places online bookings may take (%)",
+    hint: "Of each day's drop-offs and of each waiter slot, rounded down. You can still book the rest yourself.",
+    min: 0,
+    max: 100,
+  },
+  {
+    id: "minNoticeHours",
+    label: "Minimum notice (hours)",
+    hint: "How long before its time a place can still be booked online.",
+    min: 0,
+    max: MAX_NOTICE_HOURS,
+  },
+  {
+    id: "horizonDays",
+    label: "How far ahead (days)",
+    hint: "The last day customers can book online, counted from today.",
+    min: 1,
+    max: MAX_HORIZON_DAYS,
+  },
+];
 
 export function OnlineBookingForm({
   rules,
@@ -57,16 +58,7 @@ export function OnlineBookingForm({
       </p>
       <Form method="post" className="mt-3 grid gap-4" aria-labelledby="online-booking">
         <input type="hidden" name="intent" value="online-booking" />
-        {refusal ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">Nothing was saved:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {refusal.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {refusal ? <NothingSavedAlert errors={refusal.errors} /> : null}
         <label htmlFor="enabled" className="flex cursor-pointer items-start gap-3 font-semibold text-slate-800">
           <input
             id="enabled"
@@ -77,30 +69,9 @@ export function OnlineBookingForm({
           />
           Let customers book online
         </label>
-        <NumberField
-          name="onlineShare"
-          label="Share of places online bookings may take (%)"
-          hint="Of each day's drop-offs and of each waiter slot, rounded down. You can still book the rest yourself."
-          min={0}
-          max={100}
-          value={shown.onlineShare}
-        />
-        <NumberField
-          name="minNoticeHours"
-          label="Minimum notice (hours)"
-          hint="How long before its time a place can still be booked online."
-          min={0}
-          max={MAX_NOTICE_HOURS}
-          value={shown.minNoticeHours}
-        />
-        <NumberField
-          name="horizonDays"
-          label="How far ahead (days)"
-          hint="The last day customers can book online, counted from today."
-          min={1}
-          max={MAX_HORIZON_DAYS}
-          value={shown.horizonDays}
-        />
+        {numberRules.map((field) => (
+          <HintedNumberField key={field.id} {...field} defaultValue={shown[field.id]} />
+        ))}
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">An online booking is</legend>
           {(

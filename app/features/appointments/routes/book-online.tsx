@@ -11,15 +11,20 @@ import { Card } from "~/ui/card";
 import { formatSlotTime, placeOptionValue } from "../capacity";
 import { BookOnlineForm, type PlaceGroup } from "../components/book-online-form";
 import { bookingPageOpenings } from "../server/online/availability.server";
+import { bookingViewFor } from "../server/online/booking-funnel.server";
 
 // /book (anyone): a visitor books a place themselves (docs/decisions/064). The form is a plain
 // document post answered with the page, the same with JavaScript on or off (none is needed to
 // finish); the page is hydrated like the other form pages. Never from the page cache: the places
-// left change with every booking.
+// left change with every booking, and each view gets its own id for the shop's counts (decision 066).
 export const handle: RouteHandle = { hydrate: true };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [openings, catalog] = await Promise.all([bookingPageOpenings(context), getCatalog(context)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [openings, catalog, view] = await Promise.all([
+    bookingPageOpenings(context),
+    getCatalog(context),
+    bookingViewFor(request, context),
+  ]);
   const services = catalog
     .filter((service) => service.visible && service.bookableOnline)
     .toSorted((a, b) => a.position - b.position)
@@ -36,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
     ],
   }));
-  return data({ enabled: openings.enabled, places, services, honeypot: HONEYPOT_FIELD }, { headers: NO_STORE });
+  return data({ enabled: openings.enabled, places, services, honeypot: HONEYPOT_FIELD, view }, { headers: NO_STORE });
 }
 
 const shortDay = calendarDateFormat({ weekday: "short", month: "short", day: "numeric" });
@@ -120,6 +125,7 @@ export default function BookOnline({ loaderData, actionData }: Route.ComponentPr
                 services={loaderData.services}
                 entered={refused?.entered ?? {}}
                 honeypot={loaderData.honeypot}
+                view={loaderData.view}
               />
             </Card>
           </>

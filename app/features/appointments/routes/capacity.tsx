@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { data, Form } from "react-router";
 import { SettingsSubpage } from "~/features/settings/settings";
 import type { Route } from "./+types/capacity";
@@ -14,6 +15,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { capacitySchema } from "../capacity";
 import { ConfirmOnArrivalForm, ReviewRequestForm } from "../components/booking-options-forms";
 import { OnlineBookingForm } from "../components/online-booking-form";
+import { HintedNumberField, NothingSavedAlert } from "../components/settings-fields";
 import { readOnlineBookingRules } from "../server/online/online-settings.server";
 import { saveOnlineBookingForm } from "../server/online/online-settings-form.server";
 import { readBookingOptions } from "../server/settings/booking-options.server";
@@ -88,6 +90,22 @@ export const meta: Route.MetaFunction = privatePageMeta(
   "How many appointments the shop takes a day, booking on arrival, review requests and online booking.",
 );
 
+/** One half of a waiter slot's row: its label above its box. */
+function SlotField({
+  id,
+  label,
+  ...input
+}: { id: string; label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm text-slate-700">
+        {label}
+      </label>
+      <input id={id} {...input} className={controlClasses} />
+    </div>
+  );
+}
+
 export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
   const { capacity, options, online } = loaderData;
   const onlineRefusal = actionData && "onlineRefusal" in actionData ? actionData.onlineRefusal : null;
@@ -113,36 +131,17 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
       }
     >
       <Card className="p-4 sm:p-6">
-        {refusal?.errors.length ? (
-          <div role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">Nothing was saved:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {refusal.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {refusal?.errors.length ? <NothingSavedAlert errors={refusal.errors} className="mb-4" /> : null}
         <Form method="post" className="grid gap-5">
-          <div>
-            <label htmlFor="drop-offs" className="block text-sm font-semibold text-slate-800">
-              Drop-offs a day
-            </label>
-            <p id="drop-offs-hint" className="mt-1 text-sm text-slate-600">
-              Cars left in the morning and picked up when ready. 0 takes none.
-            </p>
-            <input
-              id="drop-offs"
-              name="dropOffsPerDay"
-              type="number"
-              min={0}
-              max={200}
-              inputMode="numeric"
-              defaultValue={entered.dropOffsPerDay}
-              aria-describedby="drop-offs-hint"
-              className={`${controlClasses} max-w-32`}
-            />
-          </div>
+          <HintedNumberField
+            id="drop-offs"
+            name="dropOffsPerDay"
+            label="Drop-offs a day"
+            hint="Cars left in the morning and picked up when ready. 0 takes none."
+            min={0}
+            max={200}
+            defaultValue={entered.dropOffsPerDay}
+          />
           <fieldset>
             <legend className="text-sm font-semibold text-slate-800">Waiter slots</legend>
             <p className="mt-1 text-sm text-slate-600">
@@ -152,56 +151,38 @@ export default function Capacity({ loaderData, actionData }: Route.ComponentProp
             <div className="mt-2 grid gap-2">
               {rows.map((slot, index) => (
                 <div key={index} className="grid grid-cols-2 gap-3 sm:max-w-md">
-                  <div>
-                    <label htmlFor={`slot-time-${index}`} className="block text-sm text-slate-700">
-                      Slot {index + 1} time
-                    </label>
-                    <input
-                      id={`slot-time-${index}`}
-                      name="slotTime"
-                      type="time"
-                      defaultValue={slot?.time ?? ""}
-                      className={controlClasses}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={`slot-places-${index}`} className="block text-sm text-slate-700">
-                      Slot {index + 1} places
-                    </label>
-                    <input
-                      id={`slot-places-${index}`}
-                      name="slotPlaces"
-                      type="number"
-                      min={1}
-                      max={20}
-                      inputMode="numeric"
-                      defaultValue={slot?.places ?? ""}
-                      className={controlClasses}
-                    />
-                  </div>
+                  <SlotField
+                    id={`slot-time-${index}`}
+                    label={<>Slot {index + 1} time</>}
+                    name="slotTime"
+                    type="time"
+                    defaultValue={slot?.time ?? ""}
+                  />
+                  <SlotField
+                    id={`slot-places-${index}`}
+                    label={<>Slot {index + 1} places</>}
+                    name="slotPlaces"
+                    type="number"
+                    min={1}
+                    max={20}
+                    inputMode="numeric"
+                    defaultValue={slot?.places ?? ""}
+                  />
                 </div>
               ))}
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="cutoff" className="block text-sm font-semibold text-slate-800">
-              Customers may change or cancel until (hours before)
-            </label>
-            <p id="cutoff-hint" className="mt-1 text-sm text-slate-600">
-              Closer to the time, their link says to call the shop.
-            </p>
-            <input
-              id="cutoff"
-              name="cutoffHours"
-              type="number"
-              min={0}
-              max={168}
-              step={0.5}
-              defaultValue={entered.cutoffHours}
-              aria-describedby="cutoff-hint"
-              className={`${controlClasses} max-w-32`}
-            />
-          </div>
+          <HintedNumberField
+            id="cutoff"
+            name="cutoffHours"
+            label="Customers may change or cancel until (hours before)"
+            hint="Closer to the time, their link says to call the shop."
+            min={0}
+            max={168}
+            step={0.5}
+            numericKeypad={false}
+            defaultValue={entered.cutoffHours}
+          />
           <div>
             <Button type="submit">Save capacity</Button>
           </div>

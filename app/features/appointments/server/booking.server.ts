@@ -1,16 +1,15 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { type Appointment, appointmentMessages, appointments } from "~/db/schema/appointments";
+import { type Appointment, appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import type { AuditAction } from "~/features/audit/audit";
-import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
-import { auditTarget, contactStatements } from "~/features/inbox/inbox.server";
+import { auditInsertIf } from "~/features/audit/audit.server";
+import { auditTarget } from "~/features/inbox/inbox.server";
 import type { AppEnv } from "~/http/env.server";
-import { linkSecret } from "~/keys/keys.server";
 import type { Acting } from "~/http/staff-member.server";
 import { formatSlotTime } from "../capacity";
-import { type AppointmentKind, type AppointmentMessagePurpose, type AppointmentStatus } from "../vocabulary";
-import { customerToken, newTokenSalt, tokenHash } from "./customer-link.server";
+import type { AppointmentMessagePurpose } from "../vocabulary";
+import { bookingStatements, countTaken, messageInsert, placeHasRoom } from "./booking-statements.server";
 import { tellFirstWaiting } from "./online/waitlist.server";
 import {
   type AppointmentView,
@@ -36,9 +35,6 @@ import {
 // many requests race for the last place, one row is written. The record's contact, the email's
 // ledger entry and the audit follow in the same batch, each only if the appointment was written.
 
-const countTaken = (place: Place, except: string | null) =>
-  sql`(select count(*) from ${appointments} where ${appointments.date} = ${place.date} and ${appointments.kind} = ${place.kind} and ${appointments.time} is ${place.time} and ${appointments.status} <> 'cancelled' and ${appointments.id} is not ${except})`;
-
 async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, except?: AppointmentView): Promise<Refusal> {
   const nextDays = await daysWithRoom(env, rules, { from: place.date, limit: 5, except, kind: place.kind });
   const what = place.time ? `The ${formatSlotTime(place.time)} waiter slot` : "Drop-off";
@@ -50,34 +46,6 @@ async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, excep
 
 export type Booked = { ok: true; appointment: AppointmentView; messageId: number | null };
 
-/** A new appointment email's columns (due at `at`, unsent), for an INSERT … SELECT from appointments. */
-export const newMessageColumns = (purpose: AppointmentMessagePurpose, at: Date) => ({
-  id: sql<number>`null`.as("id"),
-  appointmentId: appointments.id,
-  purpose: sql<AppointmentMessagePurpose>`${purpose}`.as("purpose"),
-  sequence: appointments.sequence,
-  dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
-  sentAt: sql<Date | null>`null`.as("sent_at"),
-  attempts: sql<number>`0`.as("attempts"),
-  lastError: sql<string | null>`null`.as("last_error"),
-  claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-});
-
-/** A message for the email ledger, written only if the appointment row now has this sequence and update time. */
-function messageInsert(env: AppEnv, id: string, purpose: AppointmentMessagePurpose, at: Date) {
-  const db = getDb(env);
-  return db
-    .insert(appointmentMessages)
-    .select(
-      db
-        .select(newMessageColumns(purpose, at))
-        .from(appointments)
-        .where(and(eq(appointments.id, id), eq(appointments.updatedAt, at))),
-    )
-    .onConflictDoNothing()
-    .returning({ id: appointmentMessages.id });
-}
-
 /**
  * Books a place for a service request by the acting member. The request counts as contacted: its
  * first contact is kept (if none yet) and a `new` request becomes `contacted`, with a history entry.
@@ -88,8 +56,6 @@ export async function bookAppointment(
   requestId: string,
   input: PlaceInput & { note?: unknown },
   acting: Acting,
-  /** A further condition the place must meet in the same statement (online booking's share). */
-  alsoRequired?: (place: Place) => SQL,
 ): Promise<Booked | Refusal> {
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
@@ -97,61 +63,10 @@ export async function bookAppointment(
   if (!noted.ok) return noted;
   const { place } = checked;
   const db = getDb(env);
-  const id = crypto.randomUUID();
-  const salt = newTokenSalt();
-  const hash = tokenHash(await customerToken(linkSecret(env), salt));
-  const at = acting.at;
-  const by = acting.actor?.name ?? "";
-  const written = sql`exists (select 1 from ${appointments} where ${appointments.id} = ${id})`;
-  const table = serviceRequests;
+  const statements = await bookingStatements(env, requestId, place, noted.note, acting, placeHasRoom(place));
   let results;
   try {
-    results = await db.batch([
-      db
-        .insert(appointments)
-        .select(
-          db
-            .select({
-              id: sql<string>`${id}`.as("id"),
-              serviceRequestId: table.id,
-              date: sql<string>`${place.date}`.as("date"),
-              kind: sql<AppointmentKind>`${place.kind}`.as("kind"),
-              time: sql<string | null>`${place.time}`.as("time"),
-              status: sql<AppointmentStatus>`'confirmed'`.as("status"),
-              sequence: sql<number>`0`.as("sequence"),
-              note: sql<string | null>`${noted.note}`.as("note"),
-              tokenSalt: sql<string>`${salt}`.as("token_salt"),
-              tokenHash: sql<string>`${hash}`.as("token_hash"),
-              createdAt: sql<Date>`${at.getTime()}`.as("created_at"),
-              createdBy: sql<string>`${by}`.as("created_by"),
-              updatedAt: sql<Date>`${at.getTime()}`.as("updated_at"),
-              reminderSentAt: sql<Date | null>`null`.as("reminder_sent_at"),
-            })
-            .from(table)
-            .where(
-              and(
-                eq(table.id, requestId),
-                sql`${countTaken(place, null)} < ${place.places}`,
-                sql`not exists (select 1 from ${appointments} where ${appointments.serviceRequestId} = ${requestId} and ${appointments.status} <> 'cancelled')`,
-                alsoRequired?.(place),
-              ),
-            ),
-        )
-        .returning(),
-      auditInsertIf(
-        db,
-        {
-          ...acting,
-          action: "appointment.book",
-          target: auditTarget("serviceRequest", requestId),
-          detail: { date: place.date, kind: place.kind, time: place.time },
-        },
-        AUDIT_IF_CHANGED,
-      ),
-      // Booking is a contact, once the appointment above is written.
-      ...contactStatements(db, "serviceRequest", requestId, acting, written),
-      messageInsert(env, id, "confirmation", at),
-    ]);
+    results = await db.batch(statements);
   } catch (error) {
     // The one-live-appointment index: another booking for this request won the race.
     if (String(error).includes("UNIQUE")) return alreadyBooked();
@@ -160,6 +75,7 @@ export async function bookAppointment(
   const [inserted, , , , , message] = results;
   const row = inserted[0];
   if (!row) {
+    const table = serviceRequests;
     const [request] = await db.select({ id: table.id }).from(table).where(eq(table.id, requestId));
     if (!request) return { ok: false, status: 404, message: "There is no service request with this id." };
     if (await appointmentOfRequestLive(env, requestId)) return alreadyBooked();

@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { insertForEach } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
-import { appointmentMessages, appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
+import { appointments, appointmentSettings, reviewRequests } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { AppointmentStatus } from "../vocabulary";
-import { newMessageColumns } from "./booking.server";
+import { appointmentMessagesWhere } from "./booking-statements.server";
 
 // The marks staff set at the door (arrived, no-show, done), and the review request a "done" mark
 // may make (docs/decisions/049-review-requests-and-confirm-on-arrival.md). The review request is
@@ -77,27 +78,19 @@ export async function markAppointment(env: AppEnv, id: string, mark: Mark, actin
   const [updatedRows, , , , message] = await db.batch([
     update,
     markAudit(db, acting, current, mark),
-    db
-      .insert(reviewRequests)
-      .select(
-        db
-          .select({
-            appointmentId: appointments.id,
-            emailKey: emailKey.as("email_key"),
-            requestedAt: sql<Date>`${at.getTime()}`.as("requested_at"),
-          })
-          .from(appointments)
-          .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
-          .innerJoin(appointmentSettings, eq(appointmentSettings.id, 1))
-          .where(
-            and(
-              justDone,
-              eq(appointmentSettings.reviewRequestsOn, true),
-              sql`${appointmentSettings.reviewUrl} is not null`,
-              sql`not exists (select 1 from ${reviewRequests} where ${reviewRequests.emailKey} = ${emailKey} and ${gt(reviewRequests.requestedAt, new Date(at.getTime() - REVIEW_REQUEST_GAP_MS))})`,
-            ),
-          ),
-      )
+    // The request's own row: its customer's address is the once-a-year rule's key.
+    insertForEach(
+      db,
+      reviewRequests,
+      serviceRequests,
+      { appointmentId: id, emailKey, requestedAt: at },
+      and(
+        eq(serviceRequests.id, current.serviceRequestId),
+        sql`exists (select 1 from ${appointments} where ${justDone})`,
+        sql`exists (select 1 from ${appointmentSettings} where ${appointmentSettings.id} = 1 and ${eq(appointmentSettings.reviewRequestsOn, true)} and ${appointmentSettings.reviewUrl} is not null)`,
+        sql`not exists (select 1 from ${reviewRequests} where ${reviewRequests.emailKey} = ${emailKey} and ${gt(reviewRequests.requestedAt, new Date(at.getTime() - REVIEW_REQUEST_GAP_MS))})`,
+      ),
+    )
       .onConflictDoNothing()
       .returning({ appointmentId: reviewRequests.appointmentId }),
     // Right after the review request's insert: written only if it made one.
@@ -106,17 +99,15 @@ export async function markAppointment(env: AppEnv, id: string, mark: Mark, actin
       { ...acting, action: "appointment.review-request", target, detail: { date: current.date } },
       AUDIT_IF_CHANGED,
     ),
-    db
-      .insert(appointmentMessages)
-      .select(
-        db
-          .select(newMessageColumns("review", at))
-          .from(appointments)
-          .innerJoin(reviewRequests, eq(reviewRequests.appointmentId, appointments.id))
-          .where(and(justDone, eq(reviewRequests.requestedAt, at))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: appointmentMessages.id }),
+    appointmentMessagesWhere(
+      db,
+      "review",
+      at,
+      and(
+        justDone,
+        sql`exists (select 1 from ${reviewRequests} where ${reviewRequests.appointmentId} = ${appointments.id} and ${eq(reviewRequests.requestedAt, at)})`,
+      ),
+    ),
   ]);
   if (updatedRows.length === 0) return { marked: false };
   return { marked: true, reviewMessageId: message[0]?.id ?? null };

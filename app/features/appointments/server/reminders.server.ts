@@ -5,7 +5,7 @@ import { addDays, shopWallClock } from "~/hours/shop-calendar";
 import { hoursOn, type ShopSchedule } from "~/hours/shop-schedule";
 import type { AppEnv } from "~/http/env.server";
 import { SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
-import { newMessageColumns } from "./booking.server";
+import { appointmentMessagesWhere } from "./booking-statements.server";
 
 // The reminder the day before (an hourly Cron Trigger, app/scheduled/scheduled.server.ts): every
 // confirmed appointment tomorrow (shop time) that has had none gets one, from 10 AM to 8 PM the
@@ -32,11 +32,7 @@ export async function takeDueReminders(env: Pick<AppEnv, "DB">, schedule: ShopSc
     isNull(appointments.reminderSentAt),
   );
   const [written] = await db.batch([
-    db
-      .insert(appointmentMessages)
-      .select(db.select(newMessageColumns("reminder", now)).from(appointments).where(due))
-      .onConflictDoNothing()
-      .returning({ id: appointmentMessages.id }),
+    appointmentMessagesWhere(db, "reminder", now, due),
     db.update(appointments).set({ reminderSentAt: now }).where(due),
   ]);
   return written.map((row) => row.id);

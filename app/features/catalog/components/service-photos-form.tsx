@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "~/ui/button";
+import { ItemActionFields } from "~/ui/forms/item-action";
 import { PHOTO_LIMITS } from "../catalog";
 import { photoVariants } from "./photo-variants";
 
@@ -75,11 +76,13 @@ export function ServicePhotosForm({
                 <span className="font-semibold">Description:</span> {photo.alt}
               </p>
               <form method="post" action={`/incoming/settings/services/${slug}`}>
-                <input type="hidden" name="intent" value="remove-photo" />
-                <input type="hidden" name="photo" value={photo.id} />
-                <Button type="submit" variant="secondary" size="sm" aria-label={`Remove the photo “${photo.alt}”`}>
-                  Remove
-                </Button>
+                <ItemActionFields
+                  intent="remove-photo"
+                  name="photo"
+                  value={photo.id}
+                  label="Remove"
+                  ariaLabel={`Remove the photo “${photo.alt}”`}
+                />
               </form>
             </li>
           ))}

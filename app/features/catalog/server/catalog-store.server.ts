@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { insertForEach } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
 import { catalogServices, catalogServiceVersions } from "~/db/schema/catalog";
 import { auditInsert } from "~/features/audit/audit.server";
@@ -119,11 +120,20 @@ export async function writeVersion(
       .set({ ...columnsOf(snapshot, acting), version: sql`${catalogServices.version} + 1` })
       .where(eq(catalogServices.slug, slug))
       .returning(),
-    db
-      .insert(catalogServiceVersions)
-      .select(
-        sql`select slug, version, ${acting.at.getTime()}, ${acting.actor?.name ?? null}, ${JSON.stringify(snapshot)} from catalog_services where slug = ${slug}`,
-      ),
+    // The version just saved, numbered as the update above left the row.
+    insertForEach(
+      db,
+      catalogServiceVersions,
+      catalogServices,
+      {
+        slug,
+        version: sql`${catalogServices.version}`,
+        at: acting.at,
+        by: acting.actor?.name ?? null,
+        service: JSON.stringify(snapshot),
+      },
+      eq(catalogServices.slug, slug),
+    ),
     auditInsert(db, { ...acting, action: audit.action, target: `services/${slug}`, detail: audit.detail }),
   ]);
   return row ? serviceOf(row) : null;

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { ShopTexts } from "~/content/shop-texts";
+import { insertForEach } from "~/db/conditional-write.server";
 import { getDb } from "~/db/db.server";
 import { shopTexts, shopTextVersions } from "~/db/schema/catalog";
 import { auditInsert } from "~/features/audit/audit.server";
@@ -34,9 +35,14 @@ async function writeTexts(
       .set({ texts, version: sql`${shopTexts.version} + 1`, updatedAt: acting.at, updatedBy: by })
       .where(eq(shopTexts.id, 1))
       .returning(),
-    db
-      .insert(shopTextVersions)
-      .select(sql`select version, ${acting.at.getTime()}, ${by}, texts from shop_texts where id = 1`),
+    // The version just saved, copied from the row as the update above left it.
+    insertForEach(
+      db,
+      shopTextVersions,
+      shopTexts,
+      { version: sql`${shopTexts.version}`, at: acting.at, by, texts: sql`${shopTexts.texts}` },
+      eq(shopTexts.id, 1),
+    ),
     auditInsert(db, { ...acting, action: audit.action, target: "texts", detail: audit.detail }),
   ]);
   if (!row) throw new Error("shop_texts has no row: migration 0038 seeds it");

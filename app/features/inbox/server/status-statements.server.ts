@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { insertIf } from "~/db/conditional-write.server";
 import type { Database } from "~/db/db.server";
 import { inboxTables, submissionStatusChanges } from "~/db/schema/inbox";
 import { inboxKinds, type InboxKind } from "~/records/kinds";
@@ -84,22 +85,18 @@ function historyInsert(
 ) {
   const table = inboxTables[kind];
   const changes = submissionStatusChanges;
-  return db
-    .insert(changes)
-    .select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-          submissionId: table.id,
-          status: sql<SubmissionStatus>`${status}`.as("status"),
-          changedBy: sql<string>`${acting.actor?.name ?? ""}`.as("changed_by"),
-          changedAt: sql<Date>`${acting.at.getTime()}`.as("changed_at"),
-        })
-        .from(table)
-        .where(and(eq(table.id, id), where)),
-    )
-    .returning({ id: changes.id });
+  return insertIf(
+    db,
+    changes,
+    {
+      submissionKind: kind,
+      submissionId: id,
+      status,
+      changedBy: acting.actor?.name ?? "",
+      changedAt: acting.at,
+    },
+    sql`exists (select 1 from ${table} where ${and(eq(table.id, id), where)})`,
+  ).returning({ id: changes.id });
 }
 
 /** How the audit log names a record: its address below /incoming. */

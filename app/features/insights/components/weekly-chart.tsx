@@ -15,7 +15,10 @@ const BAR = SLOT - 8;
 /** "11/23": short enough to sit under a bar. */
 const shortWeek = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
-export function Bars({
+/** What a bar or a row is drawn from: a week, by its Monday. */
+type AnyWeek = { weekStart: string };
+
+export function Bars<W extends AnyWeek>({
   title,
   weeks,
   value,
@@ -24,10 +27,10 @@ export function Bars({
   color,
 }: {
   title: string;
-  weeks: readonly Week[];
-  value: (week: Week) => number | null;
+  weeks: readonly W[];
+  value: (week: W) => number | null;
   max: number;
-  label: (week: Week) => string;
+  label: (week: W) => string;
   color: string;
 }) {
   const plot = HEIGHT - TOP - BOTTOM;
@@ -101,14 +104,14 @@ export function WeeklyChart({ weeks }: { weeks: readonly Week[] }) {
 }
 
 /** A week-by-week table: the week, then one number per column, for readers who skip the bars. */
-export function WeekTable({
+export function WeekTable<W extends AnyWeek>({
   caption,
   weeks,
   columns,
 }: {
   caption: string;
-  weeks: readonly Week[];
-  columns: readonly { label: string; cell: (week: Week) => string }[];
+  weeks: readonly W[];
+  columns: readonly { label: string; cell: (week: W) => string }[];
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">

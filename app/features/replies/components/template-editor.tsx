@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { controlClasses } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
+import { ItemActionFields } from "~/ui/forms/item-action";
 import { REPLY_SUBJECT_MAX } from "../messages";
 import { TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX } from "../templates";
 
@@ -76,11 +77,13 @@ export function TemplateEditor({
       </Form>
       {template ? (
         <Form method="post" className="justify-self-start">
-          <input type="hidden" name="intent" value="template.delete" />
-          <input type="hidden" name="id" value={template.id} />
-          <Button type="submit" variant="secondary" size="sm" aria-label={`Delete the template “${template.name}”`}>
-            Delete
-          </Button>
+          <ItemActionFields
+            intent="template.delete"
+            name="id"
+            value={template.id}
+            label="Delete"
+            ariaLabel={`Delete the template “${template.name}”`}
+          />
         </Form>
       ) : null}
     </div>

@@ -4,6 +4,7 @@ import { inboxKindBySlug, inboxKinds, recordPath } from "~/records/kinds";
 import type { RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
+import { notFoundData } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { getRecord } from "~/features/inbox/inbox.server";
@@ -18,7 +19,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 function kindOf(params: Route.LoaderArgs["params"]) {
   const kind = inboxKindBySlug(params.kind);
-  if (!kind) throw data(null, { status: 404, headers: NO_STORE });
+  if (!kind) throw notFoundData(NO_STORE);
   return kind;
 }
 
@@ -26,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const env = getEnv(context);
   const kind = kindOf(params);
   const record = await getRecord(env, kind, params.id);
-  if (!record) throw data(null, { status: 404, headers: NO_STORE });
+  if (!record) throw notFoundData(NO_STORE);
   const subject = await defaultReplySubject(env, kind, params.id);
   return data(
     { kind, id: record.id, name: `${record.firstName} ${record.lastName}`, email: record.email, subject },

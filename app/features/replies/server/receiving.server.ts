@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Email } from "postal-mime";
+import { insertIf } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { type InboxKind } from "~/records/kinds";
@@ -153,42 +154,32 @@ export async function receiveEmail(message: IncomingMessage, env: ReceiveEnv, no
   const from = singleLine(sender).slice(0, 254);
   const text = trimQuotedHistory(email.text ?? htmlToText(email.html ?? ""));
   const id = crypto.randomUUID();
-  const insert = db
-    .insert(messages)
-    .select(
-      db
-        .select({
-          id: sql<string>`${id}`.as("id"),
-          submissionKind: sql<InboxKind>`${record.kind}`.as("submission_kind"),
-          submissionId: sql<string>`${record.id}`.as("submission_id"),
-          direction: sql<"in">`'in'`.as("direction"),
-          at: sql<Date>`${now.getTime()}`.as("at"),
-          by: sql<string | null>`null`.as("by"),
-          fromAddress: sql<string>`${from}`.as("from_address"),
-          toAddress: sql<string>`${message.to.slice(0, 254)}`.as("to_address"),
-          subject: sql<string>`${singleLine(email.subject ?? "").slice(0, 500) || "(no subject)"}`.as("subject"),
-          body: sql<string>`${text}`.as("body"),
-          messageId: sql<string | null>`${messageId}`.as("message_id"),
-          automatic: sql<boolean>`${automatic ? 1 : 0}`.as("automatic"),
-          bounce: sql<boolean>`${bounce ? 1 : 0}`.as("bounce"),
-          attachments: sql<string>`${JSON.stringify(attachmentsOf(email))}`.as("attachments"),
-          // Staff's notice of the customer's own answer (an email through the queue); automatic mail, none.
-          dueAt: (automatic ? sql`null` : noticeDue(record, from, now)).as("due_at"),
-          claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-          sentAt: sql<Date | null>`null`.as("sent_at"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<string | null>`null`.as("last_error"),
-          sentMessageId: sql<string | null>`null`.as("sent_message_id"),
-        })
-        // Once per Message-ID and record: a message the platform delivers again is not stored twice.
-        .from(sql`(select 1)`)
-        .where(
-          messageId === null
-            ? sql`1 = 1`
-            : sql`not exists (select 1 from ${messages} where ${messages.submissionKind} = ${record.kind} and ${messages.submissionId} = ${record.id} and ${messages.direction} = 'in' and ${messages.messageId} = ${messageId})`,
-        ),
-    )
-    .returning({ id: messages.id, dueAt: messages.dueAt });
+  const insert = insertIf(
+    db,
+    messages,
+    {
+      id,
+      submissionKind: record.kind,
+      submissionId: record.id,
+      direction: "in",
+      at: now,
+      by: null,
+      fromAddress: from,
+      toAddress: message.to.slice(0, 254),
+      subject: singleLine(email.subject ?? "").slice(0, 500) || "(no subject)",
+      body: text,
+      messageId,
+      automatic,
+      bounce,
+      attachments: attachmentsOf(email),
+      // Staff's notice of the customer's own answer (an email through the queue); automatic mail, none.
+      dueAt: automatic ? null : noticeDue(record, from, now),
+    },
+    // Once per Message-ID and record: a message the platform delivers again is not stored twice.
+    messageId === null
+      ? undefined
+      : sql`not exists (select 1 from ${messages} where ${messages.submissionKind} = ${record.kind} and ${messages.submissionId} = ${record.id} and ${messages.direction} = 'in' and ${messages.messageId} = ${messageId})`,
+  ).returning({ id: messages.id, dueAt: messages.dueAt });
   const table = inboxTables[record.kind];
   // Waiting on staff: the "Replied" badge and `?replied=1`, until a reply, a contact or "Handled";
   // set only when the answer was stored, in the same batch, so neither is ever kept without the other.

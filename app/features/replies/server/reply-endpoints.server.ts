@@ -4,7 +4,8 @@ import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { AppEnv } from "~/http/env.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import { jsonAnswer, type Refusal, refusalData, refused, succeeded } from "~/http/outcome.server";
+import { NO_STORE } from "~/http/responses.server";
 import type { Acting } from "~/http/staff-member.server";
 import { headersWithToast, redirectWithToast } from "~/http/toast.server";
 import { type ReplyFormResult, type ReplyInput, replySchema } from "../messages";
@@ -19,13 +20,15 @@ const REPLY_BODY_LIMIT_BYTES = 64 * 1024;
 
 const noEmailMessage = (phone: string) =>
   `This customer gave no email address a reply can be sent to: call them at ${formatPhone(phone)}.`;
-const refuse404 = (kind: InboxKind) =>
-  data<ReplyFormResult>(
-    { ok: false, message: missingMessage(kind), fields: { subject: "", body: "" } },
-    { status: 404, headers: NO_STORE },
-  );
-const missingMessage = (kind: InboxKind) =>
-  `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id: someone may have deleted it.`;
+const missing = (kind: InboxKind) =>
+  refused(
+    "not-found",
+    `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id: someone may have deleted it.`,
+  ).refusal;
+
+/** Why a reply was not sent: the record is gone, or the customer left no address to send it to. */
+const refusalOf = (kind: InboxKind, result: Extract<SendReplyResult, { ok: false }>): Refusal =>
+  result.reason === "missing" ? missing(kind) : refused("conflict", noEmailMessage(result.phone)).refusal;
 
 /** POST /api/<kind>/<id>/replies `{ body, subject? }` → 201 with the stored reply, 409 without an address. */
 export function replyApiResponse(request: Request, env: AppEnv, acting: Acting, kind: InboxKind, id: string) {
@@ -38,13 +41,9 @@ export function replyApiResponse(request: Request, env: AppEnv, acting: Acting, 
     },
     async (input) => {
       const result = await sendReply(env, kind, id, input, acting);
-      if (result.ok) {
-        const { id: messageId, direction, at, by, subject, text, status } = result.message;
-        return jsonResponse({ id: messageId, direction, at, by, subject, body: text, status }, 201);
-      }
-      return result.reason === "missing"
-        ? jsonResponse({ message: missingMessage(kind) }, 404)
-        : jsonResponse({ message: noEmailMessage(result.phone) }, 409);
+      if (!result.ok) return jsonAnswer({ ok: false, refusal: refusalOf(kind, result) });
+      const { id: messageId, direction, at, by, subject, text, status } = result.message;
+      return jsonAnswer(succeeded({ id: messageId, direction, at, by, subject, body: text, status }), 201);
     },
   );
 }
@@ -70,31 +69,38 @@ export async function replyFormAction(request: Request, env: AppEnv, acting: Act
   const form = posted.formData;
   const returnTo = safeReturnPath(form.get("returnTo"));
   if (form.get("intent") === "handled") {
-    if (!(await markHandled(env, kind, id, acting))) return refuse404(kind);
+    if (!(await markHandled(env, kind, id, acting))) {
+      const refusal = missing(kind);
+      const shown = { ok: false, message: refusal.message, fields: { subject: "", body: "" } } as const;
+      return refusalData<ReplyFormResult>(refusal, shown, NO_STORE);
+    }
     const toast = { title: "Marked handled", description: "The customer's answer no longer waits on the team." };
     if (returnTo) return redirectWithToast(env, returnTo, toast, { headers: NO_STORE });
     return data<ReplyFormResult>({ ok: true }, { headers: await headersWithToast(env, toast, NO_STORE) });
   }
   const fields = { subject: typed(form, "subject"), body: typed(form, "body") };
-  const refuse = (status: number, message: string, fieldErrors?: Record<string, string>) =>
-    data<ReplyFormResult>({ ok: false, message, fields, fieldErrors }, { status, headers: NO_STORE });
+  const refuse = (refusal: Refusal, fieldErrors?: Record<string, string>) =>
+    refusalData<ReplyFormResult>(refusal, { ok: false, message: refusal.message, fields, fieldErrors }, NO_STORE);
 
   const parsed = replySchema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return refuse(400, Object.values(fieldErrors)[0] ?? "The reply could not be read.", fieldErrors);
+    return refuse(
+      refused("invalid", Object.values(fieldErrors)[0] ?? "The reply could not be read.").refusal,
+      fieldErrors,
+    );
   }
   let result: SendReplyResult;
   try {
     result = await sendReply(env, kind, id, parsed.data satisfies ReplyInput, acting);
   } catch (error) {
     console.error(`Reply on ${kind} ${id} failed`, error);
-    return refuse(503, "The reply could not be saved just now. Please try again in a moment.");
+    return refuse(
+      refused("unavailable", "The reply could not be saved just now. Please try again in a moment.").refusal,
+    );
   }
-  if (!result.ok) {
-    return result.reason === "missing" ? refuse(404, missingMessage(kind)) : refuse(409, noEmailMessage(result.phone));
-  }
+  if (!result.ok) return refuse(refusalOf(kind, result));
   const toast = {
     title: "Reply on its way",
     description: "The conversation shows it as sent once the mail service has it.",

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { insertIf } from "~/db/conditional-write.server";
 import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
 import { type RecordMessageRow } from "~/db/schema/replies";
@@ -66,36 +67,27 @@ export async function sendReply(
   const by = acting.actor?.name ?? "";
   const subject = input.subject ?? defaultSubject(kind, last[0]?.subject ?? null);
   const [stored] = await db.batch([
-    db
-      .insert(messages)
-      .select(
-        db
-          .select({
-            id: sql<string>`${messageUuid}`.as("id"),
-            submissionKind: sql<InboxKind>`${kind}`.as("submission_kind"),
-            submissionId: table.id,
-            direction: sql<"out">`'out'`.as("direction"),
-            at: sql<Date>`${at.getTime()}`.as("at"),
-            by: sql<string>`${by}`.as("by"),
-            fromAddress: sql<string>`${env.NOTIFY_FROM}`.as("from_address"),
-            toAddress: sql<string>`${to}`.as("to_address"),
-            subject: sql<string>`${subject}`.as("subject"),
-            body: sql<string>`${input.body}`.as("body"),
-            messageId: sql<string>`${replyMessageId(env, messageUuid)}`.as("message_id"),
-            automatic: sql<boolean>`0`.as("automatic"),
-            bounce: sql<boolean>`0`.as("bounce"),
-            attachments: sql<string>`'[]'`.as("attachments"),
-            dueAt: sql<Date>`${at.getTime()}`.as("due_at"),
-            claimedUntil: sql<Date | null>`null`.as("claimed_until"),
-            sentAt: sql<Date | null>`null`.as("sent_at"),
-            attempts: sql<number>`0`.as("attempts"),
-            lastError: sql<string | null>`null`.as("last_error"),
-            sentMessageId: sql<string | null>`null`.as("sent_message_id"),
-          })
-          .from(table)
-          .where(eq(table.id, id)),
-      )
-      .returning({ id: messages.id }),
+    insertIf(
+      db,
+      messages,
+      {
+        id: messageUuid,
+        submissionKind: kind,
+        submissionId: id,
+        direction: "out",
+        at,
+        by,
+        fromAddress: env.NOTIFY_FROM,
+        toAddress: to,
+        subject,
+        body: input.body,
+        messageId: replyMessageId(env, messageUuid),
+        // Unsent: due now, no attempt yet (the columns' defaults).
+        dueAt: at,
+      },
+      // Deleted between the two batches: nothing is stored.
+      sql`exists (select 1 from ${table} where ${table.id} = ${id})`,
+    ).returning({ id: messages.id }),
     auditInsertIf(db, { ...acting, action: "record.reply", target: auditTarget(kind, id) }, AUDIT_IF_CHANGED),
     activityInsert(db, kind, id, { type: "email", outcome: null, note: `Replied from the record: ${subject}` }, acting),
     ...contactStatements(db, kind, id, acting, sql`1 = 1`),

@@ -1,8 +1,17 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { inboxKindOfApiUrl, inboxKinds, type InboxKind } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { readPostedForm } from "~/http/request-body.server";
+import {
+  jsonAnswer,
+  mapSuccess,
+  redirectWithRefusal,
+  type Refusal,
+  refusalData,
+  refused,
+  succeeded,
+} from "~/http/outcome.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -30,13 +39,13 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; params
 
 const asJson = (template: ReplyTemplate) => ({ ...template, updatedAt: template.updatedAt.toISOString() });
 
-function answer(outcome: TemplateOutcome, status = 200): Response {
-  if (outcome.ok) return jsonResponse({ template: asJson(outcome.template) }, status);
-  const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : {};
-  return jsonResponse({ message: outcome.message, fieldErrors }, outcome.status);
-}
+const answer = (outcome: TemplateOutcome, status = 200) =>
+  jsonAnswer(
+    mapSuccess(outcome, (template) => ({ template: asJson(template) })),
+    status,
+  );
 
-const notFound = () => jsonResponse({ message: "There is no such template: someone may have deleted it." }, 404);
+const noSuchTemplate = refused("not-found", "There is no such template: someone may have deleted it.");
 
 /** GET /api/settings/reply-templates: every template, and the placeholders they may use. */
 export async function templatesResponse({ context }: Args) {
@@ -62,18 +71,16 @@ export function postTemplate({ request, context }: Args) {
 export async function templateResponse({ context, params }: Args) {
   const id = templateIdOf(params.templateId);
   const template = id === null ? null : await getReplyTemplate(getEnv(context), id);
-  return template ? jsonResponse({ template: asJson(template) }, 200, NO_STORE) : notFound();
+  return jsonAnswer(template ? succeeded({ template: asJson(template) }) : noSuchTemplate, 200, NO_STORE);
 }
 
 /** PUT /api/settings/reply-templates/<id> `{ name, subject, body }`; DELETE /api/settings/reply-templates/<id>. */
 export async function writeTemplate({ request, context, params }: Args) {
   const id = templateIdOf(params.templateId);
   if (request.method === "DELETE") {
-    if (id === null) return notFound();
+    if (id === null) return jsonAnswer(noSuchTemplate);
     const outcome = await deleteReplyTemplate(getEnv(context), id, actingMember(request, context));
-    return outcome.ok
-      ? jsonResponse({ message: `The template “${outcome.template.name}” is deleted.` })
-      : answer(outcome);
+    return jsonAnswer(mapSuccess(outcome, (template) => ({ message: `The template “${template.name}” is deleted.` })));
   }
   if (request.method !== "PUT") return methodNotAllowed(["GET", "HEAD", "PUT", "DELETE"]);
   return handleJsonWrite(
@@ -87,7 +94,7 @@ export async function writeTemplate({ request, context, params }: Args) {
     },
     async (input) =>
       id === null
-        ? notFound()
+        ? jsonAnswer(noSuchTemplate)
         : answer(await editReplyTemplate(getEnv(context), id, input, actingMember(request, context))),
   );
 }
@@ -97,17 +104,15 @@ export async function replyDraftResponse({ request, context, params }: Args) {
   const kind: InboxKind = inboxKindOfApiUrl(request.url);
   const templateId = templateIdOf(new URL(request.url).searchParams.get("template"));
   if (templateId === null) {
-    return jsonResponse(
-      { message: "Name the template: ?template=<id>.", fieldErrors: { template: ["Give a template's id."] } },
-      400,
-    );
+    const fieldErrors = { template: ["Give a template's id."] };
+    return jsonAnswer(refused("invalid", "Name the template: ?template=<id>.", { fieldErrors }));
   }
   const record = await getRecord(getEnv(context), kind, params.id ?? "");
   if (!record) {
-    return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+    return jsonAnswer(refused("not-found", `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.`));
   }
   const draft = await replyDraft(context, kind, record, templateId);
-  return draft ? jsonResponse(draft, 200, NO_STORE) : notFound();
+  return jsonAnswer(draft ? succeeded(draft) : noSuchTemplate, 200, NO_STORE);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -135,18 +140,17 @@ export async function templateFormAction({ request, context }: Args) {
   const form = posted.formData;
   const intent = form.get("intent");
   const acting = actingMember(request, context);
-  const nothing = (description: string) =>
-    redirectWithToast(env, PAGE, { title: "Nothing changed", description, variant: "destructive" });
+  const nothing = (message: string) => redirectWithRefusal(env, PAGE, refused("invalid", message).refusal);
   if (!isIntent(intent)) return nothing("This form could not be read. Please reload the page and try again.");
   const id = templateIdOf(form.get("id"));
   if (intent !== "template.add" && id === null) return nothing("This form could not be read. Please reload the page.");
 
   if (intent === "template.delete") {
     const outcome = await deleteReplyTemplate(env, id ?? 0, acting);
-    if (!outcome.ok) return nothing(outcome.message);
+    if (!outcome.ok) return redirectWithRefusal(env, PAGE, outcome.refusal);
     return redirectWithToast(env, PAGE, {
       title: "Deleted",
-      description: `The template “${outcome.template.name}” is deleted.`,
+      description: `The template “${outcome.value.name}” is deleted.`,
     });
   }
   const text = (name: string) => {
@@ -154,27 +158,29 @@ export async function templateFormAction({ request, context }: Args) {
     return typeof value === "string" ? value.slice(0, 20_000) : "";
   };
   const entered = { name: text("name"), subject: text("subject"), body: text("body") };
-  const refuse = (status: number, message: string, errors: TemplateFormRefusal["errors"]) =>
-    data<TemplateFormRefusal>({ intent, id, message, errors, entered }, { status, headers: NO_STORE });
+  // The page's own refusal: each field's first message, and what was typed.
+  const refuse = ({ message, fieldErrors = {} }: Refusal) => {
+    const errors = Object.fromEntries(Object.entries(fieldErrors).map(([field, [first]]) => [field, first]));
+    return { intent, id, message, errors, entered } satisfies TemplateFormRefusal;
+  };
 
   const parsed = replyTemplateSchema.safeParse(entered);
   if (!parsed.success) {
-    const errors: TemplateFormRefusal["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      errors[String(issue.path[0]) as keyof typeof errors] ??= issue.message;
-    }
-    return refuse(400, "The template was not saved: some fields need attention.", errors);
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= [issue.message];
+    const refusal = refused("invalid", "The template was not saved: some fields need attention.", { fieldErrors });
+    return refusalData(refusal.refusal, refuse(refusal.refusal), NO_STORE);
   }
   const outcome =
     intent === "template.add"
       ? await addReplyTemplate(env, parsed.data, acting)
       : await editReplyTemplate(env, id ?? 0, parsed.data, acting);
   if (!outcome.ok) {
-    if (outcome.status === 404) return nothing(outcome.message);
-    return refuse(400, outcome.message, outcome.field ? { [outcome.field]: outcome.message } : {});
+    if (outcome.refusal.reason === "not-found") return redirectWithRefusal(env, PAGE, outcome.refusal);
+    return refusalData(outcome.refusal, refuse(outcome.refusal), NO_STORE);
   }
-  return redirectWithToast(env, `${PAGE}#template-${outcome.template.id}`, {
+  return redirectWithToast(env, `${PAGE}#template-${outcome.value.id}`, {
     title: "Saved",
-    description: `The template “${outcome.template.name}” is saved.`,
+    description: `The template “${outcome.value.name}” is saved.`,
   });
 }

@@ -3,14 +3,14 @@ import { type Database, getDb } from "~/db/db.server";
 import { replyTemplates } from "~/db/schema/replies";
 import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
+import { type Outcome, refused, succeeded } from "~/http/outcome.server";
 import type { Acting } from "~/http/staff-member.server";
 import { MAX_TEMPLATES, type ReplyTemplate, type ReplyTemplateInput } from "../templates";
 
 // The shop's reply templates in D1 (migration 0033): listed for the record page's picker and the
 // settings page, added, changed and deleted by owners, each change audited.
 
-export type TemplateOutcome =
-  { ok: true; template: ReplyTemplate } | { ok: false; status: 400 | 404; message: string; field?: "name" };
+export type TemplateOutcome = Outcome<ReplyTemplate>;
 
 const templates = replyTemplates;
 
@@ -32,14 +32,12 @@ export function templateIdOf(value: unknown): number | null {
   return Number(value);
 }
 
-const missing = { ok: false, status: 404, message: "There is no such template: someone may have deleted it." } as const;
+const missing = refused("not-found", "There is no such template: someone may have deleted it.", { fieldErrors: {} });
 
-const nameTaken = (name: string): TemplateOutcome => ({
-  ok: false,
-  status: 400,
-  field: "name",
-  message: `A template named “${name}” exists already. Choose another name.`,
-});
+const nameTaken = (name: string) => {
+  const message = `A template named “${name}” exists already. Choose another name.`;
+  return refused("invalid", message, { fieldErrors: { name: [message] } });
+};
 
 // D1 names the broken index in the error (drizzle wraps it as the cause).
 const isUniqueViolation = (error: unknown): boolean =>
@@ -62,7 +60,9 @@ export async function addReplyTemplate(
   const db = getDb(env);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(templates);
   if (total >= MAX_TEMPLATES) {
-    return { ok: false, status: 400, message: `The shop keeps up to ${MAX_TEMPLATES} templates: delete one first.` };
+    return refused("invalid", `The shop keeps up to ${MAX_TEMPLATES} templates: delete one first.`, {
+      fieldErrors: {},
+    });
   }
   let row: ReplyTemplate | undefined;
   try {
@@ -84,7 +84,7 @@ export async function addReplyTemplate(
     throw error;
   }
   if (!row) throw new Error("The template was not stored");
-  return { ok: true, template: row };
+  return succeeded(row);
 }
 
 export async function editReplyTemplate(
@@ -110,7 +110,7 @@ export async function editReplyTemplate(
     throw error;
   }
   if (!row) return missing;
-  return { ok: true, template: row };
+  return succeeded(row);
 }
 
 export async function deleteReplyTemplate(env: AppEnv, id: number, acting: Acting): Promise<TemplateOutcome> {
@@ -123,5 +123,5 @@ export async function deleteReplyTemplate(env: AppEnv, id: number, acting: Actin
   ]);
   // Deleted by someone else in between.
   if (!row) return missing;
-  return { ok: true, template: row };
+  return succeeded(row);
 }

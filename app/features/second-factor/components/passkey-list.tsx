@@ -4,6 +4,7 @@ import { formatSubmittedAt } from "~/hours/shop-calendar";
 import { controlClasses } from "~/ui/forms/fields";
 import { useHydrated } from "~/ui/hydration/use-hydrated";
 import { Button } from "~/ui/button";
+import { ItemActionFields } from "~/ui/forms/item-action";
 import { type PasskeyRow, SECOND_FACTOR_ACTION } from "~/features/second-factor/account-view";
 import { CHECK_PAGE, PASSKEY_NAME_MAX } from "~/features/second-factor/schemas";
 
@@ -118,11 +119,13 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyRow[] }) {
                 </p>
               </div>
               <Form method="post" action={SECOND_FACTOR_ACTION}>
-                <input type="hidden" name="intent" value="remove-passkey" />
-                <input type="hidden" name="passkeyId" value={key.id} />
-                <Button type="submit" variant="secondary" size="sm" aria-label={`Remove passkey ${key.name}`}>
-                  Remove
-                </Button>
+                <ItemActionFields
+                  intent="remove-passkey"
+                  name="passkeyId"
+                  value={key.id}
+                  label="Remove"
+                  ariaLabel={`Remove passkey ${key.name}`}
+                />
               </Form>
             </li>
           ))}

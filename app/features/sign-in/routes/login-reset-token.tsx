@@ -1,7 +1,7 @@
-import { useForm } from "@conform-to/react";
 import { data } from "react-router";
 import type { Route } from "./+types/login-reset-token";
 import { PasswordField } from "~/ui/forms/password-field";
+import { useServerCheckedForm } from "~/ui/forms/use-server-checked-form";
 import { LinkError, LinkPageForm, linkPageMeta, newPasswordSchema } from "~/features/team/team";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
@@ -48,11 +48,7 @@ export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 export const meta: Route.MetaFunction = linkPageMeta("Choose a new password", "");
 
 export default function ResetWithToken({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm<{ password: string }>({
-    id: "new-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerCheckedForm<{ password: string }>("new-password", actionData?.result);
   return (
     <LinkPageForm
       title="Choose a new password"

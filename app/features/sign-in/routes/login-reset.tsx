@@ -1,13 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/login-reset";
 import { TextField } from "~/ui/forms/fields";
+import { useServerCheckedForm } from "~/ui/forms/use-server-checked-form";
 import { Button } from "~/ui/button";
 import { CardPage } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { readSubmission } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -58,11 +59,7 @@ export const meta: Route.MetaFunction = privatePageMeta("Forgot password", "A li
 export default function LoginReset({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const [form, fields] = useForm<{ account: string }>({
-    id: "reset-request",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerCheckedForm<{ account: string }>("reset-request", actionData?.result);
   return (
     <CardPage
       title="Forgot your password?"

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { AppEnv } from "../../../http/env.server";
-import { unreachable } from "../../../http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { jsonResponse, NO_STORE, tooManyRequests, withCookies } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
 import type { Throttled } from "./login-throttle.server";

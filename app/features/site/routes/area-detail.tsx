@@ -8,6 +8,7 @@ import { HeroFacts } from "~/features/site/sections/hero-facts";
 import { CallOrScheduleActions, PageHero } from "~/features/site/sections/page-hero";
 import { ServicePreview } from "~/features/site/sections/service-card";
 import { Card } from "~/ui/card";
+import { IconList } from "~/ui/icon-list";
 import { CarIcon, ClockIcon, MapPinIcon, TruckIcon } from "~/ui/icons";
 import { Section } from "~/ui/section";
 import { publicPage, type RouteHandle } from "~/route-handle";
@@ -78,14 +79,12 @@ export default function AreaDetail({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <h3 className="text-lg font-bold text-blue-950">Local Landmarks</h3>
-            <ul className="mt-4 grid gap-2 text-slate-700">
-              {area.landmarks.map((landmark) => (
-                <li key={landmark} className="flex gap-2">
-                  <MapPinIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
-                  {landmark}
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={area.landmarks}
+              icon={MapPinIcon}
+              iconClassName="mt-0.5 size-5 shrink-0 text-red-700"
+              className="mt-4 grid gap-2 text-slate-700"
+            />
           </Card>
         </div>
       </Section>

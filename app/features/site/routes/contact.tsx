@@ -7,6 +7,7 @@ import { ContactForm } from "~/features/submissions/submissions";
 import { Card } from "~/ui/card";
 import { SectionHeading } from "~/ui/section";
 import { ContactAside, ContactClosing, ContactIntroduction } from "~/features/site/static/contact";
+import { BookOnlineLine } from "~/layout/book-online-link";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
 import { publicResponseLine } from "~/features/insights/insights";
@@ -68,6 +69,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <ResponseRecordLine line={loaderData.responseRecordLine} className="mt-4 sm:justify-start" />
               )}
             </StaticMarkup>
+            <BookOnlineLine className="mt-4 text-slate-700">Want a time for your car?</BookOnlineLine>
             <Card className="mt-8 sm:p-8">
               <ContactForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
             </Card>

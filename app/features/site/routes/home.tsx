@@ -5,6 +5,7 @@ import { Card } from "~/ui/card";
 import { Section } from "~/ui/section";
 import { HomeClosing, HomeIntroduction, homeTeasers } from "~/features/site/static/home";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
+import { BookOnlineLine } from "~/layout/book-online-link";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
 import { publicResponseLine } from "~/features/insights/insights";
 import { publicPage, type RouteHandle } from "~/route-handle";
@@ -73,6 +74,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         <StaticMarkup id="response-record">
           {import.meta.env.SSR && <ResponseRecordLine line={loaderData.responseRecordLine} className="-mt-4 mb-8" />}
         </StaticMarkup>
+        <BookOnlineLine className="-mt-4 mb-8 text-center text-slate-700">
+          Rather pick a day and time yourself, with no wait for our call?
+        </BookOnlineLine>
         <Card className="mx-auto max-w-3xl sm:p-8">
           <ServiceRequestForm key={loaderData.submissionId} {...loaderData} lastResult={actionData?.result} />
         </Card>

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import type { ToastMessage } from "~/ui/toast/toast-store";
 import type { InboxKind } from "~/records/kinds";
 
 /** Form-level errors from the server (rate limit, storage failure), announced to screen readers. */
@@ -24,7 +24,8 @@ export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
  * browser runs none (or whose script failed to load) still see that their message arrived.
  */
 export function FormSuccessNotice({ formName }: { formName: InboxKind }) {
-  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  // Typed by shape, not through app/root.tsx's loader: the root imports the features, not back.
+  const toast = useRouteLoaderData<{ toast: ToastMessage | null }>("root")?.toast;
   if (toast?.formId !== formName) return null;
   return (
     <div className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900" data-testid="form-success">

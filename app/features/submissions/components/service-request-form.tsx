@@ -1,3 +1,4 @@
+import { IconList } from "~/ui/icon-list";
 import { CheckIcon } from "~/ui/icons";
 import { phoneHref, shop } from "~/content/shop";
 import type { ServiceRequestInput } from "~/features/submissions/service-request-schema";
@@ -37,14 +38,12 @@ export function ServiceRequestForm(props: SubmissionFormProps<ServiceRequestInpu
         <h3 id={`${form.id}-next`} className="font-semibold">
           What happens next?
         </h3>
-        <ul className="mt-2 grid gap-1.5">
-          {nextSteps.map((step) => (
-            <li key={step} className="flex gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
-              {step}
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={nextSteps}
+          icon={CheckIcon}
+          iconClassName="mt-0.5 size-4 shrink-0 text-green-700"
+          className="mt-2 grid gap-1.5"
+        />
       </section>
       <SubmitButton busy={busy} label="Submit Service Request" busyLabel="Submitting Request..." className="w-full" />
       <p className="text-center text-sm text-slate-700">

@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { insertIf } from "~/db/conditional-write.server";
 import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import { inboxTables } from "~/db/schema/inbox";
+import { notificationLedger } from "~/db/schema/notifications";
 import { emailField, honeypotField, nameField, optionalText, phoneField } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { jsonResponse } from "~/http/responses.server";
@@ -14,7 +16,6 @@ import {
   refusalResponse,
 } from "../../appointments/appointments.server";
 import { getCatalog } from "../../catalog/catalog.server";
-import { forgetLedgerEntries } from "../../notifications/notifications.server";
 import { HONEYPOT_FIELD } from "../honeypot";
 import { INVALID_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
 import { saveContextFor, submissionForms } from "./save-submission.server";
@@ -25,8 +26,9 @@ import { judgeSubmission } from "./spam.server";
 // protections (the per-client rate limit before the body is read, the JSON door, the honeypot and
 // the spam rule; cross-site writes are refused for every route in workers/app.ts), then the
 // request is stored by the service request's own insert (with the shop's email in its ledger) and
-// booked by the one booking path. A place lost to a quicker visitor takes the stored request back
-// out (and its ledger entry) in one batch: the shop never sees a booking that did not happen.
+// booked in the same batch as its appointment, each written only while the place has room: a visitor
+// who loses the last place to a quicker one writes nothing, so the shop never sees a booking that
+// did not happen.
 
 const API_BODY_LIMIT_BYTES = 8 * 1024;
 export const BOOKING_NOTE_MAX = 500;
@@ -55,6 +57,25 @@ export const onlineBookingSchema = z.object({
 export type OnlineBookingInput = z.output<typeof onlineBookingSchema>;
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The visitor's request and its email's ledger entry (what the service request form's insert
+ * writes), as inserts for the booking's batch: the request only where `placeFree` holds, the ledger
+ * entry only if the request was written.
+ */
+function requestIf(
+  db: Database,
+  row: typeof inboxTables.serviceRequest.$inferInsert & { id: string },
+  now: Date,
+  placeFree: SQL,
+) {
+  const table = inboxTables.serviceRequest;
+  const stored = sql`exists (select 1 from ${table} where ${table.id} = ${row.id})`;
+  return [
+    insertIf(db, table, row, placeFree),
+    insertIf(db, notificationLedger, { submissionKind: "serviceRequest", submissionId: row.id, dueAt: now }, stored),
+  ] as const;
+}
 
 export type BookingOutcome =
   | {
@@ -111,23 +132,20 @@ export async function bookOnlineFor(
     ({ status: "booked", id, date: place.date, kind: place.kind, time: place.time, state, when: null }) as const;
   try {
     const db = getDb(env);
-    await submissionForms.serviceRequest.insertOnce(db, fields, now);
-    // Kept aside as spam: answered as booked (a bot learns nothing), never booked nor emailed.
-    if (verdict.status === "spam") return answer(online.mode === "confirm" ? "confirmed" : "requested");
     const jobs: QueuedJob[] = [{ type: "notify", form: "serviceRequest", id }];
-    if (online.mode === "confirm" && !fields.possibleSpam) {
-      const booked = await bookOnline(env, checked, id, { now, client: save.clientKey });
-      if (!booked.ok) {
-        const table = inboxTables.serviceRequest;
-        await db.batch([db.delete(table).where(eq(table.id, id)), forgetLedgerEntries(db, "serviceRequest", [id])]);
-        return { status: "refused", refusal: booked };
-      }
+    if (verdict.status === "new" && online.mode === "confirm" && !fields.possibleSpam) {
+      const first = (placeFree: SQL) => requestIf(db, fields, now, placeFree);
+      const booked = await bookOnline(env, checked, { id, first }, { now, client: save.clientKey });
+      if (!booked.ok) return { status: "refused", refusal: booked };
       if (booked.booked.messageId !== null) jobs.push({ type: "appointment", messageId: booked.booked.messageId });
       save.waitUntil(
         enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
       );
       return { ...answer("confirmed"), id: booked.booked.id, when: booked.booked.when };
     }
+    await submissionForms.serviceRequest.insertOnce(db, fields, now);
+    // Kept aside as spam: answered as booked (a bot learns nothing), never booked nor emailed.
+    if (verdict.status === "spam") return answer(online.mode === "confirm" ? "confirmed" : "requested");
     save.waitUntil(
       enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
     );

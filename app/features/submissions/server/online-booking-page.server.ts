@@ -3,7 +3,7 @@ import { calendarDateField } from "~/forms/dates";
 import { emailField, nameField } from "~/forms/fields";
 import { z } from "~/forms/zod";
 import { readPostedForm } from "~/http/request-body.server";
-import { joinWaitlist } from "../../appointments/appointments.server";
+import { bookingViewPosted, joinWaitlist, postedBookingView } from "../../appointments/appointments.server";
 import { HONEYPOT_FIELD } from "../honeypot";
 import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
 import { bookOnlineFor, onlineBookingSchema } from "./online-booking-api.server";
@@ -40,7 +40,19 @@ type Answer =
   | { waiting: { date: string } }
   | { errors: string[]; entered: BookingEntered; nextDays?: string[] };
 
+/** The page's answer to a post, and the view it came from counted as started, or booked (decision 066). */
 export async function handleBookingForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const answer = await answerBookingForm(request, context);
+  const save = saveContextFor(request, context);
+  const view = context.get(postedBookingView);
+  const booked = answer.init?.status === undefined && "booked" in answer.data;
+  await bookingViewPosted(save.env, view, booked, save.now).catch((error: unknown) =>
+    console.error("The booking page's view was not counted", { view, error }),
+  );
+  return answer;
+}
+
+async function answerBookingForm(request: Request, context: Readonly<RouterContextProvider>) {
   const save = saveContextFor(request, context);
   const overLimit = await isOverSubmissionLimit(save.env, save.clientKey);
   const posted = await readPostedForm(request, {
@@ -53,6 +65,7 @@ export async function handleBookingForm(request: Request, context: Readonly<Rout
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  context.set(postedBookingView, text("view") || null);
   const entered = Object.fromEntries(BOOKING_FIELDS.map((name) => [name, text(name)])) as BookingEntered;
   const refuse = (status: number, errors: string[], nextDays?: string[]) =>
     data<Answer>({ errors, entered, ...(nextDays ? { nextDays } : {}) }, { status });

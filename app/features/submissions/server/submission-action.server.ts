@@ -11,7 +11,7 @@ import {
   UNAVAILABLE_MESSAGE,
 } from "~/features/submissions/submission-messages";
 import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../../../http/context.server";
-import { unreachable } from "../../../http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { serviceValuesFor } from "./service-choices.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../../../http/request-body.server";

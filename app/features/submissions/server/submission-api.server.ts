@@ -8,7 +8,7 @@ import {
 } from "~/features/submissions/submission-messages";
 import { getRequestTime } from "../../../http/context.server";
 import type { AppEnv } from "../../../http/env.server";
-import { unreachable } from "../../../http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { serviceValuesFor } from "./service-choices.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
 import { jsonResponse, tooManyRequests } from "../../../http/responses.server";

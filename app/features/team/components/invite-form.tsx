@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { controlClasses, FieldFrame, SelectOptions } from "~/ui/forms/fields";
+import { useServerCheckedForm } from "~/ui/forms/use-server-checked-form";
 import { Button } from "~/ui/button";
 import { roleOptions } from "~/http/staff-roles";
 
@@ -8,11 +9,7 @@ import { roleOptions } from "~/http/staff-roles";
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const [form, fields] = useForm<{ role: string; email: string }>({
-    id: "invite",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerCheckedForm<{ role: string; email: string }>("invite", lastResult);
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-end" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="invite" />

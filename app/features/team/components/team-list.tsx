@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { type MemberFactors, MemberSecondFactor, ResetSecondFactor } from "~/features/second-factor/second-factor";
 import { Button } from "~/ui/button";
+import { ItemActionFields } from "~/ui/forms/item-action";
 import { SelectOptions } from "~/ui/forms/fields";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { roleLabels, roleOptions } from "~/http/staff-roles";
@@ -143,11 +144,7 @@ export function PendingInvitations({ invitations }: { invitations: InvitationVie
             </span>
           </p>
           <Form method="post">
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="id" value={invitation.id} />
-            <Button type="submit" variant="secondary" size="sm">
-              Revoke
-            </Button>
+            <ItemActionFields intent="revoke" name="id" value={invitation.id} label="Revoke" />
           </Form>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useServerCheckedForm } from "~/ui/forms/use-server-checked-form";
 import { data } from "react-router";
 import type { Route } from "./+types/join";
 import { TextField } from "~/ui/forms/fields";
@@ -7,7 +7,7 @@ import { LinkError, LinkPageForm, linkPageMeta } from "~/features/team/component
 import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { unreachable } from "~/http/exhaustive.server";
+import { unreachable } from "~/http/outcome.server";
 import { readSubmission } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -68,7 +68,7 @@ export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 export const meta: Route.MetaFunction = linkPageMeta("Join the team", "Set up your staff account.");
 
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm<JoinInput>({ id: "join", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useServerCheckedForm<JoinInput>("join", actionData?.result);
   const invitedBy = loaderData.invitedBy ? `${loaderData.invitedBy} invited you` : "You are invited";
   return (
     <LinkPageForm

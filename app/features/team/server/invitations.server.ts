@@ -1,16 +1,17 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { insertIf } from "~/db/conditional-write.server";
 import { getDb } from "~/db/db.server";
 import { staffTokens, users } from "~/db/schema/staff";
 import type { InviteInput, JoinInput } from "~/features/team/schemas";
 import type { StaffRole } from "~/http/staff-roles";
-import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf, auditStatement } from "../../audit/audit.server";
+import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "../../audit/audit.server";
 import { hashPassword, openSession } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
 import { joinPath, staffLinkUrl } from "./staff-links.server";
 import type { Acting } from "../../../http/staff-member.server";
-import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
+import { lookUpToken, usableToken } from "./token-rows.server";
 import { issueToken } from "./tokens.server";
 
 // Invitations: an owner makes a single-use link (72 hours) for a role, shown once and emailed
@@ -143,32 +144,51 @@ export async function acceptInvitation(
   if (taken) return { status: "usernameTaken" };
 
   const userId = crypto.randomUUID();
-  const at = now.getTime();
   const passwordHash = await hashPassword(input.password);
+  const db = getDb(env);
+  const invitation = lookup.row;
   let claimed: boolean;
   try {
-    const [claim] = await env.DB.batch([
-      env.DB.prepare(
-        `update staff_tokens set used_at = ?, user_id = ? where id = ? and purpose = 'invitation' and ${USABLE_TOKEN}`,
-      ).bind(at, userId, lookup.row.id, at),
-      // The invitation's address becomes the account's, unless another account took it meanwhile.
-      env.DB.prepare(
-        `insert into users (id, username, password, role, display_name, email, created_at, last_sign_in_at)
-         select ?, ?, ?, coalesce(role, 'staff'), ?,
-           case when email is not null and not exists (select 1 from users where users.email = staff_tokens.email) then email end,
-           ?, ?
-         from staff_tokens where id = ? and user_id = ? and used_at = ?`,
-      ).bind(userId, input.username, passwordHash, input.displayName ?? null, at, at, lookup.row.id, userId, at),
-      auditStatement(env.DB, {
-        actor: { id: userId, name: input.username },
-        action: "team.join",
-        target: input.username,
-        detail: { invitation: lookup.row.id, role: lookup.row.role ?? "staff", invitedBy: lookup.row.createdByName },
-        client: clientKey(request),
-        at: now,
-      }),
+    const [claim] = await db.batch([
+      db
+        .update(staffTokens)
+        .set({ usedAt: now, userId })
+        .where(usableToken(invitation.id, "invitation", now))
+        .returning({ id: staffTokens.id }),
+      insertIf(
+        db,
+        users,
+        {
+          id: userId,
+          username: input.username,
+          password: passwordHash,
+          role: invitation.role ?? "staff",
+          displayName: input.displayName ?? null,
+          // The invitation's address becomes the account's, unless another account took it meanwhile.
+          email:
+            invitation.email === null
+              ? null
+              : sql`case when not exists (select 1 from ${users} where ${users.email} = ${invitation.email}) then ${invitation.email} end`,
+          createdAt: now,
+          lastSignInAt: now,
+        },
+        // Only by the request whose claim above matched.
+        sql`exists (select 1 from ${staffTokens} where ${staffTokens.id} = ${invitation.id} and ${staffTokens.userId} = ${userId} and ${staffTokens.usedAt} = ${now.getTime()})`,
+      ),
+      auditInsertIf(
+        db,
+        {
+          actor: { id: userId, name: input.username },
+          action: "team.join",
+          target: input.username,
+          detail: { invitation: invitation.id, role: invitation.role ?? "staff", invitedBy: invitation.createdByName },
+          client: clientKey(request),
+          at: now,
+        },
+        AUDIT_IF_CHANGED,
+      ),
     ]);
-    claimed = claim?.meta.changes === 1;
+    claimed = claim.length === 1;
   } catch (error) {
     if (String(error).includes("UNIQUE constraint failed: users.username")) return { status: "usernameTaken" };
     throw error;

@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { staffTokens, type User, users } from "~/db/schema/staff";
 import { z } from "~/forms/zod";
-import { type AuditEntry, auditInsert, auditStatement } from "../../audit/audit.server";
+import { AUDIT_IF_CHANGED, type AuditEntry, auditInsert, auditInsertIf } from "../../audit/audit.server";
 import { countLimitedRequest, hashPassword, isActiveAccount } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
@@ -12,7 +12,7 @@ import { enqueueStaffEmail } from "./staff-mail.server";
 import { issueToken } from "./tokens.server";
 import type { Acting } from "../../../http/staff-member.server";
 import { findMember } from "./members.server";
-import { lookUpToken, USABLE_TOKEN } from "./token-rows.server";
+import { lookUpToken, usableToken } from "./token-rows.server";
 
 // Password resets: a single-use link valid 30 minutes, made by an owner for a member (shown once,
 // emailed when the account has an address) or asked for at /login/reset (emailed only). Using it
@@ -82,37 +82,49 @@ export async function completePasswordReset(
 ): Promise<CompleteResetOutcome> {
   const lookup = await lookUpToken(env, token, "reset", now);
   if (lookup.status !== "valid") return lookup;
-  const at = now.getTime();
   const passwordHash = await hashPassword(password);
-  const account = await getDb(env).query.users.findFirst({
+  const db = getDb(env);
+  const account = await db.query.users.findFirst({
     columns: { username: true },
     where: eq(users.id, lookup.row.userId ?? ""),
   });
-  const [changed, , claim] = await env.DB.batch([
-    env.DB.prepare(
+  const usable = usableToken(lookup.row.id, "reset", now);
+  const [changed, , claim] = await db.batch([
+    db
+      .update(users)
       // A new password also opens codes locked after too many wrong ones (code-limits.server.ts).
-      `update users set password = ?, password_changed_at = ?, code_failures = 0, code_day_failures = 0,
-         codes_locked_at = null where removed_at is null and disabled_at is null and id =
-         (select user_id from staff_tokens where id = ? and purpose = 'reset' and ${USABLE_TOKEN})
-       returning username`,
-    ).bind(passwordHash, at, lookup.row.id, at),
+      .set({
+        password: passwordHash,
+        passwordChangedAt: now.getTime(),
+        codeFailures: 0,
+        codeDayFailures: 0,
+        codesLockedAt: null,
+      })
+      .where(
+        and(
+          isNull(users.removedAt),
+          isNull(users.disabledAt),
+          eq(users.id, db.select({ userId: staffTokens.userId }).from(staffTokens).where(usable)),
+        ),
+      )
+      .returning({ username: users.username }),
     // Recorded only when the password above changed (the link was still usable, so it is used below).
-    auditStatement(env.DB, {
-      actor: { id: lookup.row.userId, name: account?.username ?? "" },
-      action: "password.reset",
-      target: account?.username ?? null,
-      detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
-      client: clientKey(request),
-      at: now,
-    }),
-    env.DB.prepare(`update staff_tokens set used_at = ? where id = ? and purpose = 'reset' and ${USABLE_TOKEN}`).bind(
-      at,
-      lookup.row.id,
-      at,
+    auditInsertIf(
+      db,
+      {
+        actor: { id: lookup.row.userId, name: account?.username ?? "" },
+        action: "password.reset",
+        target: account?.username ?? null,
+        detail: lookup.row.createdByName ? { linkFrom: lookup.row.createdByName } : undefined,
+        client: clientKey(request),
+        at: now,
+      },
+      AUDIT_IF_CHANGED,
     ),
+    db.update(staffTokens).set({ usedAt: now }).where(usable).returning({ id: staffTokens.id }),
   ]);
-  const username = (changed?.results[0] as { username?: string } | undefined)?.username;
-  if (claim?.meta.changes !== 1 || !username) return { status: "gone" };
+  const username = changed[0]?.username;
+  if (claim.length !== 1 || !username) return { status: "gone" };
   return { status: "reset", username };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { type StaffToken, staffTokens } from "~/db/schema/staff";
 import type { AppEnv } from "../../../http/env.server";
@@ -28,5 +28,12 @@ export async function lookUpToken(
   return { status: "valid", row };
 }
 
-/** The SQL condition of a row still usable at `now`, given as milliseconds (D1 binds numbers). */
-export const USABLE_TOKEN = "used_at is null and revoked_at is null and expires_at > ?";
+/** A link of this id and purpose still usable at `now`: the condition its single use is claimed on. */
+export const usableToken = (id: string, purpose: TokenPurpose, now: Date) =>
+  and(
+    eq(staffTokens.id, id),
+    eq(staffTokens.purpose, purpose),
+    isNull(staffTokens.usedAt),
+    isNull(staffTokens.revokedAt),
+    gt(staffTokens.expiresAt, now),
+  );

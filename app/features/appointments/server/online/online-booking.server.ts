@@ -1,12 +1,14 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb } from "~/db/db.server";
 import { appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
 import { addDays, type CalendarDate } from "~/hours/shop-calendar";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { onlinePlaces, type OnlineBookingRules } from "../../online/online-rules";
-import { type BookingRules, startsAfter } from "../booking-reads.server";
-import { bookAppointment } from "../booking.server";
+import { type BookingRules, startsAfter, toView } from "../booking-reads.server";
+import { bookingStatements, placeHasRoom } from "../booking-statements.server";
 import { whenInWords } from "../mail/appointment-mail.server";
 import { checkPlace, type Place, type Refusal, spelled } from "../place-rules.server";
 import { readBookingRules } from "../settings/capacity-settings.server";
@@ -16,8 +18,9 @@ import { readOnlineBookingRules } from "./online-settings.server";
 
 // A visitor's own booking at /book or POST /api/bookings (docs/decisions/064): the staff's rules
 // for a place (checkPlace), then the owner's online rules (notice, horizon, share), then the one
-// booking path, bookAppointment, whose conditional insert also requires a place left in the online
-// share, so however many visitors race for the last online place, one gets it.
+// booking's statements, whose conditional inserts (the visitor's request, then the appointment) also
+// require a place left in the online share, so however many visitors race for the last online place,
+// one gets it and the others write nothing.
 
 /** Who booked it, as the record's history, the appointment and the audit log name them. */
 export const ONLINE_ACTOR = { id: null, name: "Website (booked online)" };
@@ -95,26 +98,29 @@ export type BookedOnline = {
   messageId: number | null;
 };
 
-/** Books a checked place for a request just stored (booked online); 409 if the last online place went meanwhile. */
+/** The visitor's request, its statements for the booking's batch: written only where `placeFree` holds. */
+export type RequestFirst = (placeFree: SQL) => readonly [BatchItem<"sqlite">, BatchItem<"sqlite">];
+
+/**
+ * Books a checked place for the visitor's request, in one batch: the request first (`requestFirst`),
+ * then the appointment, each only while the place has room in the online share. A visitor who
+ * loses the race for the last place writes nothing (409): the shop never sees a booking that did not happen.
+ */
 export async function bookOnline(
   env: AppEnv,
   checked: OnlinePlace,
-  requestId: string,
+  request: { id: string; first: RequestFirst },
   at: { now: Date; client: string | null },
 ): Promise<{ ok: true; booked: BookedOnline } | OnlineRefusal> {
   const { place, rules, online } = checked;
-  const share = online.onlineShare;
   const acting: Acting = { actor: ONLINE_ACTOR, client: at.client, at: at.now };
-  const result = await bookAppointment(
-    env,
-    rules,
-    requestId,
-    place,
-    acting,
-    (taken) => sql`${onlineTaken(taken)} < ${onlinePlaces(taken.places, share)}`,
-  );
-  if (!result.ok) return result.status === 409 ? full(env, rules, online, place) : result;
-  const { appointment } = result;
+  const placeFree = sql`${placeHasRoom(place)} and ${onlineTaken(place)} < ${onlinePlaces(place.places, online.onlineShare)}`;
+  const statements = await bookingStatements(env, request.id, place, null, acting, placeFree);
+  const db = getDb(env);
+  const [, , inserted, , , , , message] = await db.batch([...request.first(placeFree), ...statements]);
+  const row = inserted[0];
+  if (!row) return full(env, rules, online, place);
+  const appointment = toView(row);
   return {
     ok: true,
     booked: {
@@ -123,7 +129,7 @@ export async function bookOnline(
       kind: appointment.kind,
       time: appointment.time,
       when: whenInWords(appointment, rules.schedule),
-      messageId: result.messageId,
+      messageId: message[0]?.id ?? null,
     },
   };
 }

@@ -25,6 +25,19 @@ export async function readOnlineBookingRules(env: Pick<AppEnv, "DB">): Promise<O
   return row ?? defaultOnlineBookingRules;
 }
 
+/**
+ * Whether the site links to /book (the header, the home and contact pages): the owner's switch.
+ * If D1 cannot be read the link is left out (logged) rather than the page failing.
+ */
+export async function onlineBookingOpen(env: Pick<AppEnv, "DB">): Promise<boolean> {
+  try {
+    return (await readOnlineBookingRules(env)).enabled;
+  } catch (error) {
+    console.error("Online booking's switch unreadable: no link to /book", error);
+    return false;
+  }
+}
+
 export async function saveOnlineBookingRules(
   env: Pick<AppEnv, "DB">,
   rules: OnlineBookingRules,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postForm, postJson } from "../support/http";
-import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
-import { at, call, customerLinkIn, setUpAppointments } from "./support";
+import { postForm, postJson } from "../../support/http";
+import { deliverQueued, recordingMailer, recordingQueue } from "../../support/queue";
+import { at, call, customerLinkIn, setUpAppointments } from "../support";
 
 // Issue 40, item 4: a full day is not a dead end. The shop and clock as in ./support.ts (2
 // drop-offs a day), online booking for every place.

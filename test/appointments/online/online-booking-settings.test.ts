@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, postForm } from "../support/http";
-import { at, call, cookies, setUpAppointments } from "./support";
+import { fetchWorker, postForm } from "../../support/http";
+import { at, call, cookies, setUpAppointments } from "../support";
 
 // Issue 40, item 1: the owner's rules for online booking, by the API and on the capacity page.
 

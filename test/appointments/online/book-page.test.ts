@@ -1,25 +1,16 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker, postForm, rateLimiterAllowing } from "../support/http";
-import { at, call, setUpAppointments } from "./support";
+import { fetchWorker, postForm, rateLimiterAllowing } from "../../support/http";
+import { at, onlineVisitor, setUpOnlineBooking } from "../support";
 
 // Issue 40, item 3: the /book page, a plain form that works without JavaScript, with the public
 // forms' protections. The shop and clock as in ./support.ts; online booking at 50%, 12 hours'
 // notice, 30 days ahead.
 
-beforeAll(async () => {
-  await setUpAppointments();
-  const rules = { enabled: true, onlineShare: 50, minNoticeHours: 12, horizonDays: 30, mode: "confirm" };
-  expect((await call("PUT", "/api/settings/online-booking", rules)).status).toBe(200);
-}, 60_000);
+beforeAll(setUpOnlineBooking, 60_000);
 
 const fields = (changes: Record<string, string> = {}) => ({
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: `grace-${crypto.randomUUID()}@example.com`,
-  phone: "(410) 555-0123",
-  service: "oil-change",
-  vehicle: "2018 Honda Civic",
+  ...onlineVisitor(),
   place: "2026-12-04|drop-off|",
   note: "",
   ...changes,

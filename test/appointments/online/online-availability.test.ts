@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWorker } from "../support/http";
-import { at, book, call, newRequest, setUpAppointments } from "./support";
+import { fetchWorker } from "../../support/http";
+import { at, book, call, newRequest, setUpAppointments } from "../support";
 
 // Issue 40, item 2: GET /api/availability, what can be booked online now. The shop as in
 // ./support.ts (clock Monday, November 30, 2026, 10 AM; 2 drop-offs a day, waiter slots 7:00 (1

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+
+// One way from a result to an answer (docs/decisions/069-one-way-from-outcome-to-answer.md): a 4xx
+// status is written by app/http alone (the outcome module's table, and the doors every request
+// passes). A route module or a feature's module that writes one itself is a second mapping.
+const sources = import.meta.glob<string>(["../../app/**/*.{ts,tsx}", "!../../app/http/**"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const files = new Map(Object.entries(sources).map(([key, text]) => [key.replace(/^\.\.\/\.\.\//, ""), text]));
+
+/**
+ * Modules that still write their own statuses, with how many times: moving a feature onto the outcome
+ * module takes its lines off this list (the test fails on a count that grows and on one left here
+ * once its module no longer needs it).
+ */
+const NOT_YET_MOVED: Record<string, number> = {
+  "app/features/account/server/account-api.server.ts": 3,
+  "app/features/account/server/account-page.server.ts": 6,
+  "app/features/appointments/routes/calendar-feed-settings.tsx": 1,
+  "app/features/appointments/routes/capacity.tsx": 1,
+  "app/features/appointments/server/appointments-api.server.ts": 3,
+  "app/features/appointments/server/booking.server.ts": 3,
+  "app/features/appointments/server/calendar-feed.server.ts": 1,
+  "app/features/appointments/server/calendar.server.ts": 4,
+  "app/features/appointments/server/customer-page.server.ts": 4,
+  "app/features/appointments/server/online/availability.server.ts": 3,
+  "app/features/appointments/server/online/online-booking.server.ts": 6,
+  "app/features/appointments/server/online/online-settings-form.server.ts": 1,
+  "app/features/appointments/server/place-rules.server.ts": 4,
+  "app/features/appointments/server/settings/booking-options-api.server.ts": 1,
+  "app/features/appointments/server/settings/booking-options-form.server.ts": 1,
+  "app/features/audit/api/audit.ts": 1,
+  "app/features/audit/routes/audit.tsx": 1,
+  "app/features/catalog/server/catalog-endpoints.server.ts": 2,
+  "app/features/catalog/server/catalog-page.server.ts": 2,
+  "app/features/catalog/server/catalog-store.server.ts": 6,
+  "app/features/catalog/server/photo-endpoints.server.ts": 13,
+  "app/features/catalog/server/photo-store.server.ts": 3,
+  "app/features/catalog/server/text-endpoints.server.ts": 1,
+  "app/features/catalog/server/text-page.server.ts": 1,
+  "app/features/desk/desk.server.ts": 6,
+  "app/features/desk/server/desk-api.server.ts": 1,
+  "app/features/inbox/routes/record.tsx": 1,
+  "app/features/inbox/server/inbox-actions.server.ts": 4,
+  "app/features/inbox/server/inbox-api.server.ts": 5,
+  "app/features/inbox/server/inbox-page.server.ts": 1,
+  "app/features/inbox/server/record-page.server.ts": 1,
+  "app/features/insights/api/insights.ts": 1,
+  "app/features/insights/routes/insights.tsx": 1,
+  "app/features/insights/server/insights-page.server.ts": 1,
+  "app/features/second-factor/server/check-page.server.ts": 1,
+  "app/features/second-factor/server/second-factor-api.server.ts": 1,
+  "app/features/second-factor/server/second-factor-page.server.ts": 1,
+  "app/features/second-factor/server/step-up.server.ts": 1,
+  "app/features/second-factor/server/team-second-factor.server.ts": 2,
+  "app/features/settings/server/mail-settings-endpoints.server.ts": 1,
+  "app/features/settings/server/settings-api.server.ts": 1,
+  "app/features/settings/server/settings-changes.server.ts": 4,
+  "app/features/settings/server/settings-form.server.ts": 1,
+  "app/features/sign-in/routes/login-reset.tsx": 1,
+  "app/features/sign-in/routes/login.tsx": 1,
+  "app/features/sign-in/server/sign-in-answers.server.ts": 2,
+  "app/features/site/routes/area-detail.tsx": 1,
+  "app/features/site/routes/not-found.tsx": 2,
+  "app/features/site/routes/service-detail.tsx": 1,
+  "app/features/staff/server/gates.server.ts": 4,
+  "app/features/submissions/server/online-booking-api.server.ts": 2,
+  "app/features/submissions/server/online-booking-page.server.ts": 4,
+  "app/features/submissions/server/submission-action.server.ts": 3,
+  "app/features/submissions/server/submission-api.server.ts": 1,
+  "app/features/team/routes/join.tsx": 1,
+  "app/features/team/server/team-api.server.ts": 4,
+  "app/features/team/server/team-page.server.ts": 2,
+};
+
+// `status: 404` (an outcome, `data(…, { status })`, `new Response(…, { status })`), or a status as
+// a call's argument (`jsonResponse(body, 409)`, `refuse(400, …)`).
+const WRITES_A_STATUS = /status:\s*4\d\d\b|[,(]\s*4\d\d\s*[,)]/g;
+
+/** The code without comments and one-line string literals, its lines kept where they were. */
+function codeOf(text: string): string {
+  const blank = (match: string) => match.replace(/[^\n]/g, " ");
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, blank)
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, blank)
+    .replace(/(^|[^:])\/\/[^\n]*/g, (_, before: string) => before);
+}
+
+/** Where a module writes a 4xx status: `line: text` for each. */
+function statusesWritten(text: string): string[] {
+  const code = codeOf(text);
+  return [...code.matchAll(WRITES_A_STATUS)].map((match) => {
+    const line = code.slice(0, match.index).split("\n").length;
+    return `${line}: ${text.split("\n")[line - 1]?.trim()}`;
+  });
+}
+
+function misuses(modules: Map<string, string>, ledger: Record<string, number>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of modules) {
+    const written = statusesWritten(text);
+    const allowed = ledger[file] ?? 0;
+    if (written.length > allowed) found.push(...written.map((where) => `${file}:${where}`));
+    else if (written.length < allowed) found.push(`${file}: listed for ${allowed}, writes ${written.length}`);
+  }
+  return found;
+}
+
+describe("one way from an outcome to an answer", () => {
+  it("reads the app's modules, app/http's doors left out", () => {
+    expect(files.has("app/features/replies/server/template-endpoints.server.ts")).toBe(true);
+    expect(files.has("app/http/outcome.server.ts")).toBe(false);
+  });
+
+  it("finds a status written by hand, and not one in a comment, a string or a comparison", () => {
+    const handMade = [
+      "return jsonResponse({ message }, 404);",
+      "throw data(null, { status: 404, headers: NO_STORE });",
+      "return new Response(null, {\n  status: 413 });",
+      "const refuse = () => refuse(409, message);",
+      "type Outcome = { ok: false; status: 400 | 404 };",
+    ];
+    for (const line of handMade) expect(statusesWritten(line), line).toHaveLength(1);
+    const harmless = [
+      "// answers jsonResponse(body, 404)",
+      '/** `status: 409` */ const phone = "(410) 555-0192";',
+      "if (response.status === 409) return;",
+      'return jsonRefusal(refused("not-found", message).refusal);',
+    ];
+    for (const line of harmless) expect(statusesWritten(line), line).toEqual([]);
+  });
+
+  it("fails on a module that maps a result to a status itself", () => {
+    const module = "export const answer = (ok: boolean) => (ok ? jsonResponse({}) : jsonResponse({ message }, 409));";
+    const file = ["app", "features", "made-up", "api.server.ts"].join("/");
+    expect(misuses(new Map([[file, module]]), {})).toEqual([`${file}:1: ${module}`]);
+  });
+
+  it("finds no status written outside app/http but the modules not yet moved", () => {
+    expect(misuses(files, NOT_YET_MOVED)).toEqual([]);
+  });
+});
