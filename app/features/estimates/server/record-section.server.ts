@@ -144,7 +144,7 @@ export async function handleEstimateForm(
         ? await reviseEstimate(env, estimateId, parsed.data, acting)
         : await createEstimate(env, requestId, parsed.data, acting);
   }
-  if (!stored.ok) return refused(stored.message);
+  if (!stored.ok) return refused(stored.refusal.message);
   await enqueueEstimateMessages(env, stored.messageIds);
   const { number, status } = stored.state.estimate;
   const title = form.get("intent") === "send" ? `Estimate ${number} sent to the customer` : `Estimate ${number} saved`;
