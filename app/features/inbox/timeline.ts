@@ -13,4 +13,6 @@ export type TimelineEntry =
   /** A call, a note or an email logged at the call-back desk. */
   | { type: "activity"; at: Date; entry: ActivityEntry }
   /** A reply sent or an email that came back. */
-  | { type: "email"; at: Date; message: ConversationMessage };
+  | { type: "email"; at: Date; message: ConversationMessage }
+  /** An estimate written, revised, sent or decided (app/features/estimates/). */
+  | { type: "estimate"; at: Date; title: string; by: string | null; note: string | null };

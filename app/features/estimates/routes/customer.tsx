@@ -72,7 +72,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
           </p>
         </>
       ) : (
-        <form method="post" className="grid gap-4">
+        <form method="post" className="grid gap-4" data-print="keep">
           <input type="hidden" name="version" value={page.version} />
           {page.lines.map((line) => {
             const name = `decision-${line.id}`;

@@ -6,6 +6,7 @@ import { estimates } from "~/db/schema/estimates";
 import { serviceRequests } from "~/db/schema/inbox";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { getEnv, getRequestTime } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { formatCents } from "../pricing";
 import { linesView, rightsView, totalsView } from "../views";
@@ -27,11 +28,13 @@ export const CUSTOMER_ESTIMATE_HEADERS = {
 // 100 lines' choices, a name and the version, with room to spare; anything larger is not a browser's post.
 const FORM_LIMIT_BYTES = 16 * 1024;
 
-const notFound = () =>
-  data(
-    { message: `This link does not open an estimate. Please call us at ${shop.phone.display}.` },
-    { status: 404, headers: CUSTOMER_ESTIMATE_HEADERS },
+const notFound = () => {
+  const { refusal } = refused(
+    "not-found",
+    `This link does not open an estimate. Please call us at ${shop.phone.display}.`,
   );
+  return refusalData(refusal, { message: refusal.message }, CUSTOMER_ESTIMATE_HEADERS);
+};
 
 async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
   if (!isEstimateToken(token)) return null;
@@ -102,10 +105,9 @@ export async function customerEstimateAction(
           : [],
       ),
     );
-    return data(
-      { error: decided.message, field: decided.field ?? null, kept },
-      { status: decided.status, headers: CUSTOMER_ESTIMATE_HEADERS },
-    );
+    const { refusal } = decided;
+    const field = Object.keys(refusal.fieldErrors ?? {})[0] ?? null;
+    return refusalData(refusal, { error: refusal.message, field, kept }, CUSTOMER_ESTIMATE_HEADERS);
   }
   await enqueueEstimateMessages(env, decided.messageIds);
   throw redirect(estimatePath(token), { status: 303, headers: CUSTOMER_ESTIMATE_HEADERS });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { estimateApprovals, estimateMessages, estimates } from "~/db/schema/estimates";
 import { requiredText } from "~/forms/fields";
+import { refused, type Refused } from "~/http/outcome.server";
 import type { AppEnv } from "~/http/env.server";
 import { totalOfLines } from "../pricing";
 import { rightsText } from "../rights";
@@ -14,8 +15,11 @@ import { idsOf, isConstraintError, type EstimateState } from "./estimate-store.s
 // (the migration's triggers refuse any change to it), one per version: a second decision on the
 // same version, or one on a version that is no longer the estimate's, changes nothing.
 
-export type DecisionRefusal = { ok: false; status: 400 | 409; message: string; field?: string };
-export type Decided = { ok: true; messageIds: number[] } | DecisionRefusal;
+export type Decided = { ok: true; messageIds: number[] } | Refused;
+
+/** A refusal naming the form's field at fault (the page marks it). */
+const invalid = (field: string, message: string) =>
+  refused("invalid", message, { fieldErrors: { [field]: [message] } });
 
 /** Who sent it: what the snapshot keeps of the request besides the form. */
 export type Signer = { at: Date; clientAddress: string | null; userAgent: string | null };
@@ -43,14 +47,10 @@ export async function decide(
   const { estimate, current } = state;
   const version = form.get("version");
   if (typeof version !== "string" || version !== String(estimate.version)) {
-    return {
-      ok: false,
-      status: 409,
-      message: "This estimate changed since you opened it. Please look at the new version below.",
-    };
+    return refused("conflict", "This estimate changed since you opened it. Please look at the new version below.");
   }
   if (decisionOn(state, estimate.version) || estimate.status === "draft") {
-    return { ok: false, status: 409, message: "This estimate has already been decided. Nothing was changed." };
+    return refused("conflict", "This estimate has already been decided. Nothing was changed.");
   }
   const approved: string[] = [];
   const declined: string[] = [];
@@ -58,22 +58,11 @@ export async function decide(
     const choice = form.get(decisionField(line.id));
     if (choice === "approve") approved.push(line.id);
     else if (choice === "decline") declined.push(line.id);
-    else
-      return {
-        ok: false,
-        status: 400,
-        message: `Please choose Approve or Decline for "${line.description}".`,
-        field: decisionField(line.id),
-      };
+    else return invalid(decisionField(line.id), `Please choose Approve or Decline for "${line.description}".`);
   }
   const name = nameRule.safeParse(form.get("name") ?? undefined);
   if (!name.success) {
-    return {
-      ok: false,
-      status: 400,
-      message: name.error.issues[0]?.message ?? "Please type your full name.",
-      field: "name",
-    };
+    return invalid("name", name.error.issues[0]?.message ?? "Please type your full name.");
   }
   const approvedTotal = totalOfLines(current.lines, approved, current.taxRule);
   const snapshot: ApprovalSnapshot = {
@@ -124,6 +113,6 @@ export async function decide(
   } catch (error) {
     // Two decisions at once: the unique index keeps the first.
     if (!isConstraintError(error)) throw error;
-    return { ok: false, status: 409, message: "This estimate has already been decided. Nothing was changed." };
+    return refused("conflict", "This estimate has already been decided. Nothing was changed.");
   }
 }

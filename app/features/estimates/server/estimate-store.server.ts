@@ -11,6 +11,7 @@ import {
 } from "~/db/schema/estimates";
 import { serviceRequests } from "~/db/schema/inbox";
 import { auditInsert } from "~/features/audit/audit.server";
+import { refused, type Refused } from "~/http/outcome.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { totalsOf } from "../pricing";
@@ -30,9 +31,8 @@ export type EstimateState = {
   approvals: EstimateApprovalRow[];
 };
 
-export type StoreRefusal = { ok: false; status: 400 | 404 | 409; message: string };
 /** A stored estimate, and the emails written with it for the queue to send (their ledger's ids). */
-export type Stored = { ok: true; state: EstimateState; messageIds: number[] } | StoreRefusal;
+export type Stored = { ok: true; state: EstimateState; messageIds: number[] } | Refused;
 
 /** A write that lost a race: a unique key (a version, a decision) someone else took first. */
 export const isConstraintError = (error: unknown) =>
@@ -99,9 +99,9 @@ export async function createEstimate(
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
     .where(eq(serviceRequests.id, requestId));
-  if (!request) return { ok: false, status: 404, message: "No service request has this id." };
+  if (!request) return refused("not-found", "No service request has this id.");
   const built = linesOf(input.lines, [], () => crypto.randomUUID());
-  if (!built.ok) return { ok: false, status: 400, message: built.message };
+  if (!built.ok) return refused("invalid", built.message, { fieldErrors: { lines: [built.message] } });
   const rule = await taxRuleOf(env);
   const id = crypto.randomUUID();
   const by = acting.actor?.name ?? null;
@@ -146,9 +146,9 @@ export async function reviseEstimate(
   acting: Acting,
 ): Promise<Stored> {
   const before = await readEstimate(env, id);
-  if (!before) return { ok: false, status: 404, message: "No estimate has this id." };
+  if (!before) return refused("not-found", "No estimate has this id.");
   const built = linesOf(input.lines, before.current.lines, () => crypto.randomUUID());
-  if (!built.ok) return { ok: false, status: 400, message: built.message };
+  if (!built.ok) return refused("invalid", built.message, { fieldErrors: { lines: [built.message] } });
   const rule = await taxRuleOf(env);
   const { estimate } = before;
   const version = estimate.version + 1;
@@ -200,9 +200,9 @@ export async function reviseEstimate(
   } catch (error) {
     // Another revision took this version number first.
     if (!isConstraintError(error)) throw error;
-    return { ok: false, status: 409, message: "Someone changed this estimate meanwhile: read it again and retry." };
+    return refused("conflict", "Someone changed this estimate meanwhile: read it again and retry.");
   }
   const state = await readEstimate(env, id);
-  if (!state) return { ok: false, status: 404, message: "No estimate has this id." };
+  if (!state) return refused("not-found", "No estimate has this id.");
   return { ok: true, state, messageIds };
 }

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
+import { jsonRefusal, refused } from "~/http/outcome.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { z } from "~/forms/zod";
@@ -61,10 +62,7 @@ function versionJson(state: EstimateState, version: number) {
 }
 
 async function answer(context: Args["context"], stored: Stored, status: number): Promise<Response> {
-  if (!stored.ok) {
-    const fieldErrors = stored.status === 400 ? { lines: [stored.message] } : undefined;
-    return jsonResponse({ message: stored.message, ...(fieldErrors ? { fieldErrors } : {}) }, stored.status);
-  }
+  if (!stored.ok) return jsonRefusal(stored.refusal);
   await enqueueEstimateMessages(getEnv(context), stored.messageIds);
   return jsonResponse(estimateJson(stored.state), status);
 }
@@ -104,14 +102,16 @@ export async function getEstimate({ request, context }: Args, id: string): Promi
   const params = new URL(request.url).searchParams;
   const query = versionQuery.safeParse(Object.fromEntries(params));
   if (!query.success || params.getAll("version").length > 1) {
-    return jsonResponse({ message: "Give version once, as a whole number from 1." }, 400);
+    return jsonRefusal(refused("invalid", "Give version once, as a whole number from 1.").refusal);
   }
   const state = await readEstimate(getEnv(context), id);
-  if (!state) return jsonResponse({ message: "No estimate has this id." }, 404);
+  if (!state) return jsonRefusal(refused("not-found", "No estimate has this id.").refusal);
   const { version } = query.data;
   if (version === undefined) return jsonResponse(estimateJson(state));
   const found = versionJson(state, version);
-  return found ? jsonResponse(found) : jsonResponse({ message: `This estimate has no version ${version}.` }, 404);
+  return found
+    ? jsonResponse(found)
+    : jsonRefusal(refused("not-found", `This estimate has no version ${version}.`).refusal);
 }
 
 /** POST /api/estimates/<id>/send: the customer's email with the link; status `sent`. */

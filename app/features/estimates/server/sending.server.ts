@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { estimateMessages, estimates } from "~/db/schema/estimates";
 import { auditInsert } from "~/features/audit/audit.server";
+import { refused } from "~/http/outcome.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { EstimateStatus } from "../vocabulary";
@@ -22,10 +23,10 @@ export async function sendEstimate(
   acting: Acting,
 ): Promise<Stored> {
   const before = await readEstimate(env, id);
-  if (!before) return { ok: false, status: 404, message: "No estimate has this id." };
+  if (!before) return refused("not-found", "No estimate has this id.");
   const { estimate } = before;
   if (before.current.lines.length === 0) {
-    return { ok: false, status: 400, message: "An estimate without lines cannot be sent: add what the work is first." };
+    return refused("invalid", "An estimate without lines cannot be sent: add what the work is first.");
   }
   const salt = estimate.tokenSalt ?? newEstimateSalt();
   const tokenHash = estimate.tokenHash ?? estimateTokenHash(await estimateToken(env, salt));
@@ -64,6 +65,6 @@ export async function sendEstimate(
     }),
   ]);
   const state = await readEstimate(env, id);
-  if (!state) return { ok: false, status: 404, message: "No estimate has this id." };
+  if (!state) return refused("not-found", "No estimate has this id.");
   return { ok: true, state, messageIds: inserted.map((row) => row.id) };
 }

@@ -49,6 +49,8 @@ function Entry({ entry, kind }: { entry: TimelineEntry; kind: InboxKind }) {
       return <EventLine title={activityTitle(entry.entry)} by={entry.entry.by} at={entry.at} note={entry.entry.note} />;
     case "email":
       return <EmailEntry message={entry.message} />;
+    case "estimate":
+      return <EventLine title={entry.title} by={entry.by ?? undefined} at={entry.at} note={entry.note ?? undefined} />;
     default: {
       const unknown: never = entry;
       return unknown;

@@ -21,6 +21,7 @@ import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
+import { EstimateSection } from "~/features/estimates/estimates";
 import {
   RecordWorkspace,
   sectionHeadingClasses,
@@ -32,7 +33,7 @@ import {
 // (what a notification email links to), laid out as the job's workspace
 // (app/features/inbox/components/workspace/record-workspace.tsx): its fields; the status buttons, its timeline
 // (the request, status changes, the desk's log, the emails) and the reply form under it; and beside them
-// the appointment, the desk, the customer's other requests and Delete. Printed, it keeps the fields, the
+// the appointment, the estimates, the desk, the customer's other requests and Delete. Printed, it keeps the fields, the
 // timeline and the appointment (app/ui/print.css).
 
 export const handle: RouteHandle = { hydrate: true };
@@ -80,6 +81,12 @@ const sideSections: readonly SideSection<RecordPage>[] = [
     heading: "Appointment",
     render: ({ appointment, here }) =>
       appointment ? <AppointmentPanel panel={appointment} action={`${here}/appointment`} /> : null,
+  },
+  {
+    id: "estimate",
+    heading: "Estimate",
+    render: ({ estimates, here }) =>
+      estimates ? <EstimateSection section={estimates} action={`${here}/estimate`} /> : null,
   },
   {
     id: "desk",

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appointmentPanelData } from "~/features/appointments/appointments.server";
+import { estimateEvents, estimateSectionData } from "~/features/estimates/estimates.server";
 import { activeMembers } from "~/features/desk/desk.server";
 import { serviceNames } from "~/features/catalog/catalog.server";
 import { recordConversation, replyComposer } from "~/features/replies/replies.server";
@@ -12,7 +13,7 @@ import { customerOf } from "./customer.server";
 import { recordTimeline } from "./record-timeline.server";
 
 // What a record's page reads (app/features/inbox/routes/record.tsx): the record, the members it can
-// be given to, its conversation, its customer, its appointment and the reply form's templates, and
+// be given to, its conversation, its customer, its appointment, its estimates and the reply form's templates, and
 // the timeline they make.
 
 /** The record page's data, or a thrown 404 for an unknown record. */
@@ -34,9 +35,12 @@ export async function loadRecordPage(
   const url = new URL(request.url);
   const back = backToList(url.searchParams.get("back")) ?? inboxTabPath(kind);
   // The reply form's templates, and the one picked (?template=) filled in from the record.
-  const [appointment, composer] = await Promise.all([
+  const isRequest = kind === "serviceRequest";
+  const [appointment, composer, estimates, estimateTimeline] = await Promise.all([
     "preferredDate" in record ? appointmentPanelData(context, record.id, record.preferredDate) : null,
     replyComposer(context, kind, record, url.searchParams.get("template")),
+    isRequest ? estimateSectionData(env, record.id) : null,
+    isRequest ? estimateEvents(env, record.id) : [],
   ]);
   const { messages, subject, emailFailing } = conversation;
   return {
@@ -46,9 +50,10 @@ export async function loadRecordPage(
     services,
     back,
     now: getRequestTime(context),
-    timeline: recordTimeline(record, messages),
+    timeline: recordTimeline(record, messages, estimateTimeline),
     conversation: { subject, emailFailing, count: messages.length },
     appointment,
+    estimates,
     composer,
     customer,
   };
