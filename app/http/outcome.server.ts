@@ -85,6 +85,14 @@ export function jsonRefusal(refusal: Refusal, headers?: HeadersInit): Response {
   return jsonResponse(body, statusOf(refusal), headersOf(refusal, headers));
 }
 
+/** A refusal as plain text, for an address that serves a file (a photo): its status from the table, never stored. */
+export function textRefusal(refusal: Refusal, headers?: HeadersInit): Response {
+  const merged = headersOf(refusal, headers);
+  merged.set("Content-Type", "text/plain; charset=utf-8");
+  merged.set("Cache-Control", "no-store");
+  return new Response(refusal.message, { status: statusOf(refusal), headers: merged });
+}
+
 /** The JSON answer: the value as the body with `successStatus` (201 for a new thing), or the refusal. */
 export function jsonAnswer(outcome: Outcome<unknown>, successStatus = 200, headers?: HeadersInit): Response {
   return outcome.ok ? jsonResponse(outcome.value, successStatus, headers) : jsonRefusal(outcome.refusal, headers);

@@ -36,7 +36,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/catalog/server/catalog-endpoints.server.ts": 2,
   "app/features/catalog/server/catalog-page.server.ts": 2,
   "app/features/catalog/server/catalog-store.server.ts": 6,
-  "app/features/catalog/server/photo-endpoints.server.ts": 13,
   "app/features/catalog/server/photo-store.server.ts": 3,
   "app/features/catalog/server/text-endpoints.server.ts": 1,
   "app/features/catalog/server/text-page.server.ts": 1,
