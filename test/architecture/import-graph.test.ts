@@ -169,6 +169,8 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   EstimateVersionRow: { owner: "estimates", readers: [] },
   EstimateApprovalRow: { owner: "estimates", readers: [] },
   EstimateMessageRow: { owner: "estimates", readers: [] },
+  estimateLinePhotos: { owner: "estimates", readers: [] },
+  EstimateLinePhotoRow: { owner: "estimates", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.
   users: { owner: "team", readers: STAFF_NAMES },

@@ -33,7 +33,8 @@ const notFound = () =>
     { status: 404, headers: CUSTOMER_ESTIMATE_HEADERS },
   );
 
-async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
+/** The estimate a link opens (never a draft) and the customer's first name; null for any other token. */
+export async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
   if (!isEstimateToken(token)) return null;
   const env = getEnv(context);
   const [found] = await getDb(env)
