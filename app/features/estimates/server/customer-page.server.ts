@@ -13,6 +13,7 @@ import { decide, decisionOn } from "./decision.server";
 import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { estimatePath, estimateTokenHash, isEstimateToken } from "./estimate-link.server";
 import { readEstimate } from "./estimate-store.server";
+import { customerLinePhotos } from "./line-photos.server";
 
 // The customer's page, /estimates/<token> (issue 39 item 4): no account, the link is the key. GET
 // only reads (mail scanners open every link in an email); the decision is a plain form post, kept
@@ -64,6 +65,7 @@ export async function customerEstimateData(context: Readonly<RouterContextProvid
       lines: linesView(current.lines),
       totals: totalsView(current),
       rights: rightsView,
+      photos: await customerLinePhotos(getEnv(context), estimate.id, token ?? ""),
       decision: decision
         ? {
             name: decision.name,

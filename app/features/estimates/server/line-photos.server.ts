@@ -33,11 +33,14 @@ export const customerPhotoUrl = (token: string, photoId: string) => `/estimates/
 
 /** The photos of an estimate's lines, oldest first. */
 export function photosOfEstimate(env: Pick<AppEnv, "DB">, estimateId: string): Promise<EstimateLinePhotoRow[]> {
-  return getDb(env)
-    .select()
-    .from(estimateLinePhotos)
-    .where(eq(estimateLinePhotos.estimateId, estimateId))
-    .orderBy(asc(estimateLinePhotos.createdAt), asc(estimateLinePhotos.id));
+  return (
+    getDb(env)
+      .select()
+      .from(estimateLinePhotos)
+      .where(eq(estimateLinePhotos.estimateId, estimateId))
+      // In the order they were added (rowid): photos added in the same millisecond keep their order.
+      .orderBy(asc(estimateLinePhotos.createdAt), sql`rowid`)
+  );
 }
 
 const viewOf = (row: EstimateLinePhotoRow, url: string): LinePhotoView => ({
