@@ -215,3 +215,30 @@ describe("DELETE /api/estimates/<id>/lines/<lineId>/photos/<photoId>", () => {
     expect((await call(sessions.staff, "DELETE", later.url)).status).toBe(204);
   });
 });
+
+describe("the record page's plain forms (no JavaScript)", () => {
+  it("adds a photo and goes back to the record with a toast; a refusal goes back too, nothing kept", async () => {
+    const estimate = await draft();
+    const line = estimate.lines[0]!;
+    const added = await upload(estimate.id, line.id, { from: "page", photo: jpeg() });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe(`/incoming/service-requests/${estimate.serviceRequestId}#estimate`);
+    expect(added.headers.get("Set-Cookie")).toContain("__Host-toast");
+    const refused = await upload(estimate.id, line.id, { from: "page", photo: file("text", "a.jpg", "image/jpeg") });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Set-Cookie")).toContain("__Host-toast");
+    const [photo] = (await lines(estimate.id))[0]!.photos;
+    expect((await lines(estimate.id))[0]!.photos).toHaveLength(1);
+    const removed = await fetchWorker(
+      photo!.url,
+      {
+        method: "POST",
+        headers: { Cookie: sessions.staff, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=remove",
+      },
+      { at },
+    );
+    expect(removed.status).toBe(303);
+    expect((await lines(estimate.id))[0]!.photos).toEqual([]);
+  });
+});

@@ -42,11 +42,14 @@ function pageOf(request: Request): string {
   return url && url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/incoming";
 }
 
+const acceptsHtml = (request: Request) => (request.headers.get("Accept") ?? "").includes("text/html");
+
 /** POST /api/estimates/<id>/lines/<lineId>/photos (multipart: `photo`, `variant`…) → 201 `{ id, url }`. */
 export async function postLinePhoto({ request, context, params }: Args): Promise<Response> {
   const { estimateId, lineId } = idsOf(params);
   const form = await readPhotoForm(request);
-  const fromPage = form.ok && form.value.get("from") === "page";
+  // A form too large to read cannot say `from`: a browser's page post asks for HTML.
+  const fromPage = form.ok ? form.value.get("from") === "page" : acceptsHtml(request);
   const photo = form.ok ? await checkPostedPhoto(form.value) : form;
   const outcome = photo.ok
     ? await addLinePhoto(getEnv(context), estimateId, lineId, photo.value, actingMember(request, context))
