@@ -74,8 +74,8 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 // holds its routes, components, server code and shared schemas, and another feature, or a door
 // above the features, enters it only by its public files: <feature>.server.ts for server code,
 // <feature>.ts for what the browser may use too. Below the features are layers any of them may use
-// (http, keys, mail, queue, scheduled, rendering, db, ui, layout, records, forms, hours, content, seo, photos); a layer imports
-// no feature (the queue and the Cron Triggers take the handlers the features register), except
+// (http, keys, mail, queue, scheduled, rendering, db, ui, layout, records, forms, hours, content, seo,
+// photos); a layer imports no feature (the queue and the Cron Triggers take the handlers the features register), except
 // that app/db/schema/ files, which belong to their features, read their vocabulary (the values a
 // CHECK allows) from the features' shared files. Route modules inside a feature are that feature's.
 const FEATURE_FOLDER = /^app\/features\/([^/]+)\//;

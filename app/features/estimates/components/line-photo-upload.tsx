@@ -2,13 +2,15 @@ import { useState } from "react";
 import { Button } from "~/ui/button";
 import { PHOTO_ACCEPT, PHOTO_BYTES } from "~/photos/limits";
 import { withVariants } from "~/photos/photo-variants";
+import { LinePhotos } from "../static/line-photos";
 import { LINE_PHOTO_LIMIT, type LinePhotoView } from "../vocabulary";
 
-// Staff's controls for a line's photos on the record page (docs/decisions/071-estimate-line-photos.md):
-// a Remove button under each photo and a form to add one, plain forms posting to the API with
-// `from=page` (answered with the record page and a toast). With JavaScript the browser first
-// makes the photo's smaller copies (a phone's HEIC turned into JPEG copies where it can draw it);
-// without, the photo goes alone and is shown as uploaded. Not inside another form.
+// A line's photos on the record page, for staff (docs/decisions/071-estimate-line-photos.md): the
+// photos as the customer sees them (LinePhotos), a Remove button under each and a form to add one:
+// plain forms posting to the API with `from=page` (answered with the record page and a toast).
+// With JavaScript the browser first makes the photo's smaller copies (a phone's HEIC drawn into
+// JPEG copies where it can); without, the photo goes alone and is shown as uploaded. Place it
+// outside any other form.
 
 type Props = { estimateId: string; lineId: string; line: string; photos: readonly LinePhotoView[] };
 
@@ -17,20 +19,18 @@ export function LinePhotoUpload({ estimateId, lineId, line, photos }: Props) {
   const inputId = `photo-${lineId}`;
   return (
     <div className="mt-2 grid gap-2">
-      {photos.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Remove a photo: ${line}`}>
-          {photos.map((photo, index) => (
-            <li key={photo.id}>
-              <form method="post" action={photo.url}>
-                <input type="hidden" name="intent" value="remove" />
-                <Button type="submit" variant="secondary" size="sm">
-                  Remove photo {index + 1}
-                </Button>
-              </form>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <LinePhotos
+        photos={photos}
+        line={line}
+        action={(photo, index) => (
+          <form method="post" action={photo.url} className="mt-1">
+            <input type="hidden" name="intent" value="remove" />
+            <Button type="submit" variant="secondary" size="sm" className="w-full">
+              Remove<span className="sr-only"> photo {index + 1}</span>
+            </Button>
+          </form>
+        )}
+      />
       {photos.length < LINE_PHOTO_LIMIT ? (
         <form
           method="post"
@@ -57,7 +57,7 @@ export function LinePhotoUpload({ estimateId, lineId, line, photos }: Props) {
             </p>
           </div>
           <input name="variant" type="file" multiple hidden tabIndex={-1} aria-hidden="true" />
-          <Button type="submit" size="sm" disabled={preparing}>
+          <Button type="submit" variant="secondary" size="sm" disabled={preparing} className="justify-self-start">
             {preparing ? "Preparing…" : "Add photo"}
           </Button>
         </form>

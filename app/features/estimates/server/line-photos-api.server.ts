@@ -39,7 +39,7 @@ async function pageAnswer(
 function pageOf(request: Request): string {
   const referer = request.headers.get("Referer");
   const url = referer ? URL.parse(referer) : null;
-  return url && url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/incoming";
+  return url?.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/incoming";
 }
 
 const acceptsHtml = (request: Request) => (request.headers.get("Accept") ?? "").includes("text/html");

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LinePhotoView } from "../vocabulary";
 
 // A line's photos, on the customer's page and the record's estimate section alike
@@ -19,7 +20,15 @@ function sourcesOf(photo: LinePhotoView) {
   };
 }
 
-export function LinePhotos({ photos, line }: { photos: readonly LinePhotoView[]; line: string }) {
+type Props = {
+  photos: readonly LinePhotoView[];
+  /** The line's description: the photos' alt text says which line they show. */
+  line: string;
+  /** Under each photo (staff's Remove button); nothing on the customer's page. */
+  action?: (photo: LinePhotoView, index: number) => ReactNode;
+};
+
+export function LinePhotos({ photos, line, action }: Props) {
   if (photos.length === 0) return null;
   return (
     <ul className="estimate-photos mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Photos: ${line}`}>
@@ -33,7 +42,7 @@ export function LinePhotos({ photos, line }: { photos: readonly LinePhotoView[];
           >
             <img
               {...sourcesOf(photo)}
-              alt={`Photo ${index + 1} of ${photos.length}: ${line}`}
+              alt={`${line}, ${index + 1} of ${photos.length}`}
               width={photo.width}
               height={photo.height}
               loading="lazy"
@@ -41,6 +50,7 @@ export function LinePhotos({ photos, line }: { photos: readonly LinePhotoView[];
               className="aspect-[4/3] w-full rounded-md border border-slate-200 bg-slate-100 object-cover"
             />
           </a>
+          {action?.(photo, index)}
         </li>
       ))}
     </ul>
