@@ -85,10 +85,11 @@ export function jsonRefusal(refusal: Refusal, headers?: HeadersInit): Response {
   return jsonResponse(body, statusOf(refusal), headersOf(refusal, headers));
 }
 
-/** A refusal as plain text, for an address that serves files (a photo): its message, its status. */
+/** A refusal as plain text, for an address that serves a file (a photo): its status from the table, never stored. */
 export function textRefusal(refusal: Refusal, headers?: HeadersInit): Response {
   const merged = headersOf(refusal, headers);
-  merged.set("Content-Type", "text/plain");
+  merged.set("Content-Type", "text/plain; charset=utf-8");
+  merged.set("Cache-Control", "no-store");
   return new Response(refusal.message, { status: statusOf(refusal), headers: merged });
 }
 

@@ -74,12 +74,13 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 // holds its routes, components, server code and shared schemas, and another feature, or a door
 // above the features, enters it only by its public files: <feature>.server.ts for server code,
 // <feature>.ts for what the browser may use too. Below the features are layers any of them may use
-// (http, keys, mail, queue, scheduled, rendering, db, ui, layout, records, forms, hours, content, seo); a layer imports
-// no feature (the queue and the Cron Triggers take the handlers the features register), except
+// (http, keys, mail, queue, scheduled, rendering, db, ui, layout, records, forms, hours, content, seo,
+// photos); a layer imports no feature (the queue and the Cron Triggers take the handlers the features register), except
 // that app/db/schema/ files, which belong to their features, read their vocabulary (the values a
 // CHECK allows) from the features' shared files. Route modules inside a feature are that feature's.
 const FEATURE_FOLDER = /^app\/features\/([^/]+)\//;
-const LAYER_FOLDER = /^app\/(http|keys|mail|queue|scheduled|rendering|db|ui|layout|records|forms|hours|content|seo)\//;
+const LAYER_FOLDER =
+  /^app\/(http|keys|mail|queue|scheduled|rendering|db|ui|layout|records|forms|hours|content|seo|photos)\//;
 const featureOf = (file: string) => FEATURE_FOLDER.exec(file)?.[1];
 const isPublicFile = (file: string, feature: string) =>
   file === `app/features/${feature}/${feature}.server.ts` || file === `app/features/${feature}/${feature}.ts`;
@@ -170,6 +171,8 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   EstimateVersionRow: { owner: "estimates", readers: [] },
   EstimateApprovalRow: { owner: "estimates", readers: [] },
   EstimateMessageRow: { owner: "estimates", readers: [] },
+  estimateLinePhotos: { owner: "estimates", readers: [] },
+  EstimateLinePhotoRow: { owner: "estimates", readers: [] },
   shopSpecialHours: { owner: "settings", readers: [] },
   // Members' names and emails are read wherever staff are named; the account changes its own row.
   users: { owner: "team", readers: STAFF_NAMES },

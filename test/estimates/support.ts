@@ -26,6 +26,7 @@ export type EstimateJson = {
     total: number;
     severity: string;
     note: string | null;
+    photos: { id: string; url: string }[];
   }[];
   subtotal: number;
   tax: number;
@@ -38,6 +39,9 @@ export type EstimateJson = {
     approvedTotal: number;
   }[];
 };
+
+/** The lines as a version or a decision's snapshot keeps them: without the photos the API adds. */
+export const linesWithoutPhotos = (lines: EstimateJson["lines"]) => lines.map(({ photos: _photos, ...line }) => line);
 
 /** A service request with a 2016 Honda Accord, as the public form would store it. */
 export async function newRequest(fields: { email?: string } = {}) {

@@ -1,5 +1,5 @@
 // The first bytes of each kind of photo the owners may add, enough for the Worker to know it and
-// read its size (app/features/catalog/server/photo-header.server.ts); no picture follows.
+// read its size (app/photos/photo-header.server.ts); no picture follows.
 
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 const u16be = (value: number) => [value >> 8, value & 0xff];

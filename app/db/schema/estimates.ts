@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ESTIMATE_MESSAGE_PURPOSES, ESTIMATE_STATUSES } from "../../features/estimates/vocabulary";
 import type { ApprovalSnapshot, EstimateLine, EstimateVehicle, TaxRule } from "../../features/estimates/vocabulary";
+import type { PhotoVariant } from "../../content/services";
 import { id, inList, timestampMs } from "./columns";
 
 // Written estimates on a service request and the customer's decisions on them (app/features/estimates/,
@@ -105,3 +106,25 @@ export type EstimateRow = typeof estimates.$inferSelect;
 export type EstimateVersionRow = typeof estimateVersions.$inferSelect;
 export type EstimateApprovalRow = typeof estimateApprovals.$inferSelect;
 export type EstimateMessageRow = typeof estimateMessages.$inferSelect;
+
+// A photo on an estimate's line (docs/decisions/071-estimate-line-photos.md): the file in R2
+// (PHOTOS, under `estimate-photos/<id>`), its facts here. A line keeps its id from version to
+// version, so its photos follow it; staff may remove one until a decision has seen it.
+export const estimateLinePhotos = sqliteTable(
+  "estimate_line_photos",
+  {
+    id: id(),
+    estimateId: text("estimate_id").notNull(),
+    lineId: text("line_id").notNull(),
+    type: text("type").$type<"image/jpeg" | "image/png" | "image/webp" | "image/heic">().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    // The smaller copies the staff member's browser made at upload, narrowest first; [] without JavaScript.
+    variants: text("variants", { mode: "json" }).$type<PhotoVariant[]>().notNull(),
+    createdAt: timestampMs("created_at").notNull(),
+    createdBy: text("created_by"),
+  },
+  (table) => [index("estimate_line_photos_line_idx").on(table.estimateId, table.lineId, table.createdAt)],
+);
+
+export type EstimateLinePhotoRow = typeof estimateLinePhotos.$inferSelect;

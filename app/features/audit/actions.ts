@@ -72,6 +72,8 @@ export const auditActionLabels = {
   "estimate.create": "Wrote an estimate on a service request",
   "estimate.revise": "Revised an estimate (a new version)",
   "estimate.send": "Sent an estimate to the customer",
+  "estimate.photo.add": "Added a photo to an estimate's line",
+  "estimate.photo.remove": "Removed a photo from an estimate's line",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

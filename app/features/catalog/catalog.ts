@@ -1,5 +1,6 @@
 import { requiredText } from "~/forms/fields";
 import { z } from "~/forms/zod";
+import { PHOTO_BYTES, PHOTO_VARIANT_BYTES } from "~/photos/limits";
 
 // A service of the catalog as the owners' API and the owners' page give and take it
 // (docs/decisions/059-the-catalog-in-d1.md): one schema for PUT, POST, the page's form and the
@@ -130,14 +131,11 @@ export type CatalogService = CatalogServiceInput & {
  * HEIC up to 10 MB, kept as sent, each with the words a screen reader says for it.
  */
 export const PHOTO_LIMITS = {
-  bytes: 10 * 1024 * 1024,
+  bytes: PHOTO_BYTES,
   alt: 200,
   perService: 12,
-  variantBytes: 2 * 1024 * 1024,
+  variantBytes: PHOTO_VARIANT_BYTES,
 } as const;
-
-/** The widths of the smaller copies the owner's browser makes at upload (narrower than the photo only). */
-export const PHOTO_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 export const photoAltSchema = requiredText({
   subject: "The photo's description",

@@ -79,3 +79,9 @@ export type ApprovalSnapshot = {
   declinedLineIds: string[];
   approvedTotal: number;
 };
+
+/** How many photos a line keeps (issue 39 item 2, docs/decisions/071-estimate-line-photos.md). */
+export const LINE_PHOTO_LIMIT = 4;
+
+/** A line's photo as the pages show it: its address (staff's or the customer's), its size, its copies' widths. */
+export type LinePhotoView = { id: string; url: string; width: number; height: number; widths: number[] };

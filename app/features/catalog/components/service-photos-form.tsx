@@ -1,37 +1,14 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/ui/button";
 import { ItemActionFields } from "~/ui/forms/item-action";
 import { PHOTO_LIMITS } from "../catalog";
-import { photoVariants } from "./photo-variants";
+import { PHOTO_ACCEPT } from "~/photos/limits";
+import { withVariants } from "~/photos/photo-variants";
 
 type OwnedPhoto = { id: string; alt: string; width: number; height: number };
 
 /** What the photo form shows after a refusal: the problem, on its field, and the alt text typed. */
 type PhotoRefusal = { field: "photo" | "alt"; message: string; alt: string };
-
-const ACCEPTED = "image/jpeg,image/png,image/webp,image/heic,.heic";
-
-/**
- * With JavaScript, before the photo goes: its smaller copies, made here, join it in the form's
- * `variant` field, and the form is sent as it would be without (decision 063). Without JavaScript,
- * or before the page's script runs, the photo goes alone.
- */
-async function withVariants(event: FormEvent<HTMLFormElement>, preparing: (on: boolean) => void) {
-  const form = event.currentTarget;
-  const photo = form.elements.namedItem("photo");
-  const holder = form.elements.namedItem("variant");
-  if (!(photo instanceof HTMLInputElement) || !(holder instanceof HTMLInputElement)) return;
-  const file = photo.files?.[0];
-  if (!file || typeof DataTransfer === "undefined") return;
-  event.preventDefault();
-  preparing(true);
-  const made = await photoVariants(file).catch(() => []);
-  const files = new DataTransfer();
-  for (const variant of made) files.items.add(variant);
-  holder.files = files.files;
-  // A plain submission, as without JavaScript (it fires no submit event of its own).
-  form.submit();
-}
 
 /**
  * A service's photos on its owners' page: each with its alt text and a Remove button, and a form to
@@ -107,7 +84,7 @@ export function ServicePhotosForm({
             id="photo-file"
             name="photo"
             type="file"
-            accept={ACCEPTED}
+            accept={PHOTO_ACCEPT}
             required
             aria-describedby={refusal?.field === "photo" ? "photo-file-hint photo-photo-error" : "photo-file-hint"}
             aria-invalid={refusal?.field === "photo" || undefined}

@@ -1,14 +1,12 @@
-import type { PhotoVariant, ServicePhoto } from "~/content/services";
+import type { ServicePhoto } from "~/content/services";
 import { getDb } from "~/db/db.server";
 import type { AppEnv } from "~/http/env.server";
 import { refused, succeeded } from "~/http/outcome.server";
 import type { Acting } from "~/http/staff-member.server";
 import { PHOTO_LIMITS } from "../catalog";
 import { type CatalogOutcome, readCatalog, readService, snapshotOf, writeVersion } from "./catalog-store.server";
-import type { PhotoHeader } from "./photo-header.server";
-
-/** A smaller copy of a photo as posted with it: its bytes and what they were checked to be. */
-export type PostedVariant = { bytes: Uint8Array; variant: PhotoVariant };
+import { getPhotoFile, putPhotoFiles } from "~/photos/photo-files.server";
+import type { CheckedPhoto } from "~/photos/photo-upload.server";
 
 // A service's photos (docs/decisions/063-service-photos-in-r2.md): the file in R2 (PHOTOS) under a
 // fresh id, its id, alt text and size in the service's row. Adding or removing one is a new version
@@ -23,7 +21,7 @@ const missing = refused("not-found", "There is no service at this address.", { f
 export async function addPhoto(
   env: PhotoEnv,
   slug: string,
-  photo: { bytes: Uint8Array; header: PhotoHeader; alt: string; variants?: PostedVariant[] },
+  photo: CheckedPhoto & { alt: string },
   acting: Acting,
 ): Promise<CatalogOutcome & { photoId?: string }> {
   const db = getDb(env);
@@ -34,13 +32,8 @@ export async function addPhoto(
   }
   const id = crypto.randomUUID();
   const { type, width, height } = photo.header;
-  const variants = photo.variants ?? [];
-  await Promise.all([
-    env.PHOTOS.put(id, photo.bytes, { httpMetadata: { contentType: type } }),
-    ...variants.map(({ bytes, variant }) =>
-      env.PHOTOS.put(variantKey(id, variant.width), bytes, { httpMetadata: { contentType: variant.type } }),
-    ),
-  ]);
+  const { variants } = photo;
+  await putPhotoFiles(env.PHOTOS, id, photo);
   const added: ServicePhoto = { id, alt: photo.alt, width, height, type };
   if (variants.length > 0) added.variants = variants.map(({ variant }) => variant);
   const saved = await writeVersion(db, slug, { ...snapshotOf(existing), photos: [...existing.photos, added] }, acting, {
@@ -68,9 +61,6 @@ export async function removePhoto(env: PhotoEnv, slug: string, id: string, actin
   return saved ? succeeded(saved) : missing;
 }
 
-/** Where a photo's smaller copy of `width` pixels is kept in R2, beside the photo. */
-const variantKey = (id: string, width: number) => `${id}/w${width}`;
-
 /**
  * A photo a shown service has now (or, with `width`, its smaller copy of that width), its type and
  * its file; null for any other id or width (removed, hidden, unknown).
@@ -81,13 +71,5 @@ export async function shownPhoto(env: PhotoEnv, id: string, width?: number) {
     .filter((service) => service.visible)
     .flatMap((service) => service.photos)
     .find((candidate) => candidate.id === id);
-  if (!photo) return null;
-  if (width === undefined) {
-    const file = await env.PHOTOS.get(id);
-    return file ? { type: photo.type, file } : null;
-  }
-  const variant = photo.variants?.find((candidate) => candidate.width === width);
-  if (!variant) return null;
-  const file = await env.PHOTOS.get(variantKey(id, width));
-  return file ? { type: variant.type, file } : null;
+  return photo ? getPhotoFile(env.PHOTOS, id, photo, width) : null;
 }

@@ -5,6 +5,7 @@ import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
 import { LineBox, LineFacts, Totals, VehicleLine } from "../static/estimate-lines";
+import { LinePhotos } from "../static/line-photos";
 import {
   CUSTOMER_ESTIMATE_HEADERS,
   customerEstimateAction,
@@ -60,6 +61,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
                 <LineBox severity={line.severity}>
                   <p className="font-semibold text-slate-900">{line.description}</p>
                   <LineFacts line={line} />
+                  <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
                   <p className="mt-1 font-semibold">{approved.has(line.id) ? "Approved" : "Declined"}</p>
                 </LineBox>
               </li>
@@ -82,6 +84,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
                 <fieldset aria-invalid={invalid || undefined}>
                   <legend className="font-semibold text-slate-900">{line.description}</legend>
                   <LineFacts line={line} />
+                  <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
                   <div className="mt-2 flex gap-3">
                     {(["approve", "decline"] as const).map((choice) => (
                       <label

@@ -14,6 +14,7 @@ import { decide, decisionOn } from "./decision.server";
 import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { estimatePath, estimateTokenHash, isEstimateToken } from "./estimate-link.server";
 import { readEstimate } from "./estimate-store.server";
+import { customerLinePhotos } from "./line-photos.server";
 
 // The customer's page, /estimates/<token> (issue 39 item 4): no account, the link is the key. GET
 // only reads (mail scanners open every link in an email); the decision is a plain form post, kept
@@ -36,7 +37,8 @@ const notFound = () => {
   return refusalData(refusal, { message: refusal.message }, CUSTOMER_ESTIMATE_HEADERS);
 };
 
-async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
+/** The estimate a link opens (never a draft) and the customer's first name; null for any other token. */
+export async function findByToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
   if (!isEstimateToken(token)) return null;
   const env = getEnv(context);
   const [found] = await getDb(env)
@@ -66,6 +68,7 @@ export async function customerEstimateData(context: Readonly<RouterContextProvid
       lines: linesView(current.lines),
       totals: totalsView(current),
       rights: rightsView,
+      photos: await customerLinePhotos(getEnv(context), estimate.id, token ?? ""),
       decision: decision
         ? {
             name: decision.name,

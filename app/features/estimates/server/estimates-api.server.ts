@@ -8,6 +8,7 @@ import { z } from "~/forms/zod";
 import { estimateInput } from "../schemas";
 import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { createEstimate, type EstimateState, readEstimate, reviseEstimate, type Stored } from "./estimate-store.server";
+import { type LinePhotos, staffLinePhotos } from "./line-photos.server";
 import { sendEstimate } from "./sending.server";
 
 // The estimates' staff API (issue 39 item 1, docs/inbox.md#estimates): POST on a service request,
@@ -18,8 +19,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 // 100 lines of the longest description and note, with room for JSON's escapes.
 const BODY_LIMIT_BYTES = 512 * 1024;
 
-/** An estimate as the API answers it: its current version, and every decision on it. */
-export function estimateJson({ estimate, current, approvals }: EstimateState) {
+/** An estimate as the API answers it: its current version (each line with its photos), and every decision on it. */
+export function estimateJson({ estimate, current, approvals }: EstimateState, photos: LinePhotos = {}) {
   return {
     id: estimate.id,
     number: estimate.number,
@@ -27,7 +28,10 @@ export function estimateJson({ estimate, current, approvals }: EstimateState) {
     status: estimate.status,
     version: estimate.version,
     vehicle: current.vehicle,
-    lines: current.lines,
+    lines: current.lines.map((line) => ({
+      ...line,
+      photos: (photos[line.id] ?? []).map(({ id, url }) => ({ id, url })),
+    })),
     subtotal: current.subtotal,
     tax: current.tax,
     total: current.total,
@@ -64,7 +68,8 @@ function versionJson(state: EstimateState, version: number) {
 async function answer(context: Args["context"], stored: Stored, status: number): Promise<Response> {
   if (!stored.ok) return jsonRefusal(stored.refusal);
   await enqueueEstimateMessages(getEnv(context), stored.messageIds);
-  return jsonResponse(estimateJson(stored.state), status);
+  const photos = await staffLinePhotos(getEnv(context), stored.state.estimate.id);
+  return jsonResponse(estimateJson(stored.state, photos), status);
 }
 
 const writeOptions = (method: "POST" | "PUT", invalidMessage: string) => ({
@@ -107,7 +112,7 @@ export async function getEstimate({ request, context }: Args, id: string): Promi
   const state = await readEstimate(getEnv(context), id);
   if (!state) return jsonRefusal(refused("not-found", "No estimate has this id.").refusal);
   const { version } = query.data;
-  if (version === undefined) return jsonResponse(estimateJson(state));
+  if (version === undefined) return jsonResponse(estimateJson(state, await staffLinePhotos(getEnv(context), id)));
   const found = versionJson(state, version);
   return found
     ? jsonResponse(found)

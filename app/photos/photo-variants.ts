@@ -1,6 +1,7 @@
-import { PHOTO_LIMITS, PHOTO_VARIANT_WIDTHS } from "../catalog";
+import type { FormEvent } from "react";
+import { PHOTO_VARIANT_BYTES, PHOTO_VARIANT_WIDTHS } from "./limits";
 
-// The smaller copies of a photo the owner's browser makes before sending it (decision 063): the
+// The smaller copies of a photo the sender's browser makes before sending it (decisions 063, 071): the
 // picture drawn on a canvas at each width the form makes that is no wider than the photo, as WebP
 // (JPEG where the browser cannot write WebP, as Safari), at 75 % quality. A browser that cannot draw
 // the photo (an iPhone's HEIC anywhere but Safari) makes none, and the photo is sent alone, as it
@@ -33,7 +34,7 @@ export async function photoVariants(photo: File): Promise<File[]> {
       context.imageSmoothingQuality = "high";
       context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       const blob = await encoded(canvas);
-      if (!blob || blob.size >= photo.size || blob.size > PHOTO_LIMITS.variantBytes) continue;
+      if (!blob || blob.size >= photo.size || blob.size > PHOTO_VARIANT_BYTES) continue;
       const extension = blob.type === "image/webp" ? "webp" : "jpg";
       made.push(new File([blob], `w${width}.${extension}`, { type: blob.type }));
     }
@@ -41,4 +42,26 @@ export async function photoVariants(photo: File): Promise<File[]> {
     bitmap.close();
   }
   return made;
+}
+
+/**
+ * With JavaScript, before the photo goes: its smaller copies, made here, join it in the form's
+ * `variant` field, and the form is sent as it would be without. Without JavaScript, or before the
+ * page's script runs, the photo goes alone.
+ */
+export async function withVariants(event: FormEvent<HTMLFormElement>, preparing: (on: boolean) => void) {
+  const form = event.currentTarget;
+  const photo = form.elements.namedItem("photo");
+  const holder = form.elements.namedItem("variant");
+  if (!(photo instanceof HTMLInputElement) || !(holder instanceof HTMLInputElement)) return;
+  const file = photo.files?.[0];
+  if (!file || typeof DataTransfer === "undefined") return;
+  event.preventDefault();
+  preparing(true);
+  const made = await photoVariants(file).catch(() => []);
+  const files = new DataTransfer();
+  for (const variant of made) files.items.add(variant);
+  holder.files = files.files;
+  // A plain submission, as without JavaScript (it fires no submit event of its own).
+  form.submit();
 }
