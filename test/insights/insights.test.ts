@@ -87,7 +87,9 @@ describe("GET /api/insights", () => {
       "waiting",
       "oldestWaitingAt",
     ];
-    expect(Object.keys(body).sort()).toEqual(["days", ...figureKeys, "byKind", "weeks", "appointments"].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      ["days", ...figureKeys, "byKind", "weeks", "appointments", "estimates"].sort(),
+    );
     expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
     expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
     expect(body.byKind.contactMessages).toMatchObject({
@@ -122,6 +124,7 @@ describe("GET /api/insights", () => {
       medianMinutes: 60,
       appointments: 0,
       showRatePercent: null,
+      approvedCents: 0,
     });
     expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
   });
