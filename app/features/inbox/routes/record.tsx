@@ -21,6 +21,7 @@ import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
+import { DeclinedEarlier } from "~/features/estimates/estimates";
 
 // One contact message or service request: /incoming/contact-messages/<id>, /incoming/service-requests/<id>
 // (what a notification email links to). Its fields, the customer's other requests, the status
@@ -58,6 +59,7 @@ const sectionHeading = "mt-8 text-lg font-bold text-blue-950";
 export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const { kind, record, members, services, back, now, timeline, conversation, appointment, customer, composer } =
     loaderData;
+  const { declined } = loaderData;
   const location = useLocation();
   const here = location.pathname;
   // Forms come back here with the list's address kept ("Back" still returns to it).
@@ -89,6 +91,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
 
       <RecordDetails kind={kind} record={record} members={members} now={now} services={services} />
       <CustomerRequests customer={customer} />
+      <DeclinedEarlier lines={declined} />
 
       <h2 className={sectionHeading}>Status</h2>
       <div className="mt-3">

@@ -9,6 +9,7 @@ import { type InboxKind, inboxTabPath } from "~/records/kinds";
 import { backToList } from "../list-params";
 import { getRecord } from "../inbox.server";
 import { customerOf } from "./customer.server";
+import { readDeclinedWork } from "~/features/estimates/estimates.server";
 import { recordTimeline } from "./record-timeline.server";
 
 // What a record's page reads (app/features/inbox/routes/record.tsx): the record, the members it can
@@ -23,12 +24,14 @@ export async function loadRecordPage(
   id: string,
 ) {
   const env = getEnv(context);
-  const [record, members, conversation, customer, services] = await Promise.all([
+  const [record, members, conversation, customer, services, declined] = await Promise.all([
     getRecord(env, kind, id),
     activeMembers(env),
     recordConversation(env, kind, id),
     customerOf(env, kind, id),
     serviceNames(context),
+    // The work this customer declined on an estimate, on this request or an earlier one (issue 39 item 7).
+    kind === "serviceRequest" ? readDeclinedWork(env, id) : [],
   ]);
   if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
@@ -51,5 +54,6 @@ export async function loadRecordPage(
     appointment,
     composer,
     customer,
+    declined,
   };
 }
