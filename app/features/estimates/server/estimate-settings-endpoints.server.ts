@@ -1,6 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
 import { handleSettingsPut } from "~/http/json-endpoint.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -72,7 +73,8 @@ export async function estimateSettingsFormAction({ request, context }: Args) {
       taxAppliesTo: form.getAll("taxAppliesTo").filter((kind) => typeof kind === "string"),
       terms: text("terms"),
     };
-    return data<EstimateSettingsRefusal>({ errors, entered }, { status: 400, headers: NO_STORE });
+    const { refusal } = refused("invalid", "Nothing was saved: some fields need attention.");
+    return refusalData<EstimateSettingsRefusal>(refusal, { errors, entered }, NO_STORE);
   }
   const saved = await saveEstimateSettings(env, parsed.data, actingMember(request, context));
   return redirectWithToast(env, PAGE, { title: "Saved", description: describeEstimateSettings(saved) });
