@@ -167,6 +167,7 @@ const TABLES: Record<string, { owner: string; readers: string[] }> = {
   estimateVersions: { owner: "estimates", readers: [] },
   estimateApprovals: { owner: "estimates", readers: [] },
   estimateMessages: { owner: "estimates", readers: [] },
+  estimateSettings: { owner: "estimates", readers: [] },
   EstimateRow: { owner: "estimates", readers: [] },
   EstimateVersionRow: { owner: "estimates", readers: [] },
   EstimateApprovalRow: { owner: "estimates", readers: [] },

@@ -95,6 +95,14 @@ describe("a change whose audit entry cannot be stored is not stored", () => {
     expect(stored).toEqual({ n: 0 });
   });
 
+  it("the estimate settings", async () => {
+    const settings = { labourRate: 12_000, tax: { rateBasisPoints: 600, appliesTo: ["part"] }, terms: "Net 30." };
+    const response = await callWithFailingAudit("/api/settings/estimates", "PUT", settings);
+    expect(response.status).toBe(500);
+    const stored = await env.DB.prepare("select count(*) as n from estimate_settings").first();
+    expect(stored).toEqual({ n: 0 });
+  });
+
   it("a reply template added and one changed", async () => {
     const template = { name: "Never stored", subject: "Hello", body: "Hi {firstName}" };
     expect((await callWithFailingAudit("/api/settings/reply-templates", "POST", template)).status).toBe(500);

@@ -88,7 +88,7 @@ describe("GET /api/insights", () => {
       "oldestWaitingAt",
     ];
     expect(Object.keys(body).sort()).toEqual(
-      ["days", ...figureKeys, "byKind", "weeks", "appointments", "bookingPage"].sort(),
+      ["days", ...figureKeys, "byKind", "weeks", "appointments", "bookingPage", "estimates"].sort(),
     );
     expect(Object.keys(body.byKind).sort()).toEqual(["contactMessages", "serviceRequests"]);
     expect(Object.keys(body.byKind.contactMessages!).sort()).toEqual([...figureKeys].sort());
@@ -124,6 +124,7 @@ describe("GET /api/insights", () => {
       medianMinutes: 60,
       appointments: 0,
       showRatePercent: null,
+      approvedCents: 0,
     });
     expect(body.weeks.at(-2)).toMatchObject({ weekStart: "2026-11-09", received: 11, medianMinutes: 180 });
   });

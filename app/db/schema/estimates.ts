@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ESTIMATE_MESSAGE_PURPOSES, ESTIMATE_STATUSES } from "../../features/estimates/vocabulary";
-import type { ApprovalSnapshot, EstimateLine, EstimateVehicle, TaxRule } from "../../features/estimates/vocabulary";
+import type {
+  ApprovalSnapshot,
+  EstimateLine,
+  EstimateVehicle,
+  LineKind,
+  TaxRule,
+} from "../../features/estimates/vocabulary";
 import type { PhotoVariant } from "../../content/services";
 import { id, inList, timestampMs } from "./columns";
 
@@ -128,3 +134,26 @@ export const estimateLinePhotos = sqliteTable(
 );
 
 export type EstimateLinePhotoRow = typeof estimateLinePhotos.$inferSelect;
+
+// The owner's estimate settings (issue 39 item 9, app/features/estimates/server/estimate-settings.server.ts):
+// the labour rate, the tax rule every new version is priced under, and the terms printed on an
+// estimate. One row once an owner saved them; until then Maryland's rule and the shipped terms hold.
+export const estimateSettings = sqliteTable(
+  "estimate_settings",
+  {
+    id: integer("id").primaryKey(),
+    // Cents per hour of labour.
+    labourRate: integer("labour_rate").notNull(),
+    // Basis points: 600 is 6%.
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    taxAppliesTo: text("tax_applies_to", { mode: "json" }).$type<LineKind[]>().notNull(),
+    terms: text("terms").notNull(),
+    updatedAt: timestampMs("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [
+    check("estimate_settings_single_row", sql`${table.id} = 1`),
+    check("estimate_settings_tax_rate", sql`${table.taxRateBasisPoints} between 0 and 10000`),
+    check("estimate_settings_labour_rate", sql`${table.labourRate} >= 0`),
+  ],
+);

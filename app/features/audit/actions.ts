@@ -49,6 +49,7 @@ export const auditActionLabels = {
   "settings.notice.clear": "Removed the site's notice",
   "insights.public-record": "Turned the response record on the website on or off",
   "settings.capacity": "Changed the appointment capacity",
+  "settings.estimates": "Changed the labour rate, the tax rule or the terms of estimates",
   "settings.mail": "Changed who gets the shop's emails, the visitor confirmation or the reply sender's name",
   "settings.reply-template.add": "Added a reply template",
   "settings.reply-template.edit": "Changed a reply template",

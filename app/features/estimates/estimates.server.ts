@@ -3,3 +3,7 @@
 export { estimateJobHandlers } from "./server/estimate-mail.server";
 export { type EstimateEvent, estimateEvents } from "./server/estimate-timeline.server";
 export { type EstimateSection, estimateSectionData } from "./server/record-section.server";
+// What the insights measure (issue 39 item 9).
+export { type EstimateDecisionFacts, type EstimateFacts, readEstimateFacts } from "./server/estimate-figures.server";
+// Declined work on the record pages (issue 39 item 7).
+export { type DeclinedLine, DECLINED_FOLLOW_UP_DAYS, readDeclinedWork } from "./server/declined-work.server";

@@ -20,3 +20,6 @@ export const formatOldest = (at: Date | null) => (at === null ? NOTHING : format
 
 /** A week's Monday, "Sep 1". */
 export const formatWeek = calendarDateFormat({ month: "short", day: "numeric" });
+
+/** Cents as whole dollars, rounded: 123_456 → "$1,235". */
+export const formatDollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString("en-US")}`;

@@ -34,6 +34,8 @@ import {
   readBookingWeeks,
 } from "../appointments/appointments.server";
 import { readResponseRows, responseRowsRead, type Waiting } from "./server/insights-reads.server";
+import { readEstimateFacts } from "../estimates/estimates.server";
+import { approvedCentsPerWeek, type EstimateFigures, estimateFiguresOf } from "./server/estimate-figures.server";
 
 // The promise measured: /incoming/insights, GET /api/insights and the figure the public pages may
 // show (docs/decisions/038-response-record.md). Every member may read them; the switch is the owners'.
@@ -47,6 +49,8 @@ export type Week = {
   /** Appointments booked for the week's days, and the share of those due that came. */
   appointments: number;
   showRatePercent: number | null;
+  /** Cents of work customers approved from their estimates' links that week. */
+  approvedCents: number;
 };
 export type Insights = {
   days: InsightsDays;
@@ -57,6 +61,8 @@ export type Insights = {
   appointments: AppointmentTally;
   /** /book per week of the chart's 12: opened, started, booked, how long a booking took (decision 066). */
   bookingPage: BookingWeek[];
+  /** The estimates of the window: sent, approval by colour, time to decide, dollars approved. */
+  estimates: EstimateFigures;
 };
 
 const DAY_MS = 24 * HOUR_MS;
@@ -71,15 +77,20 @@ function weekStarts(now: Date): string[] {
 
 const MIDNIGHT = { hour: 0, minute: 0 };
 
-function weeksOf(samples: Samples, starts: readonly string[], booked: readonly AppointmentTally[], now: Date): Week[] {
-  const byWeek = splitAt(
-    samples,
-    starts.map((date) => shopInstant(date, MIDNIGHT).getTime()),
-  );
+const weekInstants = (starts: readonly string[]) => starts.map((date) => shopInstant(date, MIDNIGHT).getTime());
+
+function weeksOf(
+  samples: Samples,
+  starts: readonly string[],
+  perWeek: { booked: readonly AppointmentTally[]; approvedCents: readonly number[] },
+  now: Date,
+): Week[] {
+  const byWeek = splitAt(samples, weekInstants(starts));
   return starts.map((weekStart, index) => {
     const { received, withinPromisePercent, medianMinutes } = figures(tally(byWeek[index]!, now, null));
-    const { booked: appointments, showRatePercent } = booked[index]!;
-    return { weekStart, received, withinPromisePercent, medianMinutes, appointments, showRatePercent };
+    const { booked: appointments, showRatePercent } = perWeek.booked[index]!;
+    const approvedCents = perWeek.approvedCents[index]!;
+    return { weekStart, received, withinPromisePercent, medianMinutes, appointments, showRatePercent, approvedCents };
   });
 }
 
@@ -115,10 +126,11 @@ export async function readInsights(
   // One round trip: the response rows and the appointments' tallies in one batch.
   const responses = responseRowsRead(env, new Date(from), now);
   const appointmentsRead = appointmentTalliesRead(env, spans, today);
-  const [results, schedule, bookingPage] = await Promise.all([
+  const [results, schedule, bookingPage, estimateFacts] = await Promise.all([
     env.DB.batch([...responses.statements, appointmentsRead.statement]),
     settings.then((read) => scheduleOf(read, firstDate)),
     readBookingWeeks(env, starts),
+    readEstimateFacts(env, { sentFrom: windowStart, decidedFrom: from, to: now.getTime() + 1 }),
   ]);
   const rows = responses.rows(results);
   const tallies = appointmentsRead.tallies(results[responses.statements.length]!);
@@ -137,9 +149,15 @@ export async function readInsights(
     days,
     together: { ...figures(together([kinds.contact, kinds.serviceRequest])), ...waitingTogether(byKind) },
     byKind,
-    weeks: weeksOf(joinSamples([rows.contact.samples, rows.serviceRequest.samples]), starts, tallies, now),
+    weeks: weeksOf(
+      joinSamples([rows.contact.samples, rows.serviceRequest.samples]),
+      starts,
+      { booked: tallies, approvedCents: approvedCentsPerWeek(estimateFacts, weekInstants(starts)) },
+      now,
+    ),
     appointments: tallies.at(-1)!,
     bookingPage,
+    estimates: estimateFiguresOf(estimateFacts, windowStart),
   };
 }
 
@@ -168,6 +186,7 @@ export function insightsJson(insights: Insights) {
     weeks: insights.weeks,
     appointments: insights.appointments,
     bookingPage: insights.bookingPage,
+    estimates: insights.estimates,
   };
 }
 

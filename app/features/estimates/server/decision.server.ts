@@ -9,6 +9,7 @@ import { rightsText } from "../rights";
 import { statusAfterDecision } from "../rules";
 import { ESTIMATE_LIMITS, type ApprovalSnapshot } from "../vocabulary";
 import { idsOf, isConstraintError, type EstimateState } from "./estimate-store.server";
+import { declinedFollowUpWrite } from "./declined-work.server";
 
 // The customer's decision from their link (issue 39 item 4): every line approved or declined, their
 // full name typed under the Customer's Rights. Stored as a frozen snapshot of exactly what they saw
@@ -96,6 +97,8 @@ export async function decide(
         .update(estimates)
         .set({ status: statusAfterDecision(approved.length, declined.length), updatedAt: signer.at })
         .where(and(eq(estimates.id, estimate.id), eq(estimates.version, current.version))),
+      // Declined work: the desk calls back in 30 days (issue 39 item 7).
+      declinedFollowUpWrite(db, estimate.serviceRequestId, signer.at, declined.length),
       // The shop is told (a revision written meanwhile leaves the status to it, and the snapshot
       // still records what the customer saw and signed).
       db

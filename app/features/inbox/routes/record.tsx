@@ -21,7 +21,7 @@ import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
-import { EstimateSection } from "~/features/estimates/estimates";
+import { DeclinedEarlier, EstimateSection } from "~/features/estimates/estimates";
 import {
   RecordWorkspace,
   sectionHeadingClasses,
@@ -87,6 +87,11 @@ const sideSections: readonly SideSection<RecordPage>[] = [
     heading: "Estimate",
     render: ({ estimates, here }) =>
       estimates ? <EstimateSection section={estimates} action={`${here}/estimate`} /> : null,
+  },
+  {
+    id: "declined",
+    heading: "Declined earlier",
+    render: ({ declined }) => (declined.length > 0 ? <DeclinedEarlier lines={declined} /> : null),
   },
   {
     id: "desk",

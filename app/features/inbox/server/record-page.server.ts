@@ -10,6 +10,7 @@ import { type InboxKind, inboxTabPath } from "~/records/kinds";
 import { backToList } from "../list-params";
 import { getRecord } from "../inbox.server";
 import { customerOf } from "./customer.server";
+import { readDeclinedWork } from "~/features/estimates/estimates.server";
 import { recordTimeline } from "./record-timeline.server";
 
 // What a record's page reads (app/features/inbox/routes/record.tsx): the record, the members it can
@@ -24,12 +25,14 @@ export async function loadRecordPage(
   id: string,
 ) {
   const env = getEnv(context);
-  const [record, members, conversation, customer, services] = await Promise.all([
+  const [record, members, conversation, customer, services, declined] = await Promise.all([
     getRecord(env, kind, id),
     activeMembers(env),
     recordConversation(env, kind, id),
     customerOf(env, kind, id),
     serviceNames(context),
+    // The work this customer declined on an estimate, on this request or an earlier one (issue 39 item 7).
+    kind === "serviceRequest" ? readDeclinedWork(env, id) : [],
   ]);
   if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
   const url = new URL(request.url);
@@ -56,5 +59,6 @@ export async function loadRecordPage(
     estimates,
     composer,
     customer,
+    declined,
   };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/insights";
 import { InsightsCards, InsightsTable } from "~/features/insights/components/insights-figures";
 import { AppointmentFigures } from "~/features/insights/components/appointment-figures";
 import { BookingPageFigures } from "~/features/insights/components/booking-page-figures";
+import { EstimateFigures } from "~/features/insights/components/estimate-figures";
 import { ResponseRecordForm } from "~/features/insights/components/response-record-form";
 import { WeeklyChart } from "~/features/insights/components/weekly-chart";
 import { INSIGHTS_DAYS, parseInsightsDays, publicResponseRecord } from "~/features/insights/response-record";
@@ -88,6 +89,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
       </section>
       <AppointmentFigures insights={insights} />
       <BookingPageFigures insights={insights} />
+      <EstimateFigures insights={insights} />
       {record ? <ResponseRecordForm key={String(record.show)} state={record} days={insights.days} /> : null}
     </div>
   );

@@ -51,6 +51,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ["#notice", "Notice"],
             ["/incoming/settings/capacity", "Appointments and reviews"],
             ["/incoming/settings/emails", "Emails"],
+            ["/incoming/settings/estimates", "Estimates"],
             ["/incoming/settings/reply-templates", "Reply templates"],
             ["/incoming/settings/services", "Services and prices"],
           ].map(([href, label]) => (
