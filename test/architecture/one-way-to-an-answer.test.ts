@@ -18,11 +18,6 @@ const files = new Map(Object.entries(sources).map(([key, text]) => [key.replace(
 const NOT_YET_MOVED: Record<string, number> = {
   "app/features/account/server/account-api.server.ts": 3,
   "app/features/account/server/account-page.server.ts": 6,
-  "app/features/appointments/server/appointments-api.server.ts": 3,
-  "app/features/appointments/server/booking.server.ts": 3,
-  "app/features/appointments/server/customer-page.server.ts": 4,
-  "app/features/appointments/server/online/online-booking.server.ts": 6,
-  "app/features/appointments/server/place-rules.server.ts": 4,
   "app/features/audit/api/audit.ts": 1,
   "app/features/audit/routes/audit.tsx": 1,
   "app/features/desk/desk.server.ts": 6,
@@ -44,8 +39,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/site/routes/not-found.tsx": 2,
   "app/features/site/routes/service-detail.tsx": 1,
   "app/features/staff/server/gates.server.ts": 4,
-  "app/features/submissions/server/online-booking-api.server.ts": 2,
-  "app/features/submissions/server/online-booking-page.server.ts": 4,
   "app/features/submissions/server/submission-action.server.ts": 3,
   "app/features/submissions/server/submission-api.server.ts": 1,
 };
