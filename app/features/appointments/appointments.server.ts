@@ -28,7 +28,7 @@ export const appointmentScheduledTasks: ScheduledTask[] = [
 
 export type { AppointmentView } from "./server/booking-reads.server";
 export { appointmentJobHandlers } from "./server/mail/appointment-mail.server";
-export { appointmentOfRequestJson, refusalResponse } from "./server/appointments-api.server";
+export { appointmentOfRequestJson } from "./server/appointments-api.server";
 export { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "./server/on-arrival.server";
 export { appointmentPanelData } from "./server/record-panel.server";
 export { calendarFeedOf } from "./server/calendar-feed.server";
@@ -41,6 +41,7 @@ export {
   type OnlineRefusal,
   type RequestFirst,
 } from "./server/online/online-booking.server";
+export { refuse as refuseBookingField } from "./server/place-rules.server";
 export { bookingPageOpenings } from "./server/online/availability.server";
 export { onlineBookingOpen } from "./server/online/online-settings.server";
 export {

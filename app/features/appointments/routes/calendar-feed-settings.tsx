@@ -3,6 +3,7 @@ import type { Route } from "./+types/calendar-feed-settings";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember, getStaffMember } from "~/http/staff-member.server";
@@ -39,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: revoked ? "Its address no longer works." : undefined,
     });
   }
-  return data({ message: "Choose to make a feed or turn it off." }, { status: 400, headers: NO_STORE });
+  const { refusal } = refused("invalid", "Choose to make a feed or turn it off.");
+  return refusalData(refusal, { message: refusal.message }, NO_STORE);
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

@@ -8,6 +8,7 @@ import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    return data({ errors, entered }, { status: 400, headers: NO_STORE });
+    return refusalData(refused("invalid", errors.join(" ")).refusal, { errors, entered }, NO_STORE);
   }
   const saved = await saveCapacity(env, parsed.data, actingMember(request, context));
   return redirectWithToast(env, "/incoming/settings/capacity", {

@@ -3,12 +3,11 @@ import { z } from "~/forms/zod";
 import { getEnv } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
 import { handleJsonWrite, handleSettingsPut } from "~/http/json-endpoint.server";
+import { jsonRefusal } from "~/http/outcome.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { capacitySchema } from "../capacity";
 import { bookAppointment } from "./booking.server";
-import { type Refusal } from "./place-rules.server";
-import type { OnlineRefusal } from "./online/online-booking.server";
 import { appointmentOfRequest, type AppointmentView } from "./booking-reads.server";
 import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";
 import { bookingRulesFor, readCapacity, saveCapacity } from "./settings/capacity-settings.server";
@@ -50,25 +49,6 @@ const bookingSchema = z.object({
   note: z.string({ error: "The note must be text." }).nullable().optional(),
 });
 
-/**
- * A refusal as the API answers it: 400 naming the field, 404, or 409 with the next days that have
- * room; staff's booking and the visitor's online booking alike.
- */
-export function refusalResponse(refusal: Refusal | OnlineRefusal): Response {
-  switch (refusal.status) {
-    case 400:
-      return jsonResponse({ message: refusal.message, fieldErrors: { [refusal.field]: [refusal.message] } }, 400);
-    case 404:
-      return jsonResponse({ message: refusal.message }, 404);
-    case 409:
-      return jsonResponse({ message: refusal.message, nextDays: refusal.nextDays }, 409);
-    default: {
-      const unknown: never = refusal;
-      throw new Error(`Unknown refusal ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
 /** POST /api/service-requests/<id>/appointment `{ date, kind, time?, note? }` → 201. */
 export function postAppointment({ request, context }: Args, requestId: string): Promise<Response> {
   return handleJsonWrite(
@@ -87,7 +67,7 @@ export function postAppointment({ request, context }: Args, requestId: string): 
         input,
         actingMember(request, context),
       );
-      if (!booked.ok) return refusalResponse(booked);
+      if (!booked.ok) return jsonRefusal(booked.refusal);
       await enqueueAppointmentMessages(env, [booked.messageId]);
       return jsonResponse(appointmentJson(booked.appointment), 201);
     },

@@ -24,8 +24,9 @@ import {
   checkPlace,
   type Place,
   type PlaceInput,
+  noRoom,
+  type PlaceRefusal,
   refuse,
-  type Refusal,
   spelled,
 } from "./place-rules.server";
 
@@ -35,10 +36,15 @@ import {
 // many requests race for the last place, one row is written. The record's contact, the email's
 // ledger entry and the audit follow in the same batch, each only if the appointment was written.
 
-async function fullRefusal(env: AppEnv, rules: BookingRules, place: Place, except?: AppointmentView): Promise<Refusal> {
+async function fullRefusal(
+  env: AppEnv,
+  rules: BookingRules,
+  place: Place,
+  except?: AppointmentView,
+): Promise<PlaceRefusal> {
   const nextDays = await daysWithRoom(env, rules, { from: place.date, limit: 5, except, kind: place.kind });
   const what = place.time ? `The ${formatSlotTime(place.time)} waiter slot` : "Drop-off";
-  return { ok: false, status: 409, message: `${what} on ${spelled(place.date)} is full.`, nextDays };
+  return noRoom(`${what} on ${spelled(place.date)} is full.`, nextDays);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -56,7 +62,7 @@ export async function bookAppointment(
   requestId: string,
   input: PlaceInput & { note?: unknown },
   acting: Acting,
-): Promise<Booked | Refusal> {
+): Promise<Booked | PlaceRefusal> {
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
   const noted = checkNote(input.note);
@@ -77,7 +83,7 @@ export async function bookAppointment(
   if (!row) {
     const table = serviceRequests;
     const [request] = await db.select({ id: table.id }).from(table).where(eq(table.id, requestId));
-    if (!request) return { ok: false, status: 404, message: "There is no service request with this id." };
+    if (!request) return noSuchRequest;
     if (await appointmentOfRequestLive(env, requestId)) return alreadyBooked();
     return fullRefusal(env, rules, place);
   }
@@ -89,8 +95,13 @@ async function appointmentOfRequestLive(env: AppEnv, requestId: string) {
   return found && found.status !== "cancelled" ? found : null;
 }
 
+const noSuchRequest: PlaceRefusal<never> = {
+  ok: false,
+  refusal: { reason: "not-found", message: "There is no service request with this id." },
+};
+
 /** A 409 with no other days to offer: the request or the appointment does not allow this change now. */
-const conflict = (message: string): Refusal => ({ ok: false, status: 409, message, nextDays: [] });
+const conflict = (message: string): PlaceRefusal<never> => noRoom(message, []);
 
 const alreadyBooked = () => conflict("This request already has an appointment: move or cancel that one.");
 
@@ -140,7 +151,7 @@ export async function rescheduleAppointment(
   current: AppointmentView,
   input: PlaceInput,
   who: ChangedBy,
-): Promise<Changed | Refusal> {
+): Promise<Changed | PlaceRefusal> {
   if (current.status !== "confirmed") return conflict("Only a confirmed appointment can be moved.");
   const checked = checkPlace(rules, input);
   if (!checked.ok) return checked;
@@ -194,7 +205,7 @@ export async function cancelAppointment(
   env: AppEnv,
   current: AppointmentView,
   who: ChangedBy,
-): Promise<Changed | Refusal> {
+): Promise<Changed | PlaceRefusal> {
   const noLongerConfirmed = conflict("This appointment is no longer confirmed.");
   if (current.status !== "confirmed") return noLongerConfirmed;
   const db = getDb(env);

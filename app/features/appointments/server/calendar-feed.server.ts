@@ -8,6 +8,7 @@ import { AUDIT_IF_CHANGED, auditInsert, auditInsertIf } from "~/features/audit/a
 import { addDays, shopWallClock } from "~/hours/shop-calendar";
 import type { ShopSchedule } from "~/hours/shop-schedule";
 import type { AppEnv } from "~/http/env.server";
+import { refused, textRefusal } from "~/http/outcome.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import type { Acting } from "~/http/staff-member.server";
 import { recordPath } from "~/records/kinds";
@@ -83,8 +84,7 @@ const FEED_HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
-const notFound = () =>
-  new Response("No calendar feed here.", { status: 404, headers: { ...FEED_HEADERS, "Content-Type": "text/plain" } });
+const notFound = () => textRefusal(refused("not-found", "No calendar feed here.").refusal, FEED_HEADERS);
 
 /** GET /appointments/feed/<token>.ics: the shop's appointments as text/calendar, or 404. */
 export async function calendarFeedResponse(env: AppEnv, file: string | undefined, now: Date): Promise<Response> {

@@ -1,10 +1,11 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { calendarDateField } from "~/forms/dates";
 import { z } from "~/forms/zod";
 import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import { hoursOn } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
+import { jsonAnswer, refusalData, refused } from "~/http/outcome.server";
 import { parseQuery } from "~/http/query.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { bookingRulesFor } from "./settings/capacity-settings.server";
@@ -79,10 +80,8 @@ export async function calendarDays(context: Readonly<RouterContextProvider>, fro
 export function calendarQuery(url: URL, now: Date) {
   const parsed = parseQuery(url.searchParams, calendarParams);
   if (!parsed.ok) {
-    throw data(
-      { message: `This calendar address does not work: ${parsed.message}` },
-      { status: 400, headers: NO_STORE },
-    );
+    const message = `This calendar address does not work: ${parsed.message}`;
+    throw refusalData(refused("invalid", message).refusal, { message }, NO_STORE);
   }
   const date = parsed.query.date ?? shopWallClock(now).date;
   const view: CalendarView = parsed.query.view === "day" ? "day" : "week";
@@ -96,12 +95,12 @@ export function calendarQuery(url: URL, now: Date) {
 export async function listAppointmentsResponse(request: Request, context: Readonly<RouterContextProvider>) {
   const parsed = parseQuery(new URL(request.url).searchParams, listParams);
   if (!parsed.ok) {
-    return jsonResponse({ message: `Give from and to as real dates, YYYY-MM-DD (${parsed.message})` }, 400);
+    return jsonAnswer(refused("invalid", `Give from and to as real dates, YYYY-MM-DD (${parsed.message})`));
   }
   const { from, to } = parsed.query;
   const span = daysBetween(from, to) + 1;
-  if (span < 1) return jsonResponse({ message: "from must not be after to." }, 400);
-  if (span > MAX_LIST_DAYS) return jsonResponse({ message: `List at most ${MAX_LIST_DAYS} days at once.` }, 400);
+  if (span < 1) return jsonAnswer(refused("invalid", "from must not be after to."));
+  if (span > MAX_LIST_DAYS) return jsonAnswer(refused("invalid", `List at most ${MAX_LIST_DAYS} days at once.`));
   const rows = await appointmentsBetween(getEnv(context), from, to);
   return jsonResponse(rows.map(entryOf));
 }

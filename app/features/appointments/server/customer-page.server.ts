@@ -7,6 +7,7 @@ import { serviceRequests } from "~/db/schema/inbox";
 import { formatShopDateTime } from "~/hours/shop-calendar";
 import { clientKey } from "~/http/client-address.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
+import { customerPageRefusal, type RefusalReason, refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { NO_STORE } from "~/http/responses.server";
 import { enqueueAppointmentMessages } from "./mail/appointment-mail.server";
@@ -42,11 +43,13 @@ async function findByToken(context: Readonly<RouterContextProvider>, token: stri
   return { ...found, view: toView(found.appointment) };
 }
 
-const notFound = () =>
-  data(
-    { message: `This link does not open an appointment (it may have expired). Call us at ${shop.phone.display}.` },
-    { status: 404, headers: CUSTOMER_PAGE_HEADERS },
+const notFound = () => {
+  const { refusal } = refused(
+    "not-found",
+    `This link does not open an appointment (it may have expired). Call us at ${shop.phone.display}.`,
   );
+  return refusalData(refusal, { message: refusal.message }, CUSTOMER_PAGE_HEADERS);
+};
 
 /** Whether the customer may still change it themselves: confirmed, and before the cut-off. */
 function changeWindow(rules: BookingRules, view: ReturnType<typeof toView>) {
@@ -107,11 +110,11 @@ export async function customerPageAction(
   const posted = await readPostedForm(request, { limitBytes: FORM_LIMIT_BYTES, headers: CUSTOMER_PAGE_HEADERS });
   if (!posted.ok) return posted.refusal;
   const rules = await bookingRulesFor(context);
-  const refuse = (status: number, message: string) =>
-    data({ error: message }, { status, headers: CUSTOMER_PAGE_HEADERS });
+  const refuse = (reason: RefusalReason, message: string) =>
+    customerPageRefusal(refused(reason, message).refusal, CUSTOMER_PAGE_HEADERS);
   if (!changeWindow(rules, found.view).open) {
     return refuse(
-      409,
+      "conflict",
       found.view.status === "confirmed"
         ? `It is too close to your appointment to change it here. Please call us at ${shop.phone.display}.`
         : `This appointment can no longer be changed. Please call us at ${shop.phone.display}.`,
@@ -125,7 +128,7 @@ export async function customerPageAction(
   const place = parsePlaceValue(posted.formData.get("place"));
   if (intent === "move" && tooSoon(rules, place)) {
     return refuse(
-      400,
+      "invalid",
       `That time is too soon to book here: choose one at least ${rules.capacity.changeCutoffMinutes / 60} hours ahead, or call us at ${shop.phone.display}.`,
     );
   }
@@ -135,10 +138,11 @@ export async function customerPageAction(
       : intent === "move"
         ? await rescheduleAppointment(env, rules, found.view, place, who)
         : null;
-  if (!outcome) return refuse(400, "This form could not be read. Please reload the page and try again.");
+  if (!outcome) return refuse("invalid", "This form could not be read. Please reload the page and try again.");
   if (!outcome.ok) {
-    const next = outcome.status === 409 && outcome.nextDays.length ? " Please choose another time from the list." : "";
-    return refuse(outcome.status, `${outcome.message}${next}`);
+    const { refusal } = outcome;
+    const next = refusal.extra?.nextDays.length ? " Please choose another time from the list." : "";
+    return customerPageRefusal({ ...refusal, message: `${refusal.message}${next}` }, CUSTOMER_PAGE_HEADERS);
   }
   await enqueueAppointmentMessages(env, outcome.messageIds);
   return redirect(`${customerPath(token)}?changed=${intent === "cancel" ? "cancelled" : "moved"}`, {

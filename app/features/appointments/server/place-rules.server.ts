@@ -1,4 +1,5 @@
 import { isCalendarDate } from "~/forms/dates";
+import type { Refusal } from "~/http/outcome.server";
 import { addDays, type CalendarDate, calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
 import { capacityOn, type DayOpenings, formatSlotTime, placesFor } from "../capacity";
 import { APPOINTMENT_DAYS_AHEAD, APPOINTMENT_KINDS, type AppointmentKind, NOTE_MAX } from "../vocabulary";
@@ -12,22 +13,29 @@ export const spelled = calendarDateFormat({ weekday: "long", month: "long", day:
 
 export type PlaceInput = { date?: unknown; kind?: unknown; time?: unknown };
 
-export type Refusal =
-  | { ok: false; status: 400; field: "date" | "kind" | "time" | "note"; message: string }
-  | { ok: false; status: 404; message: string }
-  | { ok: false; status: 409; message: string; nextDays: DayOpenings[] };
+/**
+ * Why a place cannot be booked, in the one outcome shape (docs/decisions/069-one-way-from-outcome-to-answer.md):
+ * `invalid` naming its field, `not-found`, or `conflict` with the next days that have room, which
+ * the JSON answer sends as `nextDays`. `Day` is `never` for a refusal that offers no days.
+ */
+export type PlaceRefusal<Day = DayOpenings> = { ok: false; refusal: Refusal & { extra?: { nextDays: Day[] } } };
 
 export type Place = { date: CalendarDate; kind: AppointmentKind; time: string | null; places: number };
 
-export const refuse = (field: "date" | "kind" | "time" | "note", message: string): Refusal => ({
+/** An `invalid` refusal naming its field (the JSON answer's `fieldErrors`). */
+export const refuse = (field: string, message: string): PlaceRefusal<never> => ({
   ok: false,
-  status: 400,
-  field,
-  message,
+  refusal: { reason: "invalid", message, fieldErrors: { [field]: [message] } },
+});
+
+/** A `conflict`: the place is taken (or the change not allowed now), with the days to offer instead. */
+export const noRoom = <Day>(message: string, nextDays: Day[]): PlaceRefusal<Day> => ({
+  ok: false,
+  refusal: { reason: "conflict", message, extra: { nextDays } },
 });
 
 /** The place asked for, or why it cannot be booked (400): a day and kind and time that exist and are ahead. */
-export function checkPlace(rules: BookingRules, input: PlaceInput): { ok: true; place: Place } | Refusal {
+export function checkPlace(rules: BookingRules, input: PlaceInput): { ok: true; place: Place } | PlaceRefusal<never> {
   const { date, kind } = input;
   if (!isCalendarDate(date)) return refuse("date", "Give the day as YYYY-MM-DD, a real date.");
   const today = shopWallClock(rules.now).date;
@@ -68,7 +76,7 @@ export function checkPlace(rules: BookingRules, input: PlaceInput): { ok: true; 
 }
 
 /** A note that passes the text rules: at most NOTE_MAX characters, no control characters. */
-export function checkNote(note: unknown): { ok: true; note: string | null } | Refusal {
+export function checkNote(note: unknown): { ok: true; note: string | null } | PlaceRefusal<never> {
   if (note === undefined || note === null) return { ok: true, note: null };
   if (typeof note !== "string") return refuse("note", "The note must be text.");
   // eslint-disable-next-line no-control-regex -- every control character but tab and line feed

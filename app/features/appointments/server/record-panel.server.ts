@@ -14,7 +14,7 @@ import { appointmentKindLabels } from "../vocabulary";
 import { lastCustomerEmail, whenInWords } from "./mail/appointment-mail.server";
 import { appointmentById, appointmentOfRequest, daysWithRoom } from "./booking-reads.server";
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from "./booking.server";
-import { type Refusal } from "./place-rules.server";
+import type { PlaceRefusal } from "./place-rules.server";
 import { customerPath, customerTokenOf } from "./customer-link.server";
 
 // The appointment on a service request's page: what it shows (the appointment, or the days and
@@ -70,11 +70,9 @@ async function rowLink(env: ReturnType<typeof getEnv>, id: string): Promise<stri
 
 export type AppointmentPanelData = Awaited<ReturnType<typeof appointmentPanelData>>;
 
-function refusalToast(refusal: Refusal) {
-  const next =
-    refusal.status === 409 && refusal.nextDays.length
-      ? ` Next days with room: ${refusal.nextDays.map((day) => day.date).join(", ")}.`
-      : "";
+function refusalToast({ refusal }: PlaceRefusal) {
+  const nextDays = refusal.extra?.nextDays ?? [];
+  const next = nextDays.length ? ` Next days with room: ${nextDays.map((day) => day.date).join(", ")}.` : "";
   return { title: "Not booked", description: `${refusal.message}${next}`, variant: "destructive" as const };
 }
 

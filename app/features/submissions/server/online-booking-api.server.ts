@@ -6,6 +6,7 @@ import { inboxTables } from "~/db/schema/inbox";
 import { notificationLedger } from "~/db/schema/notifications";
 import { emailField, honeypotField, nameField, optionalText, phoneField } from "~/forms/fields";
 import { z } from "~/forms/zod";
+import { jsonRefusal, succeeded } from "~/http/outcome.server";
 import { jsonResponse } from "~/http/responses.server";
 import { handleJsonWrite } from "~/http/json-endpoint.server";
 import { enqueueJobs, type QueuedJob } from "~/queue/jobs.server";
@@ -13,7 +14,7 @@ import {
   bookOnline,
   checkOnlinePlace,
   type OnlineRefusal,
-  refusalResponse,
+  refuseBookingField,
 } from "../../appointments/appointments.server";
 import { getCatalog } from "../../catalog/catalog.server";
 import { HONEYPOT_FIELD } from "../honeypot";
@@ -77,18 +78,26 @@ function requestIf(
   ] as const;
 }
 
+/** What a visitor's booking came to: booked (confirmed or requested), or refused. */
 export type BookingOutcome =
   | {
-      status: "booked";
-      id: string;
-      date: string;
-      kind: string;
-      time: string | null;
-      state: "confirmed" | "requested";
-      when: string | null;
+      ok: true;
+      value: {
+        id: string;
+        date: string;
+        kind: string;
+        time: string | null;
+        state: "confirmed" | "requested";
+        when: string | null;
+      };
     }
-  | { status: "refused"; refusal: OnlineRefusal }
-  | { status: "unavailable" };
+  | OnlineRefusal;
+
+/** The store did not answer: nothing was booked, try again in a little while. */
+const UNAVAILABLE: OnlineRefusal = {
+  ok: false,
+  refusal: { reason: "unavailable", message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 30 },
+};
 
 /** The booking itself, for the JSON endpoint and the /book page alike. */
 export async function bookOnlineFor(
@@ -101,14 +110,14 @@ export async function bookOnlineFor(
   const service = (await getCatalog(context)).find((each) => each.slug === input.service && each.visible);
   if (!service?.bookableOnline) {
     const message = "Choose one of the services that can be booked online.";
-    return { status: "refused", refusal: { ok: false, status: 400, field: "service", message } };
+    return refuseBookingField("service", message);
   }
   if (input.kind === "waiter" && !service.waiterOk) {
     const message = `${service.name} is not done while you wait: choose a drop-off.`;
-    return { status: "refused", refusal: { ok: false, status: 400, field: "kind", message } };
+    return refuseBookingField("kind", message);
   }
   const checked = await checkOnlinePlace(env, now, input);
-  if (!checked.ok) return { status: "refused", refusal: checked };
+  if (!checked.ok) return checked;
   const message = [input.vehicle ? `Vehicle: ${input.vehicle}` : null, input.note].filter(Boolean).join("\n\n");
   const verdict = judgeSubmission({ honeypot: input[HONEYPOT_FIELD], message });
   const id = crypto.randomUUID();
@@ -129,19 +138,20 @@ export async function bookOnlineFor(
     possibleSpam: verdict.status === "new" && verdict.possibleSpam,
   };
   const answer = (state: "confirmed" | "requested") =>
-    ({ status: "booked", id, date: place.date, kind: place.kind, time: place.time, state, when: null }) as const;
+    succeeded({ id, date: place.date, kind: place.kind, time: place.time, state, when: null as string | null });
   try {
     const db = getDb(env);
     const jobs: QueuedJob[] = [{ type: "notify", form: "serviceRequest", id }];
     if (verdict.status === "new" && online.mode === "confirm" && !fields.possibleSpam) {
       const first = (placeFree: SQL) => requestIf(db, fields, now, placeFree);
       const booked = await bookOnline(env, checked, { id, first }, { now, client: save.clientKey });
-      if (!booked.ok) return { status: "refused", refusal: booked };
+      if (!booked.ok) return booked;
       if (booked.booked.messageId !== null) jobs.push({ type: "appointment", messageId: booked.booked.messageId });
       save.waitUntil(
         enqueueJobs(env, jobs).catch((error: unknown) => console.error("Booking emails not queued", { id, error })),
       );
-      return { ...answer("confirmed"), id: booked.booked.id, when: booked.booked.when };
+      const { value } = answer("confirmed");
+      return succeeded({ ...value, id: booked.booked.id, when: booked.booked.when });
     }
     await submissionForms.serviceRequest.insertOnce(db, fields, now);
     // Kept aside as spam: answered as booked (a bot learns nothing), never booked nor emailed.
@@ -152,7 +162,7 @@ export async function bookOnlineFor(
     return answer("requested");
   } catch (error) {
     console.error("Could not store an online booking", { id, error });
-    return { status: "unavailable" };
+    return UNAVAILABLE;
   }
 }
 
@@ -167,19 +177,8 @@ export function handleOnlineBookingApi(request: Request, context: Context): Prom
   };
   return handleJsonWrite(request, endpoint, async (input) => {
     const outcome = await bookOnlineFor(request, context, input);
-    switch (outcome.status) {
-      case "booked": {
-        const { id, date, kind, time, state } = outcome;
-        return jsonResponse({ id, date, kind, time, status: state }, 201);
-      }
-      case "refused":
-        return refusalResponse(outcome.refusal);
-      case "unavailable":
-        return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
-      default: {
-        const unknown: never = outcome;
-        throw new Error(`Unknown outcome ${JSON.stringify(unknown)}`);
-      }
-    }
+    if (!outcome.ok) return jsonRefusal(outcome.refusal);
+    const { id, date, kind, time, state } = outcome.value;
+    return jsonResponse({ id, date, kind, time, status: state }, 201);
   });
 }

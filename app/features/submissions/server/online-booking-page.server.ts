@@ -2,10 +2,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { calendarDateField } from "~/forms/dates";
 import { emailField, nameField } from "~/forms/fields";
 import { z } from "~/forms/zod";
+import { type Refusal, refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { bookingViewPosted, joinWaitlist, postedBookingView } from "../../appointments/appointments.server";
 import { HONEYPOT_FIELD } from "../honeypot";
-import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
+import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE } from "../submission-messages";
 import { bookOnlineFor, onlineBookingSchema } from "./online-booking-api.server";
 import { isOverSubmissionLimit, RATE_LIMIT_RETRY_SECONDS, saveContextFor } from "./save-submission.server";
 
@@ -67,18 +68,17 @@ async function answerBookingForm(request: Request, context: Readonly<RouterConte
   };
   context.set(postedBookingView, text("view") || null);
   const entered = Object.fromEntries(BOOKING_FIELDS.map((name) => [name, text(name)])) as BookingEntered;
-  const refuse = (status: number, errors: string[], nextDays?: string[]) =>
-    data<Answer>({ errors, entered, ...(nextDays ? { nextDays } : {}) }, { status });
+  /** The page again with what the visitor typed: the refusal's status, and its message unless `errors` says more. */
+  const refuse = (refusal: Refusal, errors = [refusal.message], nextDays?: string[]) =>
+    refusalData<Answer>(refusal, { errors, entered, ...(nextDays ? { nextDays } : {}) });
   if (overLimit) {
-    return data<Answer>(
-      { errors: [RATE_LIMITED_MESSAGE], entered },
-      { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } },
-    );
+    return refuse(refused("throttled", RATE_LIMITED_MESSAGE, { retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS }).refusal);
   }
+  const invalid = (errors: string[]) => refuse(refused("invalid", errors.join(" ")).refusal, errors);
   const [date = "", kind = "", time = ""] = text("place").split("|");
   if (form.get("intent") === "waitlist") {
     const asked = waitlistSchema.safeParse({ firstName: text("firstName"), email: text("email"), date, kind });
-    if (!asked.success) return refuse(400, [...new Set(asked.error.issues.map((issue) => issue.message))]);
+    if (!asked.success) return invalid([...new Set(asked.error.issues.map((issue) => issue.message))]);
     const place = { date: asked.data.date, kind: asked.data.kind, time: asked.data.kind === "waiter" ? time : null };
     await joinWaitlist(save.env, place, asked.data, save.now);
     return data<Answer>({ waiting: { date: asked.data.date } });
@@ -98,28 +98,22 @@ async function answerBookingForm(request: Request, context: Readonly<RouterConte
   });
   if (!parsed.success) {
     const missingPlace = !date ? ["Please choose a day and time."] : [];
-    return refuse(400, [...new Set([...missingPlace, ...parsed.error.issues.map((issue) => issue.message)])]);
+    return invalid([...new Set([...missingPlace, ...parsed.error.issues.map((issue) => issue.message)])]);
   }
   const outcome = await bookOnlineFor(request, context, parsed.data);
-  switch (outcome.status) {
-    case "booked":
-      return data<Answer>({ booked: { state: outcome.state, when: outcome.when, date: outcome.date } });
-    case "refused": {
-      const { refusal } = outcome;
-      if (refusal.status === 409) {
-        return refuse(
-          409,
-          [`${refusal.message} Please choose another time.`],
-          refusal.nextDays.map((day) => day.date),
-        );
-      }
-      return refuse(refusal.status, [refusal.message]);
-    }
-    case "unavailable":
-      return refuse(503, [UNAVAILABLE_MESSAGE]);
-    default: {
-      const unknown: never = outcome;
-      throw new Error(`Unknown outcome ${JSON.stringify(unknown)}`);
-    }
+  if (outcome.ok) {
+    const { state, when, date } = outcome.value;
+    return data<Answer>({ booked: { state, when, date } });
   }
+  const { refusal } = outcome;
+  const nextDays = refusal.extra?.nextDays;
+  if (nextDays)
+    return refuse(
+      refusal,
+      [`${refusal.message} Please choose another time.`],
+      nextDays.map((day) => day.date),
+    );
+  // The page asks for no retry time: a visitor reads the message and sends again.
+  if (refusal.reason === "unavailable") return refuse({ reason: refusal.reason, message: refusal.message });
+  return refuse(refusal);
 }

@@ -8,6 +8,7 @@ import { z } from "~/forms/zod";
 import { daysBetween, type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { getEnv } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
+import { jsonAnswer, refused } from "~/http/outcome.server";
 import { parseQuery } from "~/http/query.server";
 import { jsonResponse } from "~/http/responses.server";
 import { slotKey } from "../../capacity";
@@ -48,13 +49,13 @@ export async function onlineCounts(env: Pick<AppEnv, "DB">, from: CalendarDate, 
 export async function availabilityResponse(request: Request, context: Readonly<RouterContextProvider>) {
   const parsed = parseQuery(new URL(request.url).searchParams, availabilityParams);
   if (!parsed.ok) {
-    return jsonResponse({ message: `Give from and to as real dates, YYYY-MM-DD (${parsed.message})` }, 400);
+    return jsonAnswer(refused("invalid", `Give from and to as real dates, YYYY-MM-DD (${parsed.message})`));
   }
   const { from, to } = parsed.query;
   const span = daysBetween(from, to) + 1;
-  if (span < 1) return jsonResponse({ message: "from must not be after to." }, 400);
+  if (span < 1) return jsonAnswer(refused("invalid", "from must not be after to."));
   if (span > MAX_AVAILABILITY_DAYS) {
-    return jsonResponse({ message: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at once.` }, 400);
+    return jsonAnswer(refused("invalid", `Ask for at most ${MAX_AVAILABILITY_DAYS} days at once.`));
   }
   const env = getEnv(context);
   const [rules, online] = await Promise.all([bookingRulesFor(context), readOnlineBookingRules(env)]);

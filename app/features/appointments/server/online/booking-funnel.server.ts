@@ -7,8 +7,9 @@ import { addDays, type CalendarDate, shopWallClock, weekdayOf } from "~/hours/sh
 import { clientKey } from "~/http/client-address.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
+import { jsonAnswer, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { jsonResponse, NO_STORE, tooManyRequests } from "~/http/responses.server";
+import { NO_STORE, tooManyRequests } from "~/http/responses.server";
 
 // What the shop sees of /book (docs/decisions/066-booking-page-counts.md): each view of the page
 // is a row under a random id the page holds in its form (no cookie, nothing about the visitor).
@@ -124,10 +125,10 @@ export async function handleBookingBeacon(request: Request, context: Readonly<Ro
   const fields = Object.fromEntries([...posted.formData].map(([key, value]) => [key, value]));
   const parsed = beaconSchema.safeParse(fields);
   if (!parsed.success || posted.formData.getAll("view").length !== 1) {
-    return jsonResponse({ message: "A beacon is view=<the page's id>&event=shown|started." }, 400);
+    return jsonAnswer(refused("invalid", "A beacon is view=<the page's id>&event=shown|started."));
   }
   const found = await markBookingView(env, parsed.data.view, parsed.data.event, getRequestTime(context));
-  if (!found) return jsonResponse({ message: "There is no such view of /book." }, 404);
+  if (!found) return jsonAnswer(refused("not-found", "There is no such view of /book."));
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 

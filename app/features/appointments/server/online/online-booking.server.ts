@@ -10,7 +10,7 @@ import { onlinePlaces, type OnlineBookingRules } from "../../online/online-rules
 import { type BookingRules, startsAfter, toView } from "../booking-reads.server";
 import { bookingStatements, placeHasRoom } from "../booking-statements.server";
 import { whenInWords } from "../mail/appointment-mail.server";
-import { checkPlace, type Place, type Refusal, spelled } from "../place-rules.server";
+import { checkPlace, noRoom, type Place, type PlaceRefusal, refuse, spelled } from "../place-rules.server";
 import { readBookingRules } from "../settings/capacity-settings.server";
 import { onlineCounts } from "./availability.server";
 import { onlineDay, type OnlineDay, onlineHorizon, onlineNotBefore, onlineOpenings } from "./online-openings.server";
@@ -25,21 +25,10 @@ import { readOnlineBookingRules } from "./online-settings.server";
 /** Who booked it, as the record's history, the appointment and the audit log name them. */
 export const ONLINE_ACTOR = { id: null, name: "Website (booked online)" };
 
-export type OnlineRefusal =
-  | Exclude<Refusal, { status: 400 | 409 }>
-  /** A 400 names its field; a visitor's booking can also name the service they chose. */
-  | { ok: false; status: 400; field: Extract<Refusal, { status: 400 }>["field"] | "service"; message: string }
-  | { ok: false; status: 409; message: string; nextDays: OnlineDay[] };
+/** Why a visitor's place cannot be booked; a full one offers the next days with a place left online. */
+export type OnlineRefusal = PlaceRefusal<OnlineDay>;
 
 export type OnlinePlace = { ok: true; place: Place; rules: BookingRules; online: OnlineBookingRules };
-
-/** A 400 naming its field (the staff's rule's answer, typed without the staff's 409). */
-const refuse = (field: "date" | "kind" | "time", message: string): OnlineRefusal => ({
-  ok: false,
-  status: 400,
-  field,
-  message,
-});
 
 type PlaceAsked = { date: unknown; kind: unknown; time?: unknown };
 
@@ -59,7 +48,7 @@ async function full(
 ): Promise<OnlineRefusal> {
   const what = place.time ? `The ${place.time} waiter slot` : "Drop-off";
   const message = `${what} on ${spelled(place.date)} is fully booked online.`;
-  return { ok: false, status: 409, message, nextDays: await nextOnlineDays(env, rules, online, place.date) };
+  return noRoom(message, await nextOnlineDays(env, rules, online, place.date));
 }
 
 /** The place a visitor asks for, if it can be booked online now: 400 with the reason, 409 when it is full. */
@@ -71,8 +60,7 @@ export async function checkOnlinePlace(
   const [rules, online] = await Promise.all([readBookingRules(env, now), readOnlineBookingRules(env)]);
   if (!online.enabled) return refuse("date", "Online booking is off just now: please call us or send a request.");
   const checked = checkPlace(rules, { date: asked.date, kind: asked.kind, time: asked.time ?? null });
-  // checkPlace refuses with 400 (or 404): a 409 is the booking's, never the rules'.
-  if (!checked.ok) return checked.status === 409 ? { ...checked, nextDays: [] } : checked;
+  if (!checked.ok) return checked;
   const { place } = checked;
   const last = onlineHorizon(online, now);
   if (place.date > last) return refuse("date", `Online bookings go up to ${spelled(last)}. Choose an earlier day.`);

@@ -1,5 +1,6 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import type { Acting } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -32,7 +33,7 @@ export async function saveOnlineBookingForm(form: FormData, context: Readonly<Ro
   const parsed = onlineBookingSchema.safeParse(entered);
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    return data({ onlineRefusal: { errors, entered } }, { status: 400, headers: NO_STORE });
+    return refusalData(refused("invalid", errors.join(" ")).refusal, { onlineRefusal: { errors, entered } }, NO_STORE);
   }
   const env = getEnv(context);
   const saved = await saveOnlineBookingRules(env, parsed.data, acting);

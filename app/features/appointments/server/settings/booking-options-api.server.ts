@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
 import { handleSettingsPut } from "~/http/json-endpoint.server";
+import { jsonAnswer, refused } from "~/http/outcome.server";
 import { jsonResponse } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { bookingOptionsSchema } from "../../booking-options";
@@ -21,6 +22,6 @@ export function putBookingOptions({ request, context }: Args): Promise<Response>
     const saved = await saveBookingOptions(getEnv(context), input, actingMember(request, context));
     return saved.ok
       ? jsonResponse(saved.options)
-      : jsonResponse({ message: saved.message, fieldErrors: { [saved.field]: [saved.message] } }, 400);
+      : jsonAnswer(refused("invalid", saved.message, { fieldErrors: { [saved.field]: [saved.message] } }));
   });
 }

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { getEnv } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import type { Acting } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -33,7 +33,7 @@ export async function saveBookingOptionsForm(
         ? { reviewUrl: String(input.reviewUrl), reviewRequestsOn: input.reviewRequestsOn === true }
         : {};
     const refusal: OptionsRefusal = { intent, message, ...sent };
-    return data({ optionsRefusal: refusal }, { status: 400, headers: NO_STORE });
+    return refusalData(refused("invalid", message).refusal, { optionsRefusal: refusal }, NO_STORE);
   };
   const parsed = bookingOptionsSchema.safeParse(input);
   if (!parsed.success) return refuse(parsed.error.issues.map((issue) => issue.message).join(" "));
