@@ -3,6 +3,7 @@ import { Button } from "~/ui/button";
 import type { EstimateSection as SectionData } from "../server/record-section.server";
 import { LineBox, LineFacts, Totals } from "../static/estimate-lines";
 import { EstimateForm } from "./estimate-form";
+import { LinePhotoUpload } from "./line-photo-upload";
 
 // The record page's estimate section (issue 39 item 6): each estimate as the customer sees it, its
 // decisions (the signed authorisation), a form to revise it and a button to send it; and a form to
@@ -47,6 +48,12 @@ export function EstimateSection({ section, action }: { section: SectionData; act
                 <LineBox severity={line.severity}>
                   <p className="font-semibold text-slate-900">{line.description}</p>
                   <LineFacts line={line} />
+                  <LinePhotoUpload
+                    estimateId={estimate.id}
+                    lineId={line.id}
+                    line={line.description}
+                    photos={estimate.photos[line.id] ?? []}
+                  />
                 </LineBox>
               </li>
             ))}

@@ -15,6 +15,7 @@ import { linesView, totalsView } from "../views";
 import type { EstimateVehicle } from "../vocabulary";
 import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { createEstimate, estimatesOfRequest, reviseEstimate, type Stored } from "./estimate-store.server";
+import { staffLinePhotos } from "./line-photos.server";
 import { sendEstimate } from "./sending.server";
 
 // The record page's estimate section (issue 39 item 6): what it shows, and its forms, which post to
@@ -45,10 +46,12 @@ export async function estimateSectionData(env: Pick<AppEnv, "DB">, requestId: st
     ...(request?.model ? { model: request.model } : {}),
     ...(request?.mileage ? { mileage: request.mileage } : {}),
   };
+  // Each estimate's line photos, for the upload control under each line (decision 071).
+  const photos = await Promise.all(states.map(({ estimate }) => staffLinePhotos(env, estimate.id)));
   return {
     vehicle,
     blankLines: BLANK_LINES,
-    estimates: states.map(({ estimate, current, approvals }) => ({
+    estimates: states.map(({ estimate, current, approvals }, index) => ({
       id: estimate.id,
       number: estimate.number,
       status: estimate.status,
@@ -57,6 +60,7 @@ export async function estimateSectionData(env: Pick<AppEnv, "DB">, requestId: st
       vehicle: current.vehicle,
       lines: current.lines,
       view: linesView(current.lines),
+      photos: photos[index] ?? {},
       totals: totalsView(current),
       approvals: approvals.map((approval) => ({
         version: approval.version,
