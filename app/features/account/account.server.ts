@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PasswordChangeInput } from "~/features/account/schemas";
 import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema/staff";
@@ -15,7 +15,7 @@ import {
 } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
 import { enqueueJobs } from "../../queue/jobs.server";
-import { revokeResetLinks } from "../team/team.server";
+import { emailTaken, revokeResetLinks } from "../team/team.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
 // (/api/account…) alike: read it, change their name and email, change their password, end
@@ -48,11 +48,7 @@ export async function updateProfile(
 ): Promise<ProfileResult> {
   const db = getDb(env);
   if (change.email) {
-    const other = await db.query.users.findFirst({
-      columns: { id: true },
-      where: and(eq(users.email, change.email), ne(users.id, member.id)),
-    });
-    if (other) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
+    if (await emailTaken(db, change.email, member.id)) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
   }
   const current = await getAccount(env, member.id);
   const labels = { displayName: "display name", email: "email" } as const;

@@ -20,6 +20,7 @@ import {
   recordFrom,
   recordReads,
   statusChangeStatements,
+  whileRecordExists,
 } from "../inbox/inbox.server";
 
 // The call-back desk (docs/decisions/037-call-back-desk.md): the call log on each record, who
@@ -47,7 +48,6 @@ export function activityInsert(
   entry: { type: ActivityType; outcome: CallOutcome | null; note: string | null },
   acting: Acting,
 ) {
-  const table = inboxTables[kind];
   const log = submissionActivity;
   return insertIf(
     db,
@@ -61,7 +61,7 @@ export function activityInsert(
       by: acting.actor?.name ?? "",
       at: acting.at,
     },
-    sql`exists (select 1 from ${table} where ${table.id} = ${id})`,
+    whileRecordExists(kind, id),
   ).returning({ id: log.id });
 }
 

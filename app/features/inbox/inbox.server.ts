@@ -14,7 +14,12 @@ import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
 import { forgetLedgerEntries } from "../notifications/notifications.server";
-import { auditTarget, contactStatements, statusChangeStatements } from "./server/status-statements.server";
+import {
+  auditTarget,
+  contactStatements,
+  statusChangeStatements,
+  whileRecordExists,
+} from "./server/status-statements.server";
 
 // The staff inbox's records: what one is, and the reads and writes of one record. The lists and
 // the counts are in inbox-lists.server.ts and inbox-counts.server.ts. Callers are inside the staff
@@ -196,7 +201,7 @@ export async function changeStatus(
 
 // A status change and a contact as statements for the batch that records them, and how the audit
 // log names a record.
-export { auditTarget, contactStatements, statusChangeStatements };
+export { auditTarget, contactStatements, statusChangeStatements, whileRecordExists };
 
 /**
  * Deletes the record and its history for good (a visitor asked to be forgotten); false if unknown.

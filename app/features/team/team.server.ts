@@ -201,4 +201,5 @@ export {
   requestPasswordReset,
   revokeResetLinks,
 } from "./server/password-resets.server";
+export { emailTaken } from "./server/member-email.server";
 export { lookUpToken } from "./server/token-rows.server";

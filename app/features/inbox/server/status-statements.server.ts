@@ -83,7 +83,6 @@ function historyInsert(
   acting: Acting,
   where: SQL | undefined,
 ) {
-  const table = inboxTables[kind];
   const changes = submissionStatusChanges;
   return insertIf(
     db,
@@ -95,8 +94,14 @@ function historyInsert(
       changedBy: acting.actor?.name ?? "",
       changedAt: acting.at,
     },
-    sql`exists (select 1 from ${table} where ${and(eq(table.id, id), where)})`,
+    whileRecordExists(kind, id, where),
   ).returning({ id: changes.id });
+}
+
+/** The condition of a write about a record (its history, its call log): the record exists, and `where` holds. */
+export function whileRecordExists(kind: InboxKind, id: string, where?: SQL) {
+  const table = inboxTables[kind];
+  return sql`exists (select 1 from ${table} where ${and(eq(table.id, id), where)})`;
 }
 
 /** How the audit log names a record: its address below /incoming. */

@@ -11,6 +11,7 @@ import type { AppEnv } from "../../../http/env.server";
 import { enqueueStaffEmail } from "./staff-mail.server";
 import { joinPath, staffLinkUrl } from "./staff-links.server";
 import type { Acting } from "../../../http/staff-member.server";
+import { emailTaken } from "./member-email.server";
 import { lookUpToken, usableToken } from "./token-rows.server";
 import { issueToken } from "./tokens.server";
 
@@ -63,8 +64,7 @@ export async function createInvitation(
 ): Promise<InvitationOutcome> {
   const db = getDb(env);
   if (input.email) {
-    const holder = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } });
-    if (holder) return { status: "emailTaken" };
+    if (await emailTaken(db, input.email)) return { status: "emailTaken" };
   }
   const { id, token, verifierHash } = issueToken();
   const expiresAt = new Date(acting.at.getTime() + INVITATION_LIFETIME_MS);

@@ -1,27 +1,22 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { defaultOnlineBookingRules, describeOnlineBooking, type OnlineBookingRules } from "../../online/online-rules";
+import { readSettingsColumns, writeSettingsColumns } from "../settings/settings-row.server";
 
 // The owner's rules for online booking as stored: columns of the appointments' one settings row
 // (migration 0039). Saved with its audit entry in one batch.
 
-const ROW_ID = 1;
-
 export async function readOnlineBookingRules(env: Pick<AppEnv, "DB">): Promise<OnlineBookingRules> {
-  const [row] = await getDb(env)
-    .select({
-      enabled: appointmentSettings.onlineEnabled,
-      onlineShare: appointmentSettings.onlineShare,
-      minNoticeHours: appointmentSettings.onlineNoticeHours,
-      horizonDays: appointmentSettings.onlineHorizonDays,
-      mode: appointmentSettings.onlineMode,
-    })
-    .from(appointmentSettings)
-    .where(eq(appointmentSettings.id, ROW_ID));
+  const row = await readSettingsColumns(env, {
+    enabled: appointmentSettings.onlineEnabled,
+    onlineShare: appointmentSettings.onlineShare,
+    minNoticeHours: appointmentSettings.onlineNoticeHours,
+    horizonDays: appointmentSettings.onlineHorizonDays,
+    mode: appointmentSettings.onlineMode,
+  });
   return row ?? defaultOnlineBookingRules;
 }
 
@@ -52,10 +47,7 @@ export async function saveOnlineBookingRules(
   };
   const db = getDb(env);
   await db.batch([
-    db
-      .insert(appointmentSettings)
-      .values({ id: ROW_ID, ...columns })
-      .onConflictDoUpdate({ target: appointmentSettings.id, set: columns }),
+    writeSettingsColumns(db, columns),
     auditInsert(db, {
       ...acting,
       action: "settings.online-booking",

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
 import { auditInsert } from "~/features/audit/audit.server";
@@ -10,20 +9,16 @@ import {
   type BookingOptionsInput,
   defaultBookingOptions,
 } from "../../booking-options";
+import { readSettingsColumns, writeSettingsColumns } from "./settings-row.server";
 
 // The owner's appointment switches as stored: columns of the capacity's one row (migration 0029).
 
-const ROW_ID = 1;
-
 export async function readBookingOptions(env: Pick<AppEnv, "DB">): Promise<BookingOptions> {
-  const [row] = await getDb(env)
-    .select({
-      confirmOnArrival: appointmentSettings.confirmOnArrival,
-      reviewRequestsOn: appointmentSettings.reviewRequestsOn,
-      reviewUrl: appointmentSettings.reviewUrl,
-    })
-    .from(appointmentSettings)
-    .where(eq(appointmentSettings.id, ROW_ID));
+  const row = await readSettingsColumns(env, {
+    confirmOnArrival: appointmentSettings.confirmOnArrival,
+    reviewRequestsOn: appointmentSettings.reviewRequestsOn,
+    reviewUrl: appointmentSettings.reviewUrl,
+  });
   return row ?? defaultBookingOptions;
 }
 
@@ -61,12 +56,6 @@ export async function saveBookingOptions(
       }),
     );
   }
-  await db.batch([
-    db
-      .insert(appointmentSettings)
-      .values({ id: ROW_ID, ...options })
-      .onConflictDoUpdate({ target: appointmentSettings.id, set: options }),
-    ...audits,
-  ]);
+  await db.batch([writeSettingsColumns(db, options), ...audits]);
   return { ok: true, options };
 }

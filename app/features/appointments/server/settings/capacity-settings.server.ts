@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
 import { auditInsert } from "~/features/audit/audit.server";
@@ -11,20 +10,19 @@ import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../../capacity";
 import { type Capacity, defaultCapacity } from "../../vocabulary";
 import type { BookingRules } from "../booking-reads.server";
+import { readSettingsColumns, writeSettingsColumns } from "./settings-row.server";
 
 // The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
 // appointment can be booked (0 drop-offs, no waiter slots).
 
-const ROW_ID = 1;
-
 export async function readCapacity(env: Pick<AppEnv, "DB">): Promise<Capacity> {
-  const [row] = await getDb(env).select().from(appointmentSettings).where(eq(appointmentSettings.id, ROW_ID));
+  const row = await readSettingsColumns(env, {
+    dropOffsPerDay: appointmentSettings.dropOffsPerDay,
+    waiterSlots: appointmentSettings.waiterSlots,
+    changeCutoffMinutes: appointmentSettings.changeCutoffMinutes,
+  });
   if (!row) return defaultCapacity;
-  return {
-    dropOffsPerDay: row.dropOffsPerDay,
-    waiterSlots: row.waiterSlots,
-    changeCutoffMinutes: row.changeCutoffMinutes,
-  };
+  return row;
 }
 
 /** The schedule and the capacity, read straight from D1 (for the queue, the cron and a new request). */
@@ -51,10 +49,7 @@ export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Ac
   const saved: Capacity = { ...(await readCapacity(env)), ...values };
   const db = getDb(env);
   await db.batch([
-    db
-      .insert(appointmentSettings)
-      .values({ id: ROW_ID, ...values })
-      .onConflictDoUpdate({ target: appointmentSettings.id, set: values }),
+    writeSettingsColumns(db, values),
     auditInsert(db, {
       ...acting,
       action: "settings.capacity",
