@@ -16,8 +16,6 @@ const files = new Map(Object.entries(sources).map(([key, text]) => [key.replace(
  * once its module no longer needs it).
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  "app/features/account/server/account-api.server.ts": 3,
-  "app/features/account/server/account-page.server.ts": 6,
   "app/features/appointments/routes/calendar-feed-settings.tsx": 1,
   "app/features/appointments/routes/capacity.tsx": 1,
   "app/features/appointments/server/appointments-api.server.ts": 3,
