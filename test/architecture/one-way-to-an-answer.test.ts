@@ -45,8 +45,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/staff/server/gates.server.ts": 4,
   "app/features/submissions/server/online-booking-api.server.ts": 2,
   "app/features/submissions/server/online-booking-page.server.ts": 4,
-  "app/features/submissions/server/submission-action.server.ts": 3,
-  "app/features/submissions/server/submission-api.server.ts": 1,
 };
 
 // `status: 404` (an outcome, `data(…, { status })`, `new Response(…, { status })`), or a status as
