@@ -38,7 +38,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/second-factor/server/second-factor-page.server.ts": 1,
   "app/features/second-factor/server/step-up.server.ts": 1,
   "app/features/second-factor/server/team-second-factor.server.ts": 2,
-  "app/features/settings/server/mail-settings-endpoints.server.ts": 1,
   "app/features/site/routes/area-detail.tsx": 1,
   "app/features/site/routes/not-found.tsx": 2,
   "app/features/site/routes/service-detail.tsx": 1,
