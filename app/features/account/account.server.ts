@@ -14,8 +14,9 @@ import {
   type Throttled,
 } from "../sign-in/sign-in.server";
 import type { AppEnv } from "../../http/env.server";
+import { refused, succeeded, unreachable, type Outcome, type Refusal } from "../../http/outcome.server";
 import { enqueueJobs } from "../../queue/jobs.server";
-import { emailTaken, revokeResetLinks } from "../team/team.server";
+import { emailTaken as emailTakenByAnother, revokeResetLinks } from "../team/team.server";
 
 // What a member does with their own account, for the page (/incoming/account) and the JSON API
 // (/api/account…) alike: read it, change their name and email, change their password, end
@@ -36,19 +37,21 @@ export async function getAccount(env: AppEnv, userId: string): Promise<Account> 
 /** `undefined`: leave as it is; `null`: remove. */
 export type ProfileChange = { displayName?: string | null; email?: string | null };
 
-export type ProfileResult = { ok: true; account: Account } | { ok: false; fieldErrors: { email: string[] } };
-
-const EMAIL_TAKEN = "Another account already uses this email address.";
+/** A taken address is refused as input to fix (400), under the email field. */
+const emailTakenRefusal = () =>
+  refused("invalid", "The account was not changed.", {
+    fieldErrors: { email: ["Another account already uses this email address."] },
+  });
 
 export async function updateProfile(
   env: AppEnv,
   member: StaffMember,
   change: ProfileChange,
   acting: Acting,
-): Promise<ProfileResult> {
+): Promise<Outcome<Account>> {
   const db = getDb(env);
   if (change.email) {
-    if (await emailTaken(db, change.email, member.id)) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
+    if (await emailTakenByAnother(db, change.email, member.id)) return emailTakenRefusal();
   }
   const current = await getAccount(env, member.id);
   const labels = { displayName: "display name", email: "email" } as const;
@@ -69,7 +72,7 @@ export async function updateProfile(
       ]);
     } catch (error) {
       // Two accounts claiming one address at the same instant: the unique index decides.
-      if (String(error).includes("UNIQUE")) return { ok: false, fieldErrors: { email: [EMAIL_TAKEN] } };
+      if (String(error).includes("UNIQUE")) return emailTakenRefusal();
       throw error;
     }
     // The address it had is told: a stolen session changing it would otherwise go unnoticed.
@@ -77,10 +80,24 @@ export async function updateProfile(
       await enqueueJobs(env, [{ type: "memberNotice", notice: "email-changed", userId: member.id, to: current.email }]);
     }
   }
-  return { ok: true, account: await getAccount(env, member.id) };
+  return succeeded(await getAccount(env, member.id));
 }
 
 export type PasswordChangeResult = { status: "changed" } | { status: "wrong-password"; message: string } | Throttled;
+
+/** A password change that did not happen, as the JSON answer and the page's form both show it. */
+export function passwordRefusal(result: Exclude<PasswordChangeResult, { status: "changed" }>): Refusal {
+  switch (result.status) {
+    case "wrong-password":
+      return refused("invalid", "The password was not changed.", {
+        fieldErrors: { currentPassword: [result.message] },
+      }).refusal;
+    case "throttled":
+      return refused("throttled", result.message, { retryAfterSeconds: result.retryAfterSeconds }).refusal;
+    default:
+      return unreachable(result);
+  }
+}
 
 /**
  * Sets a new password once the current one is proven, then ends every other session of the

@@ -13,6 +13,7 @@ import type { SubmissionStatus } from "~/records/statuses";
 import { AUDIT_IF_CHANGED, auditInsertIf } from "../audit/audit.server";
 import { type Acting } from "../../http/staff-member.server";
 import type { AppEnv } from "../../http/env.server";
+import { refused, succeeded, type Outcome } from "../../http/outcome.server";
 import {
   auditTarget,
   contactStatements,
@@ -167,8 +168,7 @@ export function followUpProblem(followUpAt: Date, now: Date): string | null {
 }
 
 /** What a desk form on the record page did: a toast to show, or a refusal with its message. */
-export type DeskFormResult =
-  { ok: true; title: string; description: string } | { ok: false; status: 400 | 404; message: string };
+export type DeskFormResult = Outcome<{ title: string; description: string }>;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -187,11 +187,7 @@ export async function deskFormAction(
   acting: Acting,
 ): Promise<DeskFormResult | null> {
   const intent = text(form, "intent") ?? "";
-  const gone = {
-    ok: false,
-    status: 404,
-    message: "This record no longer exists: someone may have deleted it.",
-  } as const;
+  const gone = refused("not-found", "This record no longer exists: someone may have deleted it.");
   switch (intent) {
     case "call":
     case "note":
@@ -204,28 +200,27 @@ export async function deskFormAction(
       if (!parsed.success) {
         const outcomeMissing = parsed.error.issues.some((issue) => issue.path[0] === "outcome");
         const message = outcomeMissing ? "Choose how the call went." : (parsed.error.issues[0]?.message ?? "");
-        return { ok: false, status: 400, message };
+        return refused("invalid", message);
       }
       const record = await logActivity(env, kind, id, parsed.data, acting);
       if (!record) return gone;
       const title = { call: "Call logged", note: "Note added", email: "Email logged" }[intent];
-      return { ok: true, title, description: `${record.firstName} ${record.lastName}` };
+      return succeeded({ title, description: `${record.firstName} ${record.lastName}` });
     }
     case "follow-up": {
       let followUpAt: Date | null = null;
       if (text(form, "clear") === undefined) {
         followUpAt = followUpFromShopTime(text(form, "date") ?? "", text(form, "time") ?? "");
-        if (!followUpAt) return { ok: false, status: 400, message: "Give the day and the time to call back." };
+        if (!followUpAt) return refused("invalid", "Give the day and the time to call back.");
         const problem = followUpProblem(followUpAt, acting.at);
-        if (problem) return { ok: false, status: 400, message: problem };
+        if (problem) return refused("invalid", problem);
       }
       const result = await updateDesk(env, kind, id, { followUpAt }, acting);
       if (!result.ok) return gone;
-      return {
-        ok: true,
+      return succeeded({
         title: followUpAt ? "Call-back set" : "Call-back cleared",
         description: fullNameOf(result.record),
-      };
+      });
     }
     case "assign": {
       // The select's "Nobody" sends an empty value.
@@ -235,9 +230,9 @@ export async function deskFormAction(
       if (!result.ok) {
         return result.reason === "missing"
           ? gone
-          : { ok: false, status: 400, message: "That member cannot be given records: choose another." };
+          : refused("invalid", "That member cannot be given records: choose another.");
       }
-      return { ok: true, title: assignee ? "Assigned" : "Unassigned", description: fullNameOf(result.record) };
+      return succeeded({ title: assignee ? "Assigned" : "Unassigned", description: fullNameOf(result.record) });
     }
     default:
       return null;

@@ -3,10 +3,10 @@ import { passwordChangeSchema, profileSchema } from "~/features/account/schemas"
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
 import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv } from "../../../http/context.server";
-import { unreachable } from "~/http/outcome.server";
+import { jsonAnswer, jsonRefusal, refused, succeeded } from "~/http/outcome.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { jsonResponse, methodNotAllowed, NO_STORE, tooManyRequests } from "../../../http/responses.server";
-import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";
+import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
+import { changePassword, endMemberSessions, getAccount, passwordRefusal, updateProfile } from "../account.server";
 
 // The signed-in member's own account as JSON: /api/account (GET, PATCH), /api/account/password
 // (POST), /api/account/sessions (GET; DELETE ends all the others) and /api/account/sessions/<id>
@@ -43,9 +43,7 @@ export function updateAccountResponse({ request, context }: Args): Promise<Respo
         { displayName: given("displayName"), email: given("email") },
         actingMember(request, context),
       );
-      if (!result.ok)
-        return jsonResponse({ message: "The account was not changed.", fieldErrors: result.fieldErrors }, 400);
-      return jsonResponse(result.account);
+      return jsonAnswer(result);
     },
   );
 }
@@ -62,19 +60,9 @@ export function passwordResponse({ request, context }: Args): Promise<Response> 
     async (input) => {
       const env = getEnv(context);
       const result = await changePassword(env, request, getStaffMember(context), input, actingMember(request, context));
-      switch (result.status) {
-        case "changed":
-          return jsonResponse({ success: true });
-        case "wrong-password":
-          return jsonResponse(
-            { message: "The password was not changed.", fieldErrors: { currentPassword: [result.message] } },
-            400,
-          );
-        case "throttled":
-          return tooManyRequests(result.message, result.retryAfterSeconds);
-        default:
-          return unreachable(result);
-      }
+      return result.status === "changed"
+        ? jsonAnswer(succeeded({ success: true }))
+        : jsonRefusal(passwordRefusal(result));
     },
   );
 }
@@ -100,6 +88,6 @@ export async function endSessionResponse({ request, context }: Args, id: string)
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const member = getStaffMember(context);
   const ended = await endMemberSessions(getEnv(context), member, { only: id }, actingMember(request, context));
-  if (ended === 0) return jsonResponse({ message: "There is no active session of yours with this id." }, 404);
+  if (ended === 0) return jsonAnswer(refused("not-found", "There is no active session of yours with this id."));
   return new Response(null, { status: 204, headers: NO_STORE });
 }

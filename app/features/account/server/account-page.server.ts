@@ -1,13 +1,14 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import type { RouterContextProvider } from "react-router";
 import { passwordChangeSchema, profileSchema } from "~/features/account/schemas";
 import { parseFormData } from "~/forms/parse-form";
 import { actingMember, getStaffMember } from "../../../http/staff-member.server";
 import { listActiveSessions } from "../../sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "../../../http/context.server";
-import { unreachable } from "~/http/outcome.server";
+import { formErrorsOf, refusalData, refused } from "~/http/outcome.server";
 import { readIntentForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
-import { changePassword, endMemberSessions, getAccount, updateProfile } from "../account.server";
+import { changePassword, endMemberSessions, getAccount, passwordRefusal, updateProfile } from "../account.server";
 
 // /incoming/account: what the page shows, and its four forms (name and email, password, sign out
 // one session, sign out everywhere else), each a plain post answered with a redirect back and a
@@ -17,6 +18,16 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const ACCOUNT_PAGE = "/incoming/account";
 const ACCOUNT_FORM_LIMIT_BYTES = 4 * 1024;
+const FORM_INVALID = refused("invalid", "Check the fields marked.").refusal;
+const FORM_UNREADABLE = refused(
+  "invalid",
+  "This form could not be read. Please reload the page and try again.",
+).refusal;
+
+/** A form shown again: which of the page's forms, conform's result, the refusal's status. */
+function formRefusal(intent: "profile" | "password", result: SubmissionResult<string[]>, refusal = FORM_INVALID) {
+  return refusalData(refusal, { intent, result }, NO_STORE);
+}
 
 export async function loadAccountPage({ context }: Args) {
   const env = getEnv(context);
@@ -40,13 +51,12 @@ export async function handleAccountAction({ request, context }: Args) {
     case "profile": {
       const submission = parseFormData(form, profileSchema);
       if (submission.status !== "success") {
-        return data({ intent: "profile", result: submission.reply() }, { status: 400, headers: NO_STORE });
+        return formRefusal("profile", submission.reply());
       }
       const { displayName = null, email = null } = submission.value;
       const result = await updateProfile(env, member, { displayName, email }, acting);
       if (!result.ok) {
-        const reply = submission.reply({ fieldErrors: result.fieldErrors });
-        return data({ intent: "profile", result: reply }, { status: 400, headers: NO_STORE });
+        return formRefusal("profile", submission.reply({ fieldErrors: formErrorsOf(result.refusal) }), result.refusal);
       }
       return back({ title: "Saved", description: "Your name and email are saved." });
     }
@@ -54,27 +64,17 @@ export async function handleAccountAction({ request, context }: Args) {
       const hidden = { hideFields: ["currentPassword", "newPassword"] };
       const submission = parseFormData(form, passwordChangeSchema);
       if (submission.status !== "success") {
-        return data({ intent: "password", result: submission.reply(hidden) }, { status: 400, headers: NO_STORE });
+        return formRefusal("password", submission.reply(hidden));
       }
       const result = await changePassword(env, request, member, submission.value, acting);
-      switch (result.status) {
-        case "changed":
-          return back({
-            title: "Password changed",
-            description: "You stay signed in here; every other session was signed out.",
-          });
-        case "wrong-password": {
-          const reply = submission.reply({ ...hidden, fieldErrors: { currentPassword: [result.message] } });
-          return data({ intent: "password", result: reply }, { status: 400, headers: NO_STORE });
-        }
-        case "throttled": {
-          const reply = submission.reply({ ...hidden, formErrors: [result.message] });
-          const headers = { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) };
-          return data({ intent: "password", result: reply }, { status: 429, headers });
-        }
-        default:
-          return unreachable(result);
+      if (result.status !== "changed") {
+        const refusal = passwordRefusal(result);
+        return formRefusal("password", submission.reply({ ...hidden, fieldErrors: formErrorsOf(refusal) }), refusal);
       }
+      return back({
+        title: "Password changed",
+        description: "You stay signed in here; every other session was signed out.",
+      });
     }
     case "end-session": {
       const id = form.get("sessionId");
@@ -92,9 +92,6 @@ export async function handleAccountAction({ request, context }: Args) {
       return back({ title: "Signed out everywhere else", description });
     }
     default:
-      throw data(
-        { message: "This form could not be read. Please reload the page and try again." },
-        { status: 400, headers: NO_STORE },
-      );
+      throw refusalData(FORM_UNREADABLE, { message: FORM_UNREADABLE.message }, NO_STORE);
   }
 }

@@ -3,7 +3,7 @@ import { inboxKinds, type InboxKind } from "~/records/kinds";
 import type { Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { jsonResponse } from "../../../http/responses.server";
+import { jsonAnswer, refused, succeeded } from "../../../http/outcome.server";
 import { logActivity } from "../desk.server";
 
 // POST /api/<kind>/<id>/activity: one entry of the call log, `{ "type": "call", "outcome", "note"? }`,
@@ -24,9 +24,9 @@ export function activityResponse(request: Request, env: AppEnv, acting: Acting, 
     async (entry) => {
       const record = await logActivity(env, kind, id, entry, acting);
       if (!record) {
-        return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+        return jsonAnswer(refused("not-found", `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.`));
       }
-      return jsonResponse(record, 201);
+      return jsonAnswer(succeeded(record), 201);
     },
   );
 }

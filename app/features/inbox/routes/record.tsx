@@ -20,6 +20,7 @@ import { actingMember } from "~/http/staff-member.server";
 import { handleRecordAction } from "~/features/inbox/server/inbox-actions.server";
 import { loadRecordPage } from "~/features/inbox/server/record-page.server";
 import { NO_STORE } from "~/http/responses.server";
+import { notFoundData } from "~/http/outcome.server";
 import { AppointmentPanel } from "~/features/appointments/appointments";
 import { DeclinedEarlier, EstimateSection } from "~/features/estimates/estimates";
 import {
@@ -40,7 +41,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 function kindOf(params: Route.LoaderArgs["params"]) {
   const kind = inboxKindBySlug(params.kind);
-  if (!kind) throw data(null, { status: 404, headers: NO_STORE });
+  if (!kind) throw notFoundData(NO_STORE);
   return kind;
 }
 

@@ -9,6 +9,7 @@ import { changeStatus, deleteRecord } from "../inbox.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { askAgainIfStale } from "../../second-factor/second-factor.server";
 import { NO_STORE } from "../../../http/responses.server";
+import { refusalData, refused, succeeded, type Outcome } from "../../../http/outcome.server";
 import { headersWithToast, redirectWithToast, type ToastInput } from "../../../http/toast.server";
 
 // The page forms that act on one record (/incoming/<kind>/<id>): its status buttons (on the inbox
@@ -43,40 +44,47 @@ export async function handleRecordAction(request: Request, env: AppEnv, acting: 
   const returnTo = safeReturnPath(form.get("returnTo"));
   const name = inboxKinds[kind].singular.toLowerCase();
 
-  const answer = async (status: number, toast: ToastInput, to = returnTo) => {
-    if (to) return redirectWithToast(env, to, toast, { headers: NO_STORE });
-    const result: RecordActionResult = status < 400 ? { ok: true } : { ok: false, message: toast.description ?? "" };
-    const headers = status < 400 ? await headersWithToast(env, toast, NO_STORE) : new Headers(NO_STORE);
-    return data(result, { status, headers });
+  // A success's toast, or a refusal: as a red toast after a redirect, or as `{ ok: false, message }`.
+  const answer = async (outcome: Outcome<ToastInput>, to = returnTo) => {
+    if (!outcome.ok) {
+      const { message } = outcome.refusal;
+      if (to) {
+        const toast = { title: "Nothing changed", description: message, variant: "destructive" } as const;
+        return redirectWithToast(env, to, toast, { headers: NO_STORE });
+      }
+      return refusalData(outcome.refusal, { ok: false, message } satisfies RecordActionResult, NO_STORE);
+    }
+    if (to) return redirectWithToast(env, to, outcome.value, { headers: NO_STORE });
+    const headers = await headersWithToast(env, outcome.value, NO_STORE);
+    return data({ ok: true } satisfies RecordActionResult, { headers });
   };
-  const refused = (status: number, description: string) =>
-    answer(status, { title: "Nothing changed", description, variant: "destructive" });
-  const gone = () => refused(404, `This ${name} no longer exists: someone may have deleted it.`);
+  const gone = () => answer(refused("not-found", `This ${name} no longer exists: someone may have deleted it.`));
 
   try {
     const intent = form.get("intent");
     switch (typeof intent === "string" ? intent : "") {
       case "status": {
         const status = form.get("status");
-        if (!isSubmissionStatus(status)) return refused(400, "That is not a status a record can have.");
+        if (!isSubmissionStatus(status)) return answer(refused("invalid", "That is not a status a record can have."));
         const record = await changeStatus(env, kind, id, status, acting);
         if (!record) return gone();
-        return answer(200, {
-          title: "Status changed",
-          description: `${record.firstName} ${record.lastName}: ${statusLabels[record.status]}`,
-        });
+        return answer(
+          succeeded({
+            title: "Status changed",
+            description: `${record.firstName} ${record.lastName}: ${statusLabels[record.status]}`,
+          }),
+        );
       }
       case "delete": {
         if (form.get("confirm") !== "yes") {
-          return refused(400, "Tick the box to confirm that this record should be deleted for good.");
+          return answer(refused("invalid", "Tick the box to confirm that this record should be deleted for good."));
         }
         const asked = await askAgainIfStale(request, env, acting.at);
         if (asked) return asked;
         if (!(await deleteRecord(env, kind, id, acting))) return gone();
         // The record's page is gone: back to its list, whatever page sent the form.
         return answer(
-          200,
-          { title: "Deleted", description: `The ${name} and its history were deleted for good.` },
+          succeeded({ title: "Deleted", description: `The ${name} and its history were deleted for good.` }),
           inboxTabPath(kind),
         );
       }
@@ -84,20 +92,21 @@ export async function handleRecordAction(request: Request, env: AppEnv, acting: 
         // The call-back desk's forms (app/features/desk/server/): a refusal comes back as data with what was
         // typed, with or without JavaScript, so the page shows the message beside the form.
         const desk = await deskFormAction(env, kind, id, form, acting);
-        if (!desk) return refused(400, "This form could not be read. Please reload the page and try again.");
-        if (desk.ok) return answer(200, { title: desk.title, description: desk.description });
-        if (desk.status === 404) return gone();
+        if (!desk)
+          return answer(refused("invalid", "This form could not be read. Please reload the page and try again."));
+        if (desk.ok) return answer(desk);
+        if (desk.refusal.reason === "not-found") return gone();
         const result: RecordActionResult = {
           ok: false,
-          message: desk.message,
+          message: desk.refusal.message,
           intent: typeof intent === "string" ? intent : "",
           fields: typedFields(form),
         };
-        return data(result, { status: desk.status, headers: NO_STORE });
+        return refusalData(desk.refusal, result, NO_STORE);
       }
     }
   } catch (error) {
     console.error(`Inbox action on ${kind} ${id} failed`, error);
-    return refused(503, "The change could not be saved just now. Please try again in a moment.");
+    return answer(refused("unavailable", "The change could not be saved just now. Please try again in a moment."));
   }
 }

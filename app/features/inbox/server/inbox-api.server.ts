@@ -20,6 +20,7 @@ import { customerOf } from "./customer.server";
 import type { Customer } from "../customer";
 import { askBeforeWalking, countListPage } from "./list-walks.server";
 import { jsonResponse, methodNotAllowed, NO_STORE } from "../../../http/responses.server";
+import { jsonAnswer, refused } from "../../../http/outcome.server";
 import { askAgainIfStale } from "../../second-factor/second-factor.server";
 
 // The staff JSON API: /api/<kind> (list), /api/<kind>.csv (export), /api/<kind>/<id> (one record:
@@ -42,7 +43,7 @@ const listContext = (acting: Acting) => ({ now: acting.at, me: acting.actor?.nam
 export async function listResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
   const url = new URL(request.url);
   const parsed = parseListQuery(url.searchParams, "api", listContext(acting));
-  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+  if (!parsed.ok) return jsonAnswer(refused("invalid", parsed.message));
 
   // Pages past the first are a walk through every record: the recent check, as for the CSV.
   const asked = await askBeforeWalking(request, env, parsed.query, acting.at);
@@ -118,7 +119,7 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
         async ({ status, followUpAt, assignee }) => {
           const followUp = followUpAt === undefined || followUpAt === null ? followUpAt : new Date(followUpAt);
           const problem = followUp ? followUpProblem(followUp, acting.at) : null;
-          if (problem) return jsonResponse({ message: problem, fieldErrors: { followUpAt: [problem] } }, 400);
+          if (problem) return jsonAnswer(refused("invalid", problem, { fieldErrors: { followUpAt: [problem] } }));
           if (followUp === undefined && assignee === undefined) {
             const record = status !== undefined ? await changeStatus(env, kind, id, status, acting) : null;
             return record ? jsonResponse(record) : notFound(kind);
@@ -128,7 +129,7 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
           if (!updated.ok && updated.reason === "missing") return notFound(kind);
           if (!updated.ok) {
             const message = "assignee must be the username of an active member, or null.";
-            return jsonResponse({ message, fieldErrors: { assignee: [message] } }, 400);
+            return jsonAnswer(refused("invalid", message, { fieldErrors: { assignee: [message] } }));
           }
           return jsonResponse(updated.record);
         },
@@ -146,7 +147,7 @@ export async function recordActionResponse(request: Request, env: AppEnv, acting
 }
 
 function notFound(kind: InboxKind): Response {
-  return jsonResponse({ message: `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.` }, 404);
+  return jsonAnswer(refused("not-found", `There is no ${inboxKinds[kind].singular.toLowerCase()} with this id.`));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -181,7 +182,7 @@ function csvColumns(kind: InboxKind, services: ServiceNames) {
  */
 export async function csvResponse(request: Request, env: AppEnv, kind: InboxKind, acting: Acting): Promise<Response> {
   const parsed = parseListQuery(new URL(request.url).searchParams, "csv", listContext(acting));
-  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
+  if (!parsed.ok) return jsonAnswer(refused("invalid", parsed.message));
   // HEAD sends no records: nothing was exported.
   if (request.method === "GET") {
     await auditEvent(getDb(env), {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { SubmissionCardData } from "~/features/inbox/components/submission-card";
 import { inboxKindBySlug, type InboxKind } from "~/records/kinds";
 import type { SubmissionStatus } from "~/records/statuses";
@@ -10,6 +9,7 @@ import { totalOf } from "./inbox-counts.server";
 import { loadInboxView } from "./inbox-lists.server";
 import type { InboxRecord } from "../inbox.server";
 import { NO_STORE } from "../../../http/responses.server";
+import { refusalData, refused } from "../../../http/outcome.server";
 
 // What /incoming renders, read from its address: the tab (?tab=service-requests), the status
 // filter, the search and the page (app/features/inbox/list-params.ts), with both kinds' counts.
@@ -50,7 +50,10 @@ export async function loadInboxPage(request: Request, env: AppEnv, acting: Actin
   const params = new URL(request.url).searchParams;
   const kind = inboxKindBySlug(params.get("tab") ?? undefined) ?? "contact";
   const parsed = parseListQuery(params, "inbox", { now: acting.at, me: acting.actor?.name ?? "" });
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400, headers: NO_STORE });
+  if (!parsed.ok) {
+    const { refusal } = refused("invalid", parsed.message);
+    throw refusalData(refusal, { message: refusal.message }, NO_STORE);
+  }
 
   const asked = await askBeforeWalking(request, env, parsed.query, acting.at);
   if (asked) throw asked;

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { appointmentPanelData } from "~/features/appointments/appointments.server";
 import { estimateEvents, estimateSectionData } from "~/features/estimates/estimates.server";
 import { activeMembers } from "~/features/desk/desk.server";
@@ -6,6 +6,7 @@ import { serviceNames } from "~/features/catalog/catalog.server";
 import { recordConversation, replyComposer } from "~/features/replies/replies.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { NO_STORE } from "~/http/responses.server";
+import { notFoundData } from "~/http/outcome.server";
 import { type InboxKind, inboxTabPath } from "~/records/kinds";
 import { backToList } from "../list-params";
 import { getRecord } from "../inbox.server";
@@ -34,7 +35,7 @@ export async function loadRecordPage(
     // The work this customer declined on an estimate, on this request or an earlier one (issue 39 item 7).
     kind === "serviceRequest" ? readDeclinedWork(env, id) : [],
   ]);
-  if (!record || !customer) throw data(null, { status: 404, headers: NO_STORE });
+  if (!record || !customer) throw notFoundData(NO_STORE);
   const url = new URL(request.url);
   const back = backToList(url.searchParams.get("back")) ?? inboxTabPath(kind);
   // The reply form's templates, and the one picked (?template=) filled in from the record.

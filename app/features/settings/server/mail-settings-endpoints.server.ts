@@ -1,6 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/http/context.server";
 import { handleSettingsPut } from "~/http/json-endpoint.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -75,7 +76,8 @@ export async function mailSettingsFormAction({ request, context }: Args) {
       confirmVisitor: form.get("confirmVisitor") === "on",
       senderName: text("senderName"),
     };
-    return data<MailSettingsRefusal>({ errors, entered }, { status: 400, headers: NO_STORE });
+    const { refusal } = refused("invalid", "Check the fields marked.");
+    return refusalData<MailSettingsRefusal>(refusal, { errors, entered }, NO_STORE);
   }
   const saved = await saveMailSettings(env, parsed.data, actingMember(request, context));
   return redirectWithToast(env, PAGE, { title: "Saved", description: describeMailSettings(saved) });

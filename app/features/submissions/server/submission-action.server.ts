@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { InboxKind } from "~/records/kinds";
 import { parseFormData } from "~/forms/parse-form";
 import {
@@ -11,7 +10,7 @@ import {
   UNAVAILABLE_MESSAGE,
 } from "~/features/submissions/submission-messages";
 import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../../../http/context.server";
-import { unreachable } from "~/http/outcome.server";
+import { invalidFormAnswer, pageRefusal, refused, unreachable } from "~/http/outcome.server";
 import { serviceValuesFor } from "./service-choices.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../../../http/request-body.server";
@@ -63,22 +62,20 @@ export async function handleSubmissionForm<Name extends InboxKind>(
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
   });
-  const rateLimited = { status: 429, headers: { "Retry-After": String(RATE_LIMIT_RETRY_SECONDS) } };
-  if (!posted.ok) {
-    if (!overLimit) return posted.refusal;
-    const result: SubmissionResult<string[]> = { status: "error", error: { "": [RATE_LIMITED_MESSAGE] } };
-    return data({ result }, rateLimited);
-  }
+  const { refusal: rateLimited } = refused("throttled", RATE_LIMITED_MESSAGE, {
+    retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS,
+  });
+  if (!posted.ok) return overLimit ? pageRefusal(rateLimited) : posted.refusal;
 
   const now = getRequestTime(context);
   const schedule = await getShopSchedule(context, now);
   const schema = submissionForms[name].schemaAt(now, schedule, await serviceValuesFor(name, context));
   const submission = parseFormData(posted.formData, schema);
-  if (overLimit) return data({ result: submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }) }, rateLimited);
+  if (overLimit) return pageRefusal(rateLimited, submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }));
   if (submission.status !== "success") {
     // The id is a hidden field: its message goes on top of the form, where the visitor sees it.
     const expired = submission.error?.submissionId ?? undefined;
-    return data({ result: submission.reply(expired ? { formErrors: expired } : undefined) }, { status: 400 });
+    return invalidFormAnswer(submission.reply(expired ? { formErrors: expired } : undefined));
   }
 
   const outcome = await saveSubmission(name, submission.value, save);
@@ -92,9 +89,15 @@ export async function handleSubmissionForm<Name extends InboxKind>(
     case "spam":
       return redirectWithToast(env, redirectTo, { ...submissionMessages[name].success, formId: name });
     case "conflict":
-      return data({ result: submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }) }, { status: 409 });
+      return pageRefusal(
+        refused("conflict", ALREADY_SENT_MESSAGE).refusal,
+        submission.reply({ formErrors: [ALREADY_SENT_MESSAGE] }),
+      );
     case "unavailable":
-      return data({ result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) }, { status: 503 });
+      return pageRefusal(
+        refused("unavailable", UNAVAILABLE_MESSAGE).refusal,
+        submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }),
+      );
     default:
       return unreachable(outcome);
   }

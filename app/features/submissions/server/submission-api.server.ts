@@ -8,10 +8,10 @@ import {
 } from "~/features/submissions/submission-messages";
 import { getRequestTime } from "../../../http/context.server";
 import type { AppEnv } from "../../../http/env.server";
-import { unreachable } from "~/http/outcome.server";
+import { jsonAnswer, refused, succeeded, unreachable } from "~/http/outcome.server";
 import { serviceValuesFor } from "./service-choices.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
-import { jsonResponse, tooManyRequests } from "../../../http/responses.server";
+import { tooManyRequests } from "../../../http/responses.server";
 import { getShopSchedule } from "../../settings/settings.server";
 import {
   isOverSubmissionLimit,
@@ -63,14 +63,14 @@ export async function handleSubmissionApi<Name extends InboxKind>(
         const appointment = booked
           ? { id: booked.id, date: booked.date, kind: booked.kind, time: null, status: "confirmed", when: booked.when }
           : undefined;
-        return jsonResponse(appointment ? { ...outcome.receipt, appointment } : outcome.receipt, 201);
+        return jsonAnswer(succeeded(appointment ? { ...outcome.receipt, appointment } : outcome.receipt), 201);
       }
       case "spam":
-        return jsonResponse(outcome.receipt, 201);
+        return jsonAnswer(succeeded(outcome.receipt), 201);
       case "conflict":
-        return jsonResponse({ message: ALREADY_SENT_MESSAGE }, 409);
+        return jsonAnswer(refused("conflict", ALREADY_SENT_MESSAGE));
       case "unavailable":
-        return jsonResponse({ message: UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
+        return jsonAnswer(refused("unavailable", UNAVAILABLE_MESSAGE, { retryAfterSeconds: 30 }));
       default:
         return unreachable(outcome);
     }
