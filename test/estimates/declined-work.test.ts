@@ -33,7 +33,8 @@ describe("declined work", () => {
       .first<{ email: string }>())!;
     const next = await newRequest({ email });
     for (const page of [await recordPage(requestId), await recordPage(next)]) {
-      const declined = page.slice(page.indexOf("Declined earlier"));
+      const start = page.indexOf("Declined earlier");
+      const declined = page.slice(start, page.indexOf("</section>", start));
       expect(page).toContain("Declined earlier");
       expect(declined).toContain("Cabin air filter");
       expect(declined).toContain("$25.00");

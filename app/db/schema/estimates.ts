@@ -135,7 +135,7 @@ export const estimateLinePhotos = sqliteTable(
 
 export type EstimateLinePhotoRow = typeof estimateLinePhotos.$inferSelect;
 
-// The owner's estimate settings (issue 39 item 9, app/features/estimates/server/estimate-settings.server.ts):
+// The owner's estimate settings (issue 39 item 9, app/features/estimates/server/settings/estimate-settings.server.ts):
 // the labour rate, the tax rule every new version is priced under, and the terms printed on an
 // estimate. One row once an owner saved them; until then Maryland's rule and the shipped terms hold.
 export const estimateSettings = sqliteTable(

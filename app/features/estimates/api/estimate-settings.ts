@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/route-handle";
 import {
   estimateSettingsResponse,
   putEstimateSettings,
-} from "~/features/estimates/server/estimate-settings-endpoints.server";
+} from "~/features/estimates/server/settings/estimate-settings-endpoints.server";
 
 export const handle: RouteHandle = { methods: ["GET", "HEAD", "PUT"] };
 

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { controlClasses } from "~/ui/forms/fields";
 import { Button } from "~/ui/button";
-import type { EstimateSettingsRefusal } from "~/features/estimates/server/estimate-settings-endpoints.server";
+import type { EstimateSettingsRefusal } from "~/features/estimates/server/settings/estimate-settings-endpoints.server";
 import { LINE_KINDS, lineKindLabels } from "../vocabulary";
 
 // The Estimates settings form: a plain HTML post to /incoming/settings/estimates (with JavaScript,

@@ -10,7 +10,7 @@ import { EstimateSettingsForm } from "~/features/estimates/components/estimate-s
 import {
   estimateSettingsFormAction,
   estimateSettingsView,
-} from "~/features/estimates/server/estimate-settings-endpoints.server";
+} from "~/features/estimates/server/settings/estimate-settings-endpoints.server";
 
 // /incoming/settings/estimates (owners): the labour rate, the tax rule and the terms of an estimate
 // (issue 39 item 9). The next estimate priced reads them.

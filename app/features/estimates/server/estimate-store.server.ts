@@ -17,7 +17,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { totalsOf } from "../pricing";
 import { type Decision, linesOf, statusAfterRevision, vehicleOf } from "../rules";
 import type { EstimateInput } from "../schemas";
-import { taxRuleOf } from "./tax-rule.server";
+import { taxRuleOf } from "./settings/tax-rule.server";
 
 // The estimates as D1 keeps them (docs/decisions/065-estimates-and-approvals.md): a new estimate
 // and its first version in one batch; a revision as a new version, written only if nobody wrote one

@@ -6,8 +6,8 @@ import { z } from "~/forms/zod";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
-import { formatCents, MARYLAND_TAX_RULE } from "../pricing";
-import { ESTIMATE_LIMITS, LINE_KINDS, type LineKind, type TaxRule } from "../vocabulary";
+import { formatCents, MARYLAND_TAX_RULE } from "../../pricing";
+import { ESTIMATE_LIMITS, LINE_KINDS, type LineKind, type TaxRule } from "../../vocabulary";
 
 // The owner's estimate settings (issue 39 item 9): the labour rate, the tax rule and the terms
 // printed on an estimate. Stored in D1 by an owner (one row); until one saves them, Maryland's rule

@@ -1,5 +1,5 @@
 import type { AppEnv } from "~/http/env.server";
-import type { TaxRule } from "../vocabulary";
+import type { TaxRule } from "../../vocabulary";
 import { readEstimateSettings } from "./estimate-settings.server";
 
 // The one place an estimate's tax rule is read for pricing (docs/decisions/065-estimates-and-approvals.md):
