@@ -7,7 +7,9 @@
 // The weight part also measures a service page with four photos on a phone's first view
 // (scripts/bench/weight/photos.ts). The growth part measures the bytes D1 keeps per 1,000 records
 // and the years to its 10 GB (scripts/bench/growth/growth.ts); the crowd part, 200 visitors at once
-// on the public reads and 200 bookings for 20 places (scripts/bench/crowd/crowd.ts).
+// on the public reads and 200 bookings for 20 places (scripts/bench/crowd/crowd.ts); the estimates
+// part, issue 39's record page with a 30-line estimate and the customer's estimate page with
+// JavaScript off (scripts/bench/estimates/estimates.ts).
 // Prints one table and PASS/FAIL lines; writes the figures to bench/results/. Exits 1 if a target
 // fails, or if the build printed INEFFECTIVE_DYNAMIC_IMPORT (a lazy import that moves nothing, as
 // the passkey library's once did: decision 040). A timing target missed is measured again at the
@@ -15,10 +17,11 @@
 // Needs Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 //
 // `npm run bench -- weight` (or lighthouse, throughput, submissions, inbox, appointments, growth,
-// crowd, notifications, worker, in any combination) runs only those parts, and checks only their targets.
+// crowd, estimates, notifications, worker, in any combination) runs only those parts, and checks only their targets.
 import { loadavg } from "node:os";
 import { benchAppointments } from "./bench/appointments.ts";
 import { benchCrowd } from "./bench/crowd/crowd.ts";
+import { benchEstimates } from "./bench/estimates/estimates.ts";
 import { benchGrowth } from "./bench/growth/growth.ts";
 import { benchInbox, type InboxBench } from "./bench/inbox.ts";
 import { runLighthouse } from "./bench/lighthouse/lighthouse.ts";
@@ -54,6 +57,7 @@ const PARTS = [
   "appointments",
   "growth",
   "crowd",
+  "estimates",
   "notifications",
   "worker",
 ] as const;
@@ -85,6 +89,7 @@ async function main() {
   let appointments: InboxBench | undefined;
   let growth: InboxBench | undefined;
   let crowd: InboxBench | undefined;
+  let estimates: InboxBench | undefined;
   let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
   let server: PageServer | undefined;
   try {
@@ -92,6 +97,7 @@ async function main() {
     if (runs("appointments")) appointments = await benchAppointments(log);
     if (runs("growth")) growth = benchGrowth(log);
     if (runs("crowd")) crowd = await benchCrowd(log);
+    if (runs("estimates")) estimates = await benchEstimates(log);
     // Servers of their own too, on this port and the next: notifications on, off, and failing.
     if (runs("notifications")) notifications = await benchNotifications(port, log);
 
@@ -156,7 +162,7 @@ async function main() {
       checks.push(...inbox.checks);
       report.inbox = inbox.report;
     }
-    for (const [name, part] of Object.entries({ appointments, growth, crowd })) {
+    for (const [name, part] of Object.entries({ appointments, growth, crowd, estimates })) {
       if (!part) continue;
       print(["", ...part.table]);
       checks.push(...part.checks);

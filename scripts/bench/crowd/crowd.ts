@@ -1,6 +1,7 @@
 // The crowd part of `npm run bench` (alone: `npm run bench -- crowd`, about 2 minutes; issue 41): a
 // database of its own with 100,000 records of each kind and 5,000 appointments (as the appointments
-// part seeds them, scripts/bench/appointments.ts, with 40 drop-offs a day), then 200 visitors at once
+// part seeds them, scripts/bench/appointments.ts, with 40 drop-offs a day) and 5,000 sent estimates
+// (scripts/bench/estimates/seed.ts, their links derived with the local key), then 200 visitors at once
 // for 30 s, shared among the public reads of CROWD_PAGES (autocannon, one connection each), with
 // p50 and p99 per page, errors, and the Worker's memory each second (it must stay flat); then 200
 // bookings at once for 20 places (./bookings.ts). Targets: p99 at most 150 ms, no errors, memory
@@ -10,6 +11,7 @@ import { loadavg } from "node:os";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { seedInbox } from "../../seed.ts";
+import { addEstimates, withLocalD1 } from "../estimates/seed.ts";
 import { addDays, seedAppointments, shopToday } from "../appointments.ts";
 import type { InboxBench } from "../inbox.ts";
 import type { Check } from "../output.ts";
@@ -23,12 +25,14 @@ const origin = `http://localhost:${port}`;
 const stateDir = ".wrangler/bench-crowd-state";
 const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
 const VISITORS = 200;
+/** The sent estimates the crowd's estimate page opens, one in 20 of the service requests. */
+const ESTIMATES = RECORDS / 20;
 const SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 30);
 const TARGETS = { p99Ms: 150 };
 /** Memory is flat when its last 5 s average stays within this of the average after the first 5 s. */
 const FLAT = { ratio: 0.1, bytes: 16 * 1024 * 1024 };
 
-type CrowdContext = { today: string; tokens: string[] };
+type CrowdContext = { today: string; tokens: string[]; estimateTokens: string[] };
 
 /** The public reads the crowd visits, sharing the visitors equally: one entry each. */
 export const CROWD_PAGES: { name: string; path: (visit: number, context: CrowdContext) => string }[] = [
@@ -40,8 +44,10 @@ export const CROWD_PAGES: { name: string; path: (visit: number, context: CrowdCo
     name: "the customer's appointment page",
     path: (visit, { tokens }) => `/appointments/${tokens[visit % tokens.length]}`,
   },
-  // ESTIMATES (issue 41, branch r/estimates): the customer's estimate page goes here once it exists,
-  // one entry: { name: "the customer's estimate page", path: (visit, context) => <its link> }.
+  {
+    name: "the customer's estimate page",
+    path: (visit, { estimateTokens }) => `/estimates/${estimateTokens[visit % estimateTokens.length]}`,
+  },
 ];
 
 type CannonResult = {
@@ -65,12 +71,16 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 export async function benchCrowd(log: (line: string) => void): Promise<InboxBench> {
-  log(`Crowd: seeding ${RECORDS.toLocaleString("en-US")} records of each kind and 5,000 appointments…`);
+  log(
+    `Crowd: seeding ${RECORDS.toLocaleString("en-US")} records of each kind, 5,000 appointments and ${ESTIMATES.toLocaleString("en-US")} estimates…`,
+  );
   rmSync(path.join(projectRoot, stateDir), { recursive: true, force: true });
   seedInbox({ count: RECORDS, stateDir });
   const today = shopToday();
   const tokens = seedAppointments(path.join(projectRoot, stateDir), today, CROWD_DROP_OFFS);
-  const context: CrowdContext = { today, tokens };
+  // Sent estimates of 8 lines with links derived under the local key, as the Worker derives them.
+  const estimateTokens = withLocalD1(stateDir, (db) => addEstimates(db, { count: ESTIMATES, now: Date.now() }).tokens);
+  const context: CrowdContext = { today, tokens, estimateTokens };
   const server = await startServer({ port, stateDir });
   try {
     // Each page for one visitor at a time first (warming its route up): what a visitor waits with
@@ -108,7 +118,7 @@ export async function benchCrowd(log: (line: string) => void): Promise<InboxBenc
       ...results[index]!,
     }));
     const table = [
-      `Crowd: ${VISITORS} visitors for ${SECONDS} s beside ${RECORDS.toLocaleString("en-US")} records of each kind and 5,000 appointments (load average ${load} when it began)`,
+      `Crowd: ${VISITORS} visitors for ${SECONDS} s beside ${RECORDS.toLocaleString("en-US")} records of each kind, 5,000 appointments and ${ESTIMATES.toLocaleString("en-US")} estimates (load average ${load} when it began)`,
       "page                                     alone p50      p50      p99  requests  rate/s  errors  non-2xx",
       ...rows.map(
         (row) =>

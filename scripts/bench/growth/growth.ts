@@ -7,11 +7,12 @@
 // kept in R2 (photos) are counted apart: they do not count toward D1's limit.
 import { statSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { seedInbox } from "../../seed.ts";
 import { localD1File } from "../../local-d1.ts";
 import type { InboxBench } from "../inbox.ts";
 import { freshDatabase, projectRoot } from "../server.ts";
+import { addEstimates, withLocalD1 } from "../estimates/seed.ts";
 import { addAppointments, addRecordCompanions, RECORD_TABLES, type RecordKind } from "./companions.ts";
 
 const stateDir = ".wrangler/bench-growth-state";
@@ -27,6 +28,8 @@ const SCALES = [1, 100];
  * about 1% of the records).
  */
 const KEPT_DAYS: Record<string, number> = { audit_log: 400 };
+/** What an estimate keeps in R2: its photos, none until the photos table is on main (branch r/photos). */
+const ESTIMATE_PHOTO_R2_BYTES = 0;
 
 export type GrowthEntry = {
   /** What 1,000 of are measured, with what comes with each. */
@@ -39,14 +42,7 @@ export type GrowthEntry = {
   fill: (count: number, now: number) => number;
 };
 
-const withDatabase = <T>(work: (db: DatabaseSync) => T): T => {
-  const db = new DatabaseSync(localD1File(path.resolve(projectRoot, stateDir)));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-};
+const withDatabase = <T>(work: (db: DatabaseSync) => T): T => withLocalD1(stateDir, work);
 
 const recordsOf = (kind: RecordKind) => (count: number, now: number) => {
   seedInbox({ count, stateDir, now, kinds: [kind] });
@@ -78,9 +74,16 @@ export const GROWTH: GrowthEntry[] = [
     r2BytesEach: 0,
     fill: (count, now) => withDatabase((db) => addAppointments(db, count, now)),
   },
-  // ESTIMATES (issue 41, branch r/estimates): once the estimates' tables are on main, their one
-  // entry goes here: { name: "estimates (versions, approvals, emails, audit)", perShopDay: 30,
-  // r2BytesEach: <the photos an estimate keeps in R2>, fill: <write `count` estimates> }.
+  {
+    // An estimate for every request (the high side), each with its versions, the customer's
+    // decision and its snapshot, its emails' ledger rows and audit entries (../estimates/seed.ts).
+    name: "estimates (versions, decisions and snapshots, emails, audit)",
+    perShopDay: SHOP_REQUESTS_PER_DAY,
+    // PHOTOS (branch r/photos): the bytes an estimate's photos keep in R2, once the photos table is
+    // on main: its share of estimates with photos times their count times a photo's stored size.
+    r2BytesEach: ESTIMATE_PHOTO_R2_BYTES,
+    fill: (count, now) => withDatabase((db) => addEstimates(db, { count, now }).written),
+  },
 ];
 
 type Measured = { fileBytes: number; pageBytes: number; tables: Map<string, number> };
