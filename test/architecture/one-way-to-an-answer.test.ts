@@ -39,7 +39,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "app/features/inbox/server/inbox-page.server.ts": 1,
   "app/features/inbox/server/record-page.server.ts": 1,
   "app/features/settings/server/mail-settings-endpoints.server.ts": 1,
-  "app/features/staff/server/gates.server.ts": 4,
   "app/features/submissions/server/online-booking-api.server.ts": 2,
   "app/features/submissions/server/online-booking-page.server.ts": 4,
   "app/features/submissions/server/submission-action.server.ts": 3,
