@@ -109,6 +109,11 @@ describe("one way from an outcome to an answer", () => {
   });
 
   it("finds no status written outside app/http but the modules not yet moved", () => {
-    expect(misuses(files, NOT_YET_MOVED)).toEqual([]);
+    // A line here writes an error status by hand: say what happened as `refused(reason, message,
+    // { fieldErrors, extra })` from app/http/outcome.server.ts and answer it with that module's
+    // door (jsonAnswer/jsonRefusal, pageRefusal, invalidFormAnswer, redirectWithRefusal,
+    // customerPageRefusal, refusalData, notFoundData); see decision 069. A file "listed for N,
+    // writes M" fewer: take its line off NOT_YET_MOVED.
+    expect(misuses(files, NOT_YET_MOVED), "statuses written by hand (see the comment above)").toEqual([]);
   });
 });
