@@ -15,21 +15,7 @@ const files = new Map(Object.entries(sources).map(([key, text]) => [key.replace(
  * module takes its lines off this list (the test fails on a count that grows and on one left here
  * once its module no longer needs it).
  */
-const NOT_YET_MOVED: Record<string, number> = {
-  "app/features/audit/api/audit.ts": 1,
-  "app/features/audit/routes/audit.tsx": 1,
-  "app/features/insights/api/insights.ts": 1,
-  "app/features/insights/routes/insights.tsx": 1,
-  "app/features/insights/server/insights-page.server.ts": 1,
-  "app/features/second-factor/server/check-page.server.ts": 1,
-  "app/features/second-factor/server/second-factor-page.server.ts": 1,
-  "app/features/second-factor/server/step-up.server.ts": 1,
-  "app/features/second-factor/server/team-second-factor.server.ts": 2,
-  "app/features/site/routes/area-detail.tsx": 1,
-  "app/features/site/routes/not-found.tsx": 2,
-  "app/features/site/routes/service-detail.tsx": 1,
-  "app/features/staff/server/gates.server.ts": 4,
-};
+const NOT_YET_MOVED: Record<string, number> = {};
 
 // `status: 404` (an outcome, `data(…, { status })`, `new Response(…, { status })`), or a status as
 // a call's argument (`jsonResponse(body, 409)`, `refuse(400, …)`).
@@ -95,6 +81,11 @@ describe("one way from an outcome to an answer", () => {
   });
 
   it("finds no status written outside app/http but the modules not yet moved", () => {
-    expect(misuses(files, NOT_YET_MOVED)).toEqual([]);
+    // A line here writes an error status by hand: say what happened as `refused(reason, message,
+    // { fieldErrors, extra })` from app/http/outcome.server.ts and answer it with that module's
+    // door (jsonAnswer/jsonRefusal, pageRefusal, invalidFormAnswer, redirectWithRefusal,
+    // customerPageRefusal, refusalData, notFoundData); see decision 069. A file "listed for N,
+    // writes M" fewer: take its line off NOT_YET_MOVED.
+    expect(misuses(files, NOT_YET_MOVED), "statuses written by hand (see the comment above)").toEqual([]);
   });
 });

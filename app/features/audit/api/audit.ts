@@ -2,6 +2,7 @@ import type { Route } from "./+types/audit";
 import type { RouteHandle } from "~/route-handle";
 import { listAuditEntries, parseAuditQuery } from "~/features/audit/server/audit-log-list.server";
 import { getEnv } from "~/http/context.server";
+import { jsonRefusal } from "~/http/outcome.server";
 import { jsonResponse } from "~/http/responses.server";
 
 // Read only: every other method gets 405 with Allow. Nothing edits or deletes an entry.
@@ -12,8 +13,8 @@ export const handle: RouteHandle = { methods: ["GET", "HEAD"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseAuditQuery(url.searchParams, { api: true });
-  if (!parsed.ok) return jsonResponse({ message: parsed.message }, 400);
-  const page = await listAuditEntries(getEnv(context), parsed.query);
+  if (!parsed.ok) return jsonRefusal(parsed.refusal);
+  const page = await listAuditEntries(getEnv(context), parsed.value);
   const headers = new Headers({ "X-Total-Count": String(page.total) });
   if (page.before !== null) {
     const next = new URL(url);

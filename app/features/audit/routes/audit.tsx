@@ -7,6 +7,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { auditPeople, listAuditEntries, parseAuditQuery } from "~/features/audit/server/audit-log-list.server";
 import { getEnv } from "~/http/context.server";
+import { refusalData } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 
 // /incoming/audit, for owners (the owners' layout in app/routes.ts): who did what, newest first,
@@ -17,10 +18,10 @@ export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Audit lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
   const parsed = parseAuditQuery(new URL(request.url).searchParams, { api: false });
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400, headers: NO_STORE });
-  const [page, people] = await Promise.all([listAuditEntries(env, parsed.query), auditPeople(env)]);
-  const { person, action } = parsed.query;
-  return data({ ...page, people, person, action, paged: parsed.query.before !== null }, { headers: NO_STORE });
+  if (!parsed.ok) throw refusalData(parsed.refusal, { message: parsed.refusal.message }, NO_STORE);
+  const [page, people] = await Promise.all([listAuditEntries(env, parsed.value), auditPeople(env)]);
+  const { person, action } = parsed.value;
+  return data({ ...page, people, person, action, paged: parsed.value.before !== null }, { headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;

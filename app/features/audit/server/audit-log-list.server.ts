@@ -5,6 +5,7 @@ import { getDb } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { users } from "~/db/schema/staff";
 import type { AppEnv } from "../../../http/env.server";
+import { type Outcome, refused, succeeded } from "../../../http/outcome.server";
 import { repeatedParameter } from "../../../http/query.server";
 
 // Reading the audit log (/incoming/audit and GET /api/audit): newest first, a page at a time by
@@ -25,33 +26,31 @@ export type AuditQuery = {
 
 export type AuditPage = { entries: AuditEntry[]; total: number; before: number | null };
 
-type QueryResult = { ok: true; query: AuditQuery } | { ok: false; message: string };
-
 const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as string[]).includes(value);
 
 /** The list's address (`person`, `action`, `before`, and `limit` for the API), read strictly. */
-export function parseAuditQuery(params: URLSearchParams, { api }: { api: boolean }): QueryResult {
+export function parseAuditQuery(params: URLSearchParams, { api }: { api: boolean }): Outcome<AuditQuery> {
   const repeated = repeatedParameter(params);
-  if (repeated) return { ok: false, message: `Give ${repeated} once.` };
+  if (repeated) return refused("invalid", `Give ${repeated} once.`);
   // An empty select ("Everyone", "Every kind") sends the parameter empty: no filter.
   const given = (name: string) => (params.get(name) === "" ? null : params.get(name));
   const person = given("person");
-  if (person !== null && !USERNAME_PATTERN.test(person)) return { ok: false, message: "person must be a username." };
+  if (person !== null && !USERNAME_PATTERN.test(person)) return refused("invalid", "person must be a username.");
   const action = given("action");
   if (action !== null && !isAuditAction(action)) {
-    return { ok: false, message: `action must be one of ${AUDIT_ACTIONS.join(", ")}.` };
+    return refused("invalid", `action must be one of ${AUDIT_ACTIONS.join(", ")}.`);
   }
   const beforeText = params.get("before");
   const before = beforeText === null ? null : Number(beforeText);
   if (before !== null && !(Number.isSafeInteger(before) && before > 0)) {
-    return { ok: false, message: "before must be an entry id from a Link header." };
+    return refused("invalid", "before must be an entry id from a Link header.");
   }
   const limitText = api ? params.get("limit") : null;
   const limit = limitText === null ? AUDIT_PAGE_SIZE : Number(limitText);
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_API_PAGE_SIZE)) {
-    return { ok: false, message: `limit must be a whole number from 1 to ${MAX_API_PAGE_SIZE}.` };
+    return refused("invalid", `limit must be a whole number from 1 to ${MAX_API_PAGE_SIZE}.`);
   }
-  return { ok: true, query: { person, action, before, limit } };
+  return succeeded({ person, action, before, limit });
 }
 
 async function filterConditions(env: AppEnv, query: AuditQuery): Promise<SQL[]> {

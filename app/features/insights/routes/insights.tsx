@@ -12,6 +12,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getStaffMember } from "~/http/staff-member.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
+import { refusalData, refused } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
 import { readInsights } from "~/features/insights/insights.server";
 import { getShopSettings } from "~/features/settings/settings.server";
@@ -25,7 +26,10 @@ export const handle: RouteHandle = { hydrate: true, staffNav: { label: "Insights
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const days = parseInsightsDays(new URL(request.url).searchParams);
-  if (days === null) throw data({ message: "days must be 7, 30 or 90." }, { status: 400, headers: NO_STORE });
+  if (days === null) {
+    const { refusal } = refused("invalid", "days must be 7, 30 or 90.");
+    throw refusalData(refusal, { message: refusal.message }, NO_STORE);
+  }
   const now = getRequestTime(context);
   const shopSettings = getShopSettings(context);
   const [insights, settings] = await Promise.all([

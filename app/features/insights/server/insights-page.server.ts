@@ -1,6 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { Acting } from "../../../http/staff-member.server";
 import { getEnv } from "../../../http/context.server";
+import { refusalData, refused } from "../../../http/outcome.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
@@ -13,11 +14,10 @@ import { setResponseRecordShown } from "../insights.server";
 const FORM_LIMIT_BYTES = 1024;
 export const RESPONSE_RECORD_INTENT = "response-record";
 
-const unreadable = () =>
-  data(
-    { message: "This form could not be read. Please reload the page and try again." },
-    { status: 400, headers: NO_STORE },
-  );
+const unreadable = () => {
+  const { refusal } = refused("invalid", "This form could not be read. Please reload the page and try again.");
+  return refusalData(refusal, { message: refusal.message }, NO_STORE);
+};
 
 /** `acting`: the owner posting (the owners' gate let them in). */
 export async function handleInsightsForm(request: Request, context: Readonly<RouterContextProvider>, acting: Acting) {

@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { StaffMember } from "../../../http/staff-member.server";
 import { parseFormData } from "~/forms/parse-form";
 import { codeSchema, passwordCheckSchema, safeNextPath } from "~/features/second-factor/schemas";
 import { signInFormRefusal, usesAuthenticator } from "../../sign-in/sign-in.server";
 import type { AppEnv } from "../../../http/env.server";
+import { invalidFormAnswer } from "../../../http/outcome.server";
 import { readPostedForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import { redirectWithToast } from "../../../http/toast.server";
@@ -28,9 +29,7 @@ export async function handleCheckAction(request: Request, env: AppEnv, member: S
   const withAuthenticator = await usesAuthenticator(env, member.id);
   const hidden = { hideFields: withAuthenticator ? ["code"] : ["password"] };
   const submission = withAuthenticator ? parseFormData(form, codeSchema) : parseFormData(form, passwordCheckSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(hidden) }, { status: 400, headers: NO_STORE });
-  }
+  if (submission.status !== "success") return invalidFormAnswer(submission.reply(hidden), NO_STORE);
   const outcome = await checkMemberAgain(request, env, member, submission.value, now);
   if (outcome.status !== "passed") {
     return signInFormRefusal(outcome, (message) => submission.reply({ ...hidden, formErrors: [message] }));

@@ -3,6 +3,7 @@ import { parseFormData } from "~/forms/parse-form";
 import { codeSchema } from "~/features/second-factor/schemas";
 import type { Acting, StaffMember } from "../../../http/staff-member.server";
 import { getEnv } from "../../../http/context.server";
+import { refusalData, refused } from "../../../http/outcome.server";
 import { readIntentForm } from "../../../http/request-body.server";
 import { NO_STORE } from "../../../http/responses.server";
 import {
@@ -80,10 +81,9 @@ export async function handleSecondFactorAction(
         });
       return back({ title: "Passkey removed", description: `“${name}” can no longer sign you in.` });
     }
-    default:
-      throw data(
-        { message: "This form could not be read. Please reload the page and try again." },
-        { status: 400, headers: NO_STORE },
-      );
+    default: {
+      const { refusal } = refused("invalid", "This form could not be read. Please reload the page and try again.");
+      throw refusalData(refusal, { message: refusal.message }, NO_STORE);
+    }
   }
 }

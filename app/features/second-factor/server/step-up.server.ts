@@ -13,7 +13,8 @@ import {
 } from "../../sign-in/sign-in.server";
 import { clientKey } from "../../../http/client-address.server";
 import type { AppEnv } from "../../../http/env.server";
-import { jsonResponse, NO_STORE } from "../../../http/responses.server";
+import { jsonRefusal, refused } from "../../../http/outcome.server";
+import { NO_STORE } from "../../../http/responses.server";
 import { CHECK_PAGE, safeNextPath } from "~/features/second-factor/schemas";
 import { type CodeRefusal, verifyLimitedCode } from "./sign-in.server";
 
@@ -72,7 +73,7 @@ export async function stepUpRequired(
       step === "second-factor"
         ? "Enter a code from your authenticator app again to do this."
         : "Enter your password again to do this.";
-    return jsonResponse({ message, step, endpoint: CHECK_API }, 403);
+    return jsonRefusal(refused("forbidden", message, { extra: { step, endpoint: CHECK_API } }).refusal);
   }
   return redirect(`${CHECK_PAGE}?next=${encodeURIComponent(continuePath(request))}`, { headers: NO_STORE });
 }

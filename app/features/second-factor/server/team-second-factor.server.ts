@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { z } from "~/forms/zod";
 import { type Acting } from "../../../http/staff-member.server";
 import type { AppEnv } from "../../../http/env.server";
 import { handleJsonWrite } from "../../../http/json-endpoint.server";
+import { jsonAnswer, refusalData, refused, succeeded } from "../../../http/outcome.server";
 import { readIntentForm } from "../../../http/request-body.server";
 import { jsonResponse, NO_STORE } from "../../../http/responses.server";
 import { resetMemberSecondFactor, setTeamRequirement } from "./enrolment.server";
@@ -52,10 +52,8 @@ export async function handleTeamSecondFactorAction(request: Request, env: AppEnv
       });
     }
   }
-  throw data(
-    { message: "This form could not be read. Please reload the page and try again." },
-    { status: 400, headers: NO_STORE },
-  );
+  const { refusal } = refused("invalid", "This form could not be read. Please reload the page and try again.");
+  throw refusalData(refusal, { message: refusal.message }, NO_STORE);
 }
 
 const requirementSchema = z.object({
@@ -78,8 +76,6 @@ export function requirementResponse(request: Request, env: AppEnv, acting: Actin
 
 /** DELETE /api/team/<username>/second-factor: removes a member's authenticator, codes and passkeys. */
 export async function resetResponse(env: AppEnv, acting: Acting, username: string) {
-  if (!(await resetMemberSecondFactor(env, username, acting))) {
-    return jsonResponse({ message: "No such account." }, 404);
-  }
-  return jsonResponse({ success: true });
+  const reset = await resetMemberSecondFactor(env, username, acting);
+  return jsonAnswer(reset ? succeeded({ success: true }) : refused("not-found", "No such account."));
 }

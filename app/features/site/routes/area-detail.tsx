@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFoundData } from "~/http/outcome.server";
 import type { Route } from "./+types/area-detail";
 import { areaPath, areas, findArea, type Area } from "~/content/areas";
 import { shop } from "~/content/shop";
@@ -21,7 +21,7 @@ export const handle: RouteHandle = { pageCache: publicPage };
 // Short aliases (/areas/pikesville) render the same page; their canonical link names the long form.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const area = findArea(params.slug);
-  if (!area) throw data(null, { status: 404 });
+  if (!area) throw notFoundData();
   // The first three services the site shows, previewed on every area page.
   return { area, previewServices: (await visibleServices(context)).slice(0, 3) };
 }

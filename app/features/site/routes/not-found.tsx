@@ -1,14 +1,14 @@
-import { data } from "react-router";
+import { notFoundData } from "~/http/outcome.server";
 
 // Any path no other route matches: the root error boundary renders "Page Not Found" with a 404.
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFoundData();
 }
 
 // A form posted to a path nobody serves (a scanner's /wp-login.php) is a 404 too, not a 405 with
 // React Router's "no action" error in the log.
 export function action() {
-  throw data(null, { status: 404 });
+  throw notFoundData();
 }
 
 export default function NotFound() {

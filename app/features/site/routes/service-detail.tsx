@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFoundData } from "~/http/outcome.server";
 import type { Route } from "./+types/service-detail";
 import { formatPrice, requestServicePath, servicePath, warranty, type Service } from "~/content/services";
 import { visibleServices } from "~/features/catalog/catalog.server";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A hidden service has no page.
   const services = await visibleServices(context);
   const service = services.find((candidate) => candidate.slug === params.slug);
-  if (!service) throw data(null, { status: 404 });
+  if (!service) throw notFoundData();
   return { service, services };
 }
 

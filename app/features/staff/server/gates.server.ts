@@ -1,6 +1,7 @@
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getEnv, getRequestTime, getServerRoutes } from "../../../http/context.server";
-import { jsonResponse, NO_STORE } from "../../../http/responses.server";
+import { jsonRefusal, refusalData, refused } from "../../../http/outcome.server";
+import { NO_STORE } from "../../../http/responses.server";
 import { getStaffMember, staffMemberContext } from "../../../http/staff-member.server";
 import { getDb } from "~/db/db.server";
 import { getStaffUser } from "../../sign-in/sign-in.server";
@@ -40,9 +41,10 @@ export const staffPageGate: MiddlewareFunction<Response> = async ({ request, con
 export const staffApiGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const env = getEnv(context);
   const member = await getStaffUser(request, env, getRequestTime(context));
-  if (!member) throw jsonResponse({ message: "Unauthorized" }, 401);
+  if (!member) throw jsonRefusal(refused("unauthorized", "Unauthorized").refusal);
   if (!mayEnrolAt(request) && (await mustEnrol(getDb(env), member.id))) {
-    throw jsonResponse({ message: ENROL_MESSAGE, step: "set-up-second-factor", location: ENROL_PAGE }, 403);
+    const extra = { step: "set-up-second-factor", location: ENROL_PAGE };
+    throw jsonRefusal(refused("forbidden", ENROL_MESSAGE, { extra }).refusal);
   }
   context.set(staffMemberContext, member);
   return next();
@@ -60,7 +62,7 @@ export const ownerPageGate: MiddlewareFunction<Response> = ({ context }, next) =
       member: { username, role },
       navigation: navigationOf(context),
     };
-    throw data(refusal, { status: 403, headers: NO_STORE });
+    throw refusalData(refused("forbidden", FORBIDDEN_MESSAGE).refusal, refusal, NO_STORE);
   }
   return next();
 };
@@ -72,6 +74,6 @@ export function navigationOf(context: Readonly<RouterContextProvider>): StaffNav
 
 /** Owners' endpoints, inside the staff endpoints' group: 403 for a staff member. */
 export const ownerApiGate: MiddlewareFunction<Response> = ({ context }, next) => {
-  if (getStaffMember(context).role !== "owner") throw jsonResponse({ message: FORBIDDEN_MESSAGE }, 403);
+  if (getStaffMember(context).role !== "owner") throw jsonRefusal(refused("forbidden", FORBIDDEN_MESSAGE).refusal);
   return next();
 };
