@@ -123,7 +123,7 @@ function LineRow({
 function postedRows(posted: Record<string, unknown>): RowValues[] {
   const text = (key: string) => (typeof posted[key] === "string" ? posted[key] : undefined);
   const rows: RowValues[] = [];
-  for (let i = 0; `line-${i}-description` in posted; i++) {
+  for (let i = 0; `line-${i}-kind` in posted; i++) {
     const value = (field: string) => text(`line-${i}-${field}`);
     rows.push({
       id: value("id"),

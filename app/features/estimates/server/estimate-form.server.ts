@@ -33,7 +33,8 @@ function bodyOf(payload: Record<string, unknown>) {
   };
   const lines = [];
   const rows: number[] = [];
-  for (let i = 0; `line-${i}-description` in payload && i < MAX_ROWS; i++) {
+  // conform drops empty values: a row is there by its kind, which a select always posts.
+  for (let i = 0; `line-${i}-kind` in payload && i < MAX_ROWS; i++) {
     if (text(`line-${i}-description`).trim() === "") continue;
     const id = text(`line-${i}-id`);
     rows.push(i);
