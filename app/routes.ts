@@ -47,7 +47,7 @@ export default [
       route("calendar", "features/appointments/routes/calendar.tsx"),
       route(":kind/:id", "features/inbox/routes/record.tsx"),
       route("service-requests/:id/appointment", "features/appointments/routes/book.ts"),
-      route("service-requests/:id/estimate", "features/estimates/routes/record-estimate.ts"),
+      route("service-requests/:id/estimate", "features/estimates/routes/record-estimate.tsx"),
       // How the member signs in: every form sent needs a check from the last 2 hours.
       layout("features/second-factor/routes/fresh-check-layout.tsx", { id: "fresh-check/account" }, [
         route("account", "features/account/routes/account.tsx"),

@@ -80,24 +80,47 @@ describe("the record page's estimate section", () => {
     expect(await recordPage(requestId)).toContain(`Estimate ${after.number} sent to the customer (version 2)`);
   });
 
-  it("refuses a price that is not dollars and cents, a bad VIN or no line, storing nothing", async () => {
+  it("refuses a bad price, VIN or quantity with the form as typed and what to fix (400), storing nothing", async () => {
     const requestId = await newRequest();
-    const cases: Record<string, string>[] = [
-      { "line-0-price": "ninety" },
-      { vin: "1HGCM82643A004352" },
-      { "line-0-description": "" },
+    const cases: { fields: Record<string, string>; kept: string; message: string }[] = [
+      { fields: { "line-0-price": "ninety" }, kept: 'name="line-0-price" value="ninety"', message: "A unit price is" },
+      { fields: { vin: "1HGCM82643A004352" }, kept: 'name="vin" value="1HGCM82643A004352"', message: "VIN" },
+      {
+        fields: { "line-0-quantity": "0" },
+        kept: 'name="line-0-quantity" value="0"',
+        message: "A quantity is above 0",
+      },
     ];
-    for (const fields of cases) {
+    for (const { fields, kept, message } of cases) {
       const response = await postStaffForm(
         sessions.staff,
         `/incoming/service-requests/${requestId}/estimate`,
         form(fields),
         { at },
       );
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Set-Cookie")).toContain("__Host-toast");
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Set-Cookie") ?? "").not.toContain("__Host-toast");
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("The estimate was not saved.");
+      expect(html).toContain(kept);
+      expect(html).toContain('name="make" value="Honda"');
+      expect(html).toContain(message);
     }
-    // An estimate with no line at all is a draft staff may still fill; the two bad ones stored nothing.
-    expect(await estimatesOf(requestId)).toHaveLength(1);
+    expect(await estimatesOf(requestId)).toHaveLength(0);
+  });
+
+  it("puts each message under the field it is about: the row's price, with aria-invalid", async () => {
+    const requestId = await newRequest();
+    const posted = form({ "line-1-description": "Wiper blades", "line-1-price": "-3" });
+    const response = await postStaffForm(sessions.staff, `/incoming/service-requests/${requestId}/estimate`, posted, {
+      at,
+    });
+    expect(response.status).toBe(400);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    const price = /<input[^>]*name="line-1-price"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(price).toContain('aria-invalid="true"');
+    expect(price).toContain('value="-3"');
+    expect(html).toContain('id="estimate-new-line-1-price-error"');
+    expect(/<input[^>]*name="line-0-price"[^>]*>/.exec(html)?.[0]).not.toContain("aria-invalid");
   });
 });

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import type { EstimateSection as SectionData } from "../server/record-section.server";
@@ -21,8 +22,20 @@ const statusTones: Record<string, string> = {
 const when = (at: Date | string) =>
   new Date(at).toLocaleString("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
 
-export function EstimateSection({ section, action }: { section: SectionData; action: string }) {
+export function EstimateSection({
+  section,
+  action,
+  refused,
+}: {
+  section: SectionData;
+  action: string;
+  /** A refused estimate form (the estimate page's answer): that form is open, as it was typed. */
+  refused?: SubmissionResult<string[]> | undefined;
+}) {
   const { blankLines } = section;
+  const postedId = refused?.initialValue?.estimateId;
+  // Which form was refused: an estimate's revision by its id, "" the new estimate's.
+  const refusedId = refused ? (typeof postedId === "string" ? postedId : "") : null;
   return (
     <div className="estimate-section grid gap-6">
       {section.estimates.map((estimate) => (
@@ -78,7 +91,7 @@ export function EstimateSection({ section, action }: { section: SectionData; act
               </Button>
             </Form>
           </div>
-          <details className="print:hidden">
+          <details className="print:hidden" open={refusedId === estimate.id}>
             <summary className="cursor-pointer text-sm font-semibold text-blue-800">Edit this estimate</summary>
             <div className="mt-3">
               <EstimateForm
@@ -87,15 +100,22 @@ export function EstimateSection({ section, action }: { section: SectionData; act
                 vehicle={estimate.vehicle}
                 lines={estimate.lines}
                 blankLines={blankLines}
+                refused={refusedId === estimate.id ? refused : undefined}
               />
             </div>
           </details>
         </article>
       ))}
-      <details className="print:hidden" open={section.estimates.length === 0}>
+      <details className="print:hidden" open={section.estimates.length === 0 || refusedId === ""}>
         <summary className="cursor-pointer text-sm font-semibold text-blue-800">Write a new estimate</summary>
         <div className="mt-3">
-          <EstimateForm action={action} vehicle={section.vehicle} lines={[]} blankLines={blankLines} />
+          <EstimateForm
+            action={action}
+            vehicle={section.vehicle}
+            lines={[]}
+            blankLines={blankLines}
+            refused={refusedId === "" ? refused : undefined}
+          />
         </div>
       </details>
     </div>
