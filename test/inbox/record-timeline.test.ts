@@ -59,6 +59,8 @@ describe("recordTimeline", () => {
             return `${entry.entry.type}: ${entry.entry.note ?? entry.entry.outcome}`;
           case "email":
             return `email ${entry.message.direction}: ${entry.message.text}`;
+          case "estimate":
+            return `estimate: ${entry.title}`;
         }
       }),
     ).toEqual([
