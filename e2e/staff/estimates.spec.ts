@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, openPage, test } from "../fixtures";
 import { waitForEmail } from "../mail";
-import { expectAccessible, lookAt } from "../page-checks";
+import { lookAt } from "../page-checks";
 import { brakeRequest, insertRecord } from "../records";
 
 // Estimates without JavaScript (issue 39): staff write one on a service request's record and send
@@ -63,7 +63,6 @@ test.describe("estimates without JavaScript", () => {
     await page.getByRole("button", { name: "Send to the customer" }).click();
     await expect(page.getByRole("status").filter({ hasText: "sent to the customer" })).toBeVisible();
     await lookAt(page, "record-with-estimate");
-    await expectAccessible(page, "the record with an estimate");
 
     const email = await waitForEmail((text) => text.includes(`Robin ${tag}`) || text.includes(tag));
     const link = /\/estimates\/[A-Za-z0-9_-]{20,}/.exec(email)?.[0] ?? "";
@@ -84,7 +83,6 @@ test.describe("estimates without JavaScript", () => {
       return label?.parentElement?.previousElementSibling?.textContent ?? "";
     });
     expect(beforeName).toContain("Customer's Rights");
-    await expectAccessible(customer, "the customer's estimate");
     await lookAt(customer, "customer-estimate");
     await customer.getByRole("group", { name: lines[0].description }).getByLabel("Approve").check();
     await customer.getByRole("group", { name: lines[1].description }).getByLabel("Approve").check();
