@@ -48,7 +48,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
       await expect(page.getByRole("heading", { name: /^Last 30 days: \d+ requests, \d+ contacted$/ })).toBeVisible();
       await expect(page.getByText("Answered within 24 hours", { exact: true })).toBeVisible();
-      await expect(page.locator("figure svg")).toHaveCount(4);
+      await expect(page.locator("figure svg")).toHaveCount(5);
       const weeks = page.getByRole("table", { name: "Week by week" });
       await expect(weeks.getByRole("row")).toHaveCount(13);
       await expect(page.getByRole("term").filter({ hasText: "Show rate" })).toBeVisible();

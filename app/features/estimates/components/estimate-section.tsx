@@ -106,7 +106,7 @@ export function EstimateSection({
           </details>
         </article>
       ))}
-      <details className="print:hidden" open={section.estimates.length === 0 || refusedId === ""}>
+      <details className="print:hidden" open={refusedId === ""}>
         <summary className="cursor-pointer text-sm font-semibold text-blue-800">Write a new estimate</summary>
         <div className="mt-3">
           <EstimateForm

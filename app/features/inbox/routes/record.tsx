@@ -72,9 +72,10 @@ type RecordPage = Route.ComponentProps["loaderData"] & {
 };
 
 /**
- * Beside the conversation, in this order. A new section (the estimate goes after the appointment) is
- * one entry here: its `id` (the heading's anchor), its `heading`, and `render`, which reads what the
- * loader returned (null leaves the section out).
+ * Beside the conversation, in this order: the desk before the estimate and the declined work, whose
+ * length varies, so that it starts in the first screen. A new section is one entry here: its `id` (the
+ * heading's anchor), its `heading`, and `render`, which reads what the loader returned (null leaves the
+ * section out).
  */
 const sideSections: readonly SideSection<RecordPage>[] = [
   {
@@ -82,17 +83,6 @@ const sideSections: readonly SideSection<RecordPage>[] = [
     heading: "Appointment",
     render: ({ appointment, here }) =>
       appointment ? <AppointmentPanel panel={appointment} action={`${here}/appointment`} /> : null,
-  },
-  {
-    id: "estimate",
-    heading: "Estimate",
-    render: ({ estimates, here }) =>
-      estimates ? <EstimateSection section={estimates} action={`${here}/estimate`} /> : null,
-  },
-  {
-    id: "declined",
-    heading: "Declined earlier",
-    render: ({ declined }) => (declined.length > 0 ? <DeclinedEarlier lines={declined} /> : null),
   },
   {
     id: "desk",
@@ -110,6 +100,17 @@ const sideSections: readonly SideSection<RecordPage>[] = [
         followUpAt={record.followUpAt}
       />
     ),
+  },
+  {
+    id: "estimate",
+    heading: "Estimate",
+    render: ({ estimates, here }) =>
+      estimates ? <EstimateSection section={estimates} action={`${here}/estimate`} /> : null,
+  },
+  {
+    id: "declined",
+    heading: "Declined earlier",
+    render: ({ declined }) => (declined.length > 0 ? <DeclinedEarlier lines={declined} /> : null),
   },
   {
     id: "same-customer",
