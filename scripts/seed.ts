@@ -21,6 +21,7 @@ import { requestChoicesOf, shippedServices } from "../app/content/services.ts";
 import { INBOX_KINDS, inboxKinds } from "../app/records/kinds.ts";
 import { DEFAULT_STATE_DIR, localD1File } from "./local-d1.ts";
 import { fate, generator, type Random } from "./seed-desk.ts";
+import { seedJobs } from "./seed-jobs.ts";
 import {
   AREA_CODES,
   CONTACT_MESSAGES,
@@ -229,9 +230,15 @@ function main(argv: string[]) {
   const startedAt = performance.now();
   const stateDir = values["persist-to"];
   seedInbox({ count, stateDir, clear: values.clear, seed });
+  const jobs = seedJobs({
+    stateDir: path.resolve(projectRoot, stateDir ?? DEFAULT_STATE_DIR),
+    count,
+    clear: values.clear,
+  });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(
-    `Added ${count.toLocaleString("en-US")} contact messages and ${count.toLocaleString("en-US")} service requests ` +
+    `Added ${count.toLocaleString("en-US")} contact messages and ${count.toLocaleString("en-US")} service requests, ` +
+      `${jobs.estimates} estimates and appointments (${jobs.appointments} in the calendar) ` +
       `to the local D1 (${stateDir ?? DEFAULT_STATE_DIR}) in ${seconds} s.`,
   );
 }

@@ -5,13 +5,11 @@
 // confirmed), then measures the shop calendar's week view (/incoming/calendar) and a month of
 // GET /api/appointments. Targets (issue 30): at most 100 ms p50 and 40 KB gzip each. And, with
 // online booking on, the public GET /api/availability for 62 days: at most 30 ms p50 (issue 40).
-import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { seedInbox } from "../seed.ts";
-import { localD1File } from "../local-d1.ts";
+import { addDays, APPOINTMENTS, seedAppointments, shopToday } from "../seed-appointments.ts";
 import { origin, signIn, staff, type InboxBench } from "./inbox.ts";
 import { timeRequests, type Timing } from "./stats.ts";
 import type { Check } from "./output.ts";
@@ -20,95 +18,11 @@ import { projectRoot as root, run, startServer, stopServer } from "./server.ts";
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const stateDir = path.join(root, ".wrangler/bench-appointments-state");
 const RECORDS = Number(process.env.BENCH_INBOX_RECORDS ?? 100_000);
-const APPOINTMENTS = 5_000;
 const KB = 1024;
 const TARGETS = { p50Ms: 100, gzip: 40 * KB, availabilityP50Ms: 30 };
 
-// Calendar dates as "YYYY-MM-DD" (the app's helpers import through "~/", which plain Node cannot resolve).
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-/** Today in the shop's calendar (America/New_York). */
-export const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-
-/** A small seeded generator, so every run books the same appointments. */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-/**
- * Writes the appointments and the owner's capacity (12 drop-offs a day unless told) into a seeded
- * database; returns the customer's links (tokens) of the future ones that are confirmed.
- */
-export function seedAppointments(into: string, today: string, dropOffsPerDay = 12): string[] {
-  const db = new DatabaseSync(localD1File(into));
-  const random = generator(30);
-  const slots = [
-    { time: "08:00", places: 3 },
-    { time: "10:00", places: 3 },
-    { time: "13:00", places: 2 },
-  ];
-  db.prepare(
-    "insert into appointment_settings (id, drop_offs_per_day, waiter_slots, online_enabled, online_horizon_days) values (1, ?, ?, 1, 60) on conflict (id) do update set drop_offs_per_day = excluded.drop_offs_per_day, waiter_slots = excluded.waiter_slots, online_enabled = 1, online_horizon_days = 60",
-  ).run(dropOffsPerDay, JSON.stringify(slots));
-  const days: string[] = [];
-  for (let date = addDays(today, -182); date <= addDays(today, 182); date = addDays(date, 1)) {
-    if (weekdayOf(date) !== 0 && weekdayOf(date) !== 6) days.push(date);
-  }
-  const requests = db
-    .prepare("select id from service_requests where status <> 'spam' order by submitted_at desc limit ?")
-    .all(APPOINTMENTS)
-    .map((row) => String(row.id));
-  const insert = db.prepare(
-    "insert into appointments (id, service_request_id, date, kind, time, status, sequence, token_salt, token_hash, created_at, created_by, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 'bench', ?)",
-  );
-  const hex = () => crypto.randomUUID().replaceAll("-", "");
-  // A customer's link is looked up by its token's SHA-256 (customer-link.server.ts): any 43
-  // base64url characters will do as the token of a seeded appointment.
-  const tokens: string[] = [];
-  db.exec("begin");
-  requests.forEach((requestId, index) => {
-    const date = days[index % days.length]!;
-    const waiter = random() < 0.4;
-    const time = waiter ? slots[Math.floor(random() * slots.length)]!.time : null;
-    const roll = random();
-    const status =
-      date < today
-        ? roll < 0.8
-          ? "done"
-          : roll < 0.88
-            ? "no-show"
-            : roll < 0.95
-              ? "cancelled"
-              : "arrived"
-        : roll < 0.92
-          ? "confirmed"
-          : "cancelled";
-    const at = Date.now();
-    const token = randomBytes(32).toString("base64url");
-    if (status === "confirmed") tokens.push(token);
-    insert.run(
-      crypto.randomUUID(),
-      requestId,
-      date,
-      waiter ? "waiter" : "drop-off",
-      time,
-      status,
-      hex(),
-      createHash("sha256").update(token).digest("hex"),
-      at,
-      at,
-    );
-  });
-  db.exec("commit");
-  db.close();
-  return tokens;
-}
+// The crowd part reads these from here.
+export { addDays, seedAppointments, shopToday, weekdayOf } from "../seed-appointments.ts";
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
