@@ -32,35 +32,46 @@ export function LinePhotoUpload({ estimateId, lineId, line, photos }: Props) {
         )}
       />
       {photos.length < LINE_PHOTO_LIMIT ? (
-        <form
-          method="post"
-          action={`/api/estimates/${estimateId}/lines/${lineId}/photos`}
-          encType="multipart/form-data"
-          onSubmit={(event) => void withVariants(event, setPreparing)}
-          className="grid gap-2 sm:flex sm:items-end"
-        >
-          <input type="hidden" name="from" value="page" />
-          <div className="grid min-w-0 gap-1">
-            <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
-              Add a photo<span className="sr-only">: {line}</span>
-            </label>
-            <input
-              id={inputId}
-              name="photo"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              required
-              className="min-w-0 text-sm file:mr-2 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-            />
-            <p className="text-xs text-slate-600">
-              JPEG, PNG, WebP or a phone&apos;s HEIC, up to {PHOTO_BYTES / 1024 / 1024} MB; {LINE_PHOTO_LIMIT} a line.
-            </p>
-          </div>
-          <input name="variant" type="file" multiple hidden tabIndex={-1} aria-hidden="true" />
-          <Button type="submit" variant="secondary" size="sm" disabled={preparing} className="justify-self-start">
-            {preparing ? "Preparing…" : "Add photo"}
-          </Button>
-        </form>
+        // Folded: an estimate of ten lines would otherwise stack ten upload forms in the record's side
+        // column; the summary says how many the line has, the form opens where it is asked for.
+        <details className="group">
+          <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+            Add a photo{" "}
+            <span className="font-normal text-slate-600">
+              ({photos.length} of {LINE_PHOTO_LIMIT})
+            </span>
+            <span className="sr-only">: {line}</span>
+          </summary>
+          <form
+            method="post"
+            action={`/api/estimates/${estimateId}/lines/${lineId}/photos`}
+            encType="multipart/form-data"
+            onSubmit={(event) => void withVariants(event, setPreparing)}
+            className="mt-2 grid gap-2 sm:flex sm:items-end"
+          >
+            <input type="hidden" name="from" value="page" />
+            <div className="grid min-w-0 gap-1">
+              <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
+                Photo<span className="sr-only"> for {line}</span>
+              </label>
+              <input
+                id={inputId}
+                name="photo"
+                type="file"
+                accept={PHOTO_ACCEPT}
+                required
+                className="min-w-0 text-sm file:mr-2 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
+              />
+              <p className="text-xs text-slate-600">
+                JPEG, PNG, WebP or a phone&apos;s HEIC, up to {PHOTO_BYTES / 1024 / 1024} MB; {LINE_PHOTO_LIMIT} a line.
+              </p>
+            </div>
+            <input name="variant" type="file" multiple hidden tabIndex={-1} aria-hidden="true" />
+            <Button type="submit" variant="secondary" size="sm" disabled={preparing} className="justify-self-start">
+              {preparing ? "Preparing…" : "Add photo"}
+            </Button>
+          </form>
+        </details>
       ) : (
         <p className="text-sm text-slate-600">
           This line has its {LINE_PHOTO_LIMIT} photos: remove one to add another.
