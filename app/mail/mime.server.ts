@@ -2,7 +2,7 @@ import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 import { isMailAddress } from "../http/env.server";
 
 // Raw MIME for the send_email binding, written here (docs/decisions/030-notifications.md): a
-// library for it (mimetext) weighed 40 KiB of the Worker's gzip with its polyfills, for the one
+// library for it (mimetext) weighed 16 KiB of the Worker's gzip with its polyfills, for the one
 // shape of message the shop sends. CRLF line ends (RFC 5322); display names and the subject only
 // as UTF-8 encoded words (RFC 2047), bodies only as base64 in lines of 76 (RFC 2045), so no
 // visitor text reaches a header but through an encoded word, no line of a visitor's message can
