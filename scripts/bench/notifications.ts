@@ -165,7 +165,8 @@ function deliveriesByReplyTo(): Map<string, number> {
   if (!existsSync(emailDir)) return counts;
   const files = readdirSync(emailDir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".eml"));
   for (const file of files) {
-    const raw = readFileSync(path.join(emailDir, file), "utf8");
+    // Headers unfolded first: a long display name is written as encoded words on several lines.
+    const raw = readFileSync(path.join(emailDir, file), "utf8").replace(/\r?\n(?=[ \t])/g, "");
     const replyTo = /^Reply-To: .*<([^>]+)>\r?$/m.exec(raw)?.[1];
     if (replyTo) counts.set(replyTo, (counts.get(replyTo) ?? 0) + 1);
   }

@@ -14,8 +14,11 @@ export type ReadMail = {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const fromBase64 = (data: string) => utf8.decode(decodeBase64IgnorePadding(data.replace(/\s+/g, "")));
+// The space between two adjacent encoded words is not part of the text (RFC 2047 6.2).
 const decodeWords = (value: string) =>
-  value.replace(/=\?utf-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, data: string) => fromBase64(data));
+  value
+    .replace(/(?<=\?=)[ \t]+(?==\?)/g, "")
+    .replace(/=\?utf-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, data: string) => fromBase64(data));
 
 function readHeaderBlock(block: string): [string, string][] {
   return block
