@@ -77,7 +77,8 @@ export async function benchEstimates(log: (line: string) => void): Promise<Inbox
       `${`the record page, ${LINES} lines (${recordShowsLines} brake lines, ${recordShowsPhotos} photos shown)`.padEnd(50)} ${ms(recordPage.p50).padStart(6)}  ${ms(recordPage.p99).padStart(7)}   ${kb(recordPage.bytes)} / ${kb(recordPage.gzip)}`,
       `${"the customer's estimate page".padEnd(50)} ${ms(customerTiming.p50).padStart(6)}  ${ms(customerTiming.p99).padStart(7)}   ${kb(customerTiming.bytes)} / ${kb(customerTiming.gzip)}`,
       `The customer's page with JavaScript off, gzip: HTML ${kb(noJs.gzip.html!)}, CSS ${kb(noJs.gzip.css!)}, ` +
-        `other ${kb(noJs.gzip.other!)}, JS fetched ${kb(noJs.gzip.js!)}; ${noJs.lines} lines to choose on, ` +
+        `other ${kb(noJs.gzip.other!)}, JS fetched ${kb(noJs.gzip.js!)}; photos ${kb(noJs.gzip.photos!)} ` +
+        `(${noJs.photosFetched} copies fetched by the first view); ${noJs.lines} lines to choose on, ` +
         (noJs.decided
           ? "decided with the plain form (every line approved, signed, sent)"
           : `not decided: ${noJs.problem}`),
