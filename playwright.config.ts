@@ -40,11 +40,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
-  // Once in CI, for one known local-only failure: under the tests' parallel writes, workerd's local
-  // D1 can fail a session's commit token on SQLITE_BUSY ("Failed to get session commit token"),
-  // which app/db/busy-retry.server.ts does not retry because the statement may already have run
-  // (decision 068). A test that fails for a real reason fails both times; remove this when fixed.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   // A sign-in hashes the password with scrypt in the one-threaded local runtime: while the other
   // worker's tests sign in and the admin scripts start wrangler, a redirect can take seconds on
   // two cores. Waiting longer for what a user would see costs nothing when it comes at once.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE_NAME } from "~/db/request-session.server";
 import { call, cookies, setUpAppointments } from "../appointments/support";
+import { choices, decide, sentEstimate } from "../estimates/support";
 import { deliver } from "../replies/support";
 import { recordingSessionStarts } from "../support/d1";
 import { fetchWorker, postJson, setCookieLine } from "../support/http";
@@ -161,5 +162,39 @@ describe("the bookmark cookie", () => {
     const again = await fetchWorker("/about", { headers });
     expect(again.headers.get("Cache-Status")).toMatch(/; hit; /);
     expect(again.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("the customer's decision on their estimate", () => {
+  const page = (token: string, cookie?: string) =>
+    watched(`/estimates/${token}`, cookie === undefined ? {} : { headers: { Cookie: cookie } });
+
+  it("is written at the primary, and the customer's next look at the page starts at its bookmark and shows it", async () => {
+    const { estimate, token } = await sentEstimate(cookies.staff);
+    const before = await page(token);
+    expect(before.starts).toEqual(["first-unconstrained"]);
+    expect(await before.response.text()).toContain("Send my decision");
+
+    const { binding, starts } = recordingSessionStarts();
+    const decided = await decide(token, choices(estimate, [0, 1]), { bindings: { DB: binding } });
+    expect(decided.status).toBe(303);
+    expect(starts).toEqual(["first-primary"]);
+    const cookie = sentBack(setCookieLine(decided, BOOKMARK_COOKIE_NAME));
+
+    const after = await page(token, cookie);
+    expect(after.starts).toEqual([bookmarkIn(cookie)]);
+    const shown = await after.response.text();
+    expect(shown).toContain("Thank you. Your decision was sent");
+    expect(shown).not.toContain("Send my decision");
+    expect(after.response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("starts at the primary when the customer's bookmark cookie is forged, and still shows their page", async () => {
+    const { token } = await sentEstimate(cookies.staff);
+    const forged = `${btoa(JSON.stringify("00000001-00000002-00004000-ffffffffffffffffffffffffffffffff"))}.forged`;
+    const { starts, response } = await page(token, `${BOOKMARK_COOKIE_NAME}=${encodeURIComponent(forged)}`);
+    expect(starts).toEqual(["first-primary"]);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Send my decision");
   });
 });

@@ -39,6 +39,18 @@ describe("the D1 binding while another process holds the file", () => {
     expect(calls.runs).toBe(3);
   });
 
+  it("runs a read again when local D1 could not write the session's bookmark under another process's lock", async () => {
+    // What workerd's local D1 answers a session's read while another process writes the file: it ran
+    // the read, then failed to write its stand-in bookmark and rolled the transaction back (decision 068).
+    const refused = new Error(
+      "D1_ERROR: Failed to get session commit token: internal error; reference = s70jl8kcb83iqtprlutva81s",
+    );
+    const { database, calls } = flakyDatabase([refused, refused]);
+    const appEnv = openBackgroundDatabase(parseEnv({ ...env, DB: database }));
+    expect(await getDb(appEnv).get(sql`select count(*) as one from users`)).toEqual({ one: 1 });
+    expect(calls.runs).toBe(3);
+  });
+
   it("runs any other failure once: a constraint or a lost connection may have written", async () => {
     const unique = new Error("D1_ERROR: UNIQUE constraint failed: users.username: SQLITE_CONSTRAINT");
     const { database, calls } = flakyDatabase([unique]);

@@ -7,29 +7,43 @@ import { chromium, type Response } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../../../playwright.config.ts";
 
 export type NoJsVisit = {
-  /** gzip -9 bytes by kind: html, css, js, other. */
+  /** gzip -9 bytes by kind: html, css, js, the estimate's photos, other. */
   gzip: Record<string, number>;
+  /** How many of the estimate's photos (their copies) the first view fetched. */
+  photosFetched: number;
   lines: number;
   decided: boolean;
   /** What went wrong, when the decision could not be made. */
   problem: string | null;
 };
 
-const kindOf = (type: string) =>
-  type === "document" ? "html" : type === "stylesheet" ? "css" : type === "script" ? "js" : "other";
+// The estimate's photos are served under the page's own address (/estimates/<token>/photos/<id>).
+const kindOf = (type: string, url: string) =>
+  type === "document"
+    ? "html"
+    : type === "stylesheet"
+      ? "css"
+      : type === "script"
+        ? "js"
+        : /\/estimates\/[^/]+\/photos\//.test(new URL(url).pathname)
+          ? "photos"
+          : "other";
 
 export async function visitWithoutJs(url: string): Promise<NoJsVisit> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
-    const gzip: Record<string, number> = { html: 0, css: 0, js: 0, other: 0 };
+    const gzip: Record<string, number> = { html: 0, css: 0, js: 0, photos: 0, other: 0 };
+    let photosFetched = 0;
     const pending: Promise<void>[] = [];
     const counting = (response: Response) =>
       pending.push(
         (async () => {
           const body = await response.body().catch(() => Buffer.alloc(0));
-          gzip[kindOf(response.request().resourceType())]! += gzipSync(body, { level: 9 }).length;
+          const kind = kindOf(response.request().resourceType(), response.url());
+          if (kind === "photos") photosFetched += 1;
+          gzip[kind]! += gzipSync(body, { level: 9 }).length;
         })(),
       );
     tab.on("response", counting);
@@ -50,7 +64,7 @@ export async function visitWithoutJs(url: string): Promise<NoJsVisit> {
     } catch (error) {
       problem = error instanceof Error ? error.message.split("\n")[0]! : String(error);
     }
-    return { gzip, lines, decided: problem === null, problem };
+    return { gzip, photosFetched, lines, decided: problem === null, problem };
   } finally {
     await browser.close();
   }

@@ -12,6 +12,7 @@ import { seedInbox } from "../../seed.ts";
 import { localD1File } from "../../local-d1.ts";
 import type { InboxBench } from "../inbox.ts";
 import { freshDatabase, projectRoot } from "../server.ts";
+import { STORED_PHOTO_BYTES } from "../estimates/photos.ts";
 import { addEstimates, withLocalD1 } from "../estimates/seed.ts";
 import { addAppointments, addRecordCompanions, RECORD_TABLES, type RecordKind } from "./companions.ts";
 
@@ -28,8 +29,13 @@ const SCALES = [1, 100];
  * about 1% of the records).
  */
 const KEPT_DAYS: Record<string, number> = { audit_log: 400 };
-/** What an estimate keeps in R2: its photos, none until the photos table is on main (branch r/photos). */
-const ESTIMATE_PHOTO_R2_BYTES = 0;
+/**
+ * What an estimate keeps in R2: its photos (decision 071), counted high as for D1: every estimate
+ * with photos, 4 each (a typical estimate's 8 lines have a few worn parts to show), each a phone's
+ * photo with the three copies the upload makes, as heavy as the weight part measured them.
+ */
+const PHOTOS_AN_ESTIMATE = 4;
+const ESTIMATE_PHOTO_R2_BYTES = PHOTOS_AN_ESTIMATE * STORED_PHOTO_BYTES;
 
 export type GrowthEntry = {
   /** What 1,000 of are measured, with what comes with each. */
@@ -79,8 +85,6 @@ export const GROWTH: GrowthEntry[] = [
     // decision and its snapshot, its emails' ledger rows and audit entries (../estimates/seed.ts).
     name: "estimates (versions, decisions and snapshots, emails, audit)",
     perShopDay: SHOP_REQUESTS_PER_DAY,
-    // PHOTOS (branch r/photos): the bytes an estimate's photos keep in R2, once the photos table is
-    // on main: its share of estimates with photos times their count times a photo's stored size.
     r2BytesEach: ESTIMATE_PHOTO_R2_BYTES,
     fill: (count, now) => withDatabase((db) => addEstimates(db, { count, now }).written),
   },
