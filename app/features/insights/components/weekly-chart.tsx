@@ -18,22 +18,37 @@ const shortWeek = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.s
 /** What a bar or a row is drawn from: a week, by its Monday. */
 type AnyWeek = { weekStart: string };
 
-function Bars<W extends AnyWeek>({
-  title,
-  weeks,
-  value,
-  max,
-  label,
-  color,
-}: {
-  title: string;
-  weeks: readonly W[];
+/** A column of the week-by-week table: a figure per week and how it is written. */
+type WeekColumn<W> = {
+  label: string;
   value: (week: W) => number | null;
-  max: number;
-  label: (week: W) => string;
+  format(this: void, figure: number | null): string;
+};
+
+/** One chart of bars drawing one of the table's columns (`column`, its label): the figure over each
+ * bar is written as in the table unless `format` says otherwise; the tallest bar stands for `max`,
+ * by default the largest week's figure. */
+type ColumnChart = {
+  title: string;
+  column: string;
   color: string;
+  max?: number;
+  format?: (figure: number | null) => string;
+};
+
+/** One chart: the column's figure for each week as a bar, written over it. */
+function Bars<W extends AnyWeek>({
+  weeks,
+  chart: { title, color, max: tallest, format },
+  column: { value, format: columnFormat },
+}: {
+  weeks: readonly W[];
+  chart: ColumnChart;
+  column: WeekColumn<W>;
 }) {
   const plot = HEIGHT - TOP - BOTTOM;
+  const max = tallest ?? Math.max(0, ...weeks.map((week) => value(week) ?? 0));
+  const label = (week: W) => (format ?? columnFormat)(value(week));
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <figcaption className="text-sm font-semibold text-blue-950">{title}</figcaption>
@@ -67,24 +82,6 @@ function Bars<W extends AnyWeek>({
   );
 }
 
-/** A column of the week-by-week table: a figure per week and how it is written. */
-type WeekColumn<W> = {
-  label: string;
-  value: (week: W) => number | null;
-  format(this: void, figure: number | null): string;
-};
-
-/** One chart of bars drawing one of the table's columns (`column`, its label): the figure over each
- * bar is written as in the table unless `format` says otherwise; the tallest bar stands for `max`,
- * by default the largest week's figure. */
-type ColumnChart = {
-  title: string;
-  column: string;
-  color: string;
-  max?: number;
-  format?: (figure: number | null) => string;
-};
-
 /** The insights' way to show the last 12 weeks: the bars (one chart, or several stacked) beside
  * the table of the same weeks. */
 export function WeeksBesideTable<W extends AnyWeek>({
@@ -98,21 +95,10 @@ export function WeeksBesideTable<W extends AnyWeek>({
   caption: string;
   columns: readonly WeekColumn<W>[];
 }) {
-  const bars = charts.map(({ title, column: label, color, max, format }) => {
-    const column = columns.find((candidate) => candidate.label === label);
-    if (!column) throw new Error(`The chart "${title}" draws no column of the table: ${label}`);
-    const { value } = column;
-    return (
-      <Bars
-        key={title}
-        title={title}
-        weeks={weeks}
-        value={value}
-        max={max ?? Math.max(0, ...weeks.map((week) => value(week) ?? 0))}
-        label={(week) => (format ?? column.format)(value(week))}
-        color={color}
-      />
-    );
+  const bars = charts.map((chart) => {
+    const column = columns.find((candidate) => candidate.label === chart.column);
+    if (!column) throw new Error(`The chart "${chart.title}" draws no column of the table: ${chart.column}`);
+    return <Bars key={chart.title} weeks={weeks} chart={chart} column={column} />;
   });
   const cells = columns.map(({ label, value, format }) => ({ label, cell: (week: W) => format(value(week)) }));
   return (
