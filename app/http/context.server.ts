@@ -28,6 +28,9 @@ export const requestTimeContext = createContext<Date>();
 // The build's routes, with their modules' handles: what the staff navigation is read from.
 export const serverRoutesContext = createContext<ServerBuild["routes"]>();
 
+/** What a route's loader or action, or an endpoint behind it, is given. */
+export type RequestAndContext = { request: Request; context: Readonly<RouterContextProvider> };
+
 export function getServerRoutes(context: Readonly<RouterContextProvider>): ServerBuild["routes"] {
   return context.get(serverRoutesContext);
 }

@@ -54,3 +54,10 @@ export function withCookies(init: HeadersInit, cookies: readonly string[]): Head
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
+
+/** Settings as an API answers them: when they were last saved (and by whom) with the time as ISO text. */
+export function withSavedAsJson<Settings extends { saved: { by: string | null; at: Date } | null }>(
+  settings: Settings,
+) {
+  return { ...settings, saved: settings.saved ? { by: settings.saved.by, at: settings.saved.at.toISOString() } : null };
+}

@@ -27,6 +27,17 @@ export function Button({ variant, size, className = "", ...props }: ComponentPro
   return <button className={`${buttonClasses({ variant, size })} ${className}`} {...props} />;
 }
 
+/** A form's submit button on its own line, saying so while the form is being saved. */
+export function SaveButton({ busy, label, size }: { busy: boolean; label: string; size?: ButtonStyle["size"] }) {
+  return (
+    <div>
+      <Button type="submit" size={size} disabled={busy}>
+        {busy ? "Saving…" : label}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * A link styled as a button. A plain <a>: the next page loads as a document, with or without
  * JavaScript (docs/decisions/008-static-markup.md).

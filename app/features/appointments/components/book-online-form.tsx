@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { LabelledField } from "~/ui/forms/labelled-field";
 import { Button } from "~/ui/button";
 
 // The /book form: a plain post that needs no JavaScript, as few questions as the service request
@@ -16,22 +17,6 @@ type Entered = Partial<
   Record<"firstName" | "lastName" | "email" | "phone" | "service" | "vehicle" | "place" | "note", string>
 >;
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-    </div>
-  );
-}
-
 function Input(props: {
   name: keyof Entered;
   label: string;
@@ -41,7 +26,7 @@ function Input(props: {
   entered: Entered;
 }) {
   return (
-    <Field id={props.name} label={props.label}>
+    <LabelledField id={props.name} label={props.label}>
       <input
         id={props.name}
         name={props.name}
@@ -51,7 +36,7 @@ function Input(props: {
         defaultValue={props.entered[props.name] ?? ""}
         className={`${controlClasses} h-11`}
       />
-    </Field>
+    </LabelledField>
   );
 }
 
@@ -94,7 +79,7 @@ export function BookOnlineForm({
         <Input name="email" label="Email" type="email" autoComplete="email" entered={entered} />
         <Input name="phone" label="Phone" type="tel" autoComplete="tel" entered={entered} />
       </div>
-      <Field id="service" label="Service">
+      <LabelledField id="service" label="Service">
         <select
           id="service"
           name="service"
@@ -111,9 +96,9 @@ export function BookOnlineForm({
             </option>
           ))}
         </select>
-      </Field>
+      </LabelledField>
       <Input name="vehicle" label="Vehicle (optional)" required={false} entered={entered} />
-      <Field
+      <LabelledField
         id="place"
         label="Day and time"
         hint="Drop off in the morning and pick up when it's ready, or wait while we work."
@@ -139,8 +124,8 @@ export function BookOnlineForm({
             </optgroup>
           ))}
         </select>
-      </Field>
-      <Field id="note" label="Anything we should know? (optional)">
+      </LabelledField>
+      <LabelledField id="note" label="Anything we should know? (optional)">
         <textarea
           id="note"
           name="note"
@@ -149,7 +134,7 @@ export function BookOnlineForm({
           defaultValue={entered.note ?? ""}
           className={controlClasses}
         />
-      </Field>
+      </LabelledField>
       <div>
         <Button type="submit" size="lg">
           Book

@@ -1,5 +1,6 @@
 import { calendarDateFormat } from "~/hours/shop-calendar";
 import { controlClasses } from "~/ui/forms/fields";
+import { LabelledField } from "~/ui/forms/labelled-field";
 import { type DayOpenings, formatSlotTime, placeOptionValue } from "../capacity";
 
 // One select of every place with room, grouped by day: it works without JavaScript (a plain form
@@ -19,10 +20,7 @@ export function PlaceSelect({
   label: string;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select id={id} name="place" required className={controlClasses}>
         {days.map((day) => (
           <optgroup
@@ -40,6 +38,6 @@ export function PlaceSelect({
           </optgroup>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }

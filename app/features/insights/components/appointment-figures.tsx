@@ -1,5 +1,5 @@
-import { Figure } from "~/features/insights/components/insights-figures";
-import { Bars, WeekTable } from "~/features/insights/components/weekly-chart";
+import { Figure, FiguresSection } from "~/features/insights/components/insights-figures";
+import { WeeksBesideTable } from "~/features/insights/components/weekly-chart";
 import { formatCount, formatPercent } from "~/features/insights/format";
 import type { Insights } from "~/features/insights/insights.server";
 
@@ -8,12 +8,8 @@ import type { Insights } from "~/features/insights/insights.server";
 
 export function AppointmentFigures({ insights }: { insights: Insights }) {
   const { appointments, weeks, days } = insights;
-  const most = Math.max(0, ...weeks.map((week) => week.appointments));
   return (
-    <section aria-labelledby="appointments-heading" className="grid gap-3">
-      <h2 id="appointments-heading" className="text-xl font-bold text-blue-950">
-        Appointments
-      </h2>
+    <FiguresSection id="appointments" heading="Appointments">
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           label={`Booked for the last ${days} days`}
@@ -26,24 +22,15 @@ export function AppointmentFigures({ insights }: { insights: Insights }) {
           detail={`${formatCount(appointments.showed)} of ${formatCount(appointments.due)} due came (arrived or done)`}
         />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Bars
-          title="Appointments per week"
-          weeks={weeks}
-          value={(week) => week.appointments}
-          max={most}
-          label={(week) => formatCount(week.appointments)}
-          color="fill-blue-800"
-        />
-        <WeekTable
-          caption="Appointments and show rate, by week"
-          weeks={weeks}
-          columns={[
-            { label: "Booked", cell: (week) => formatCount(week.appointments) },
-            { label: "Show rate", cell: (week) => formatPercent(week.showRatePercent) },
-          ]}
-        />
-      </div>
-    </section>
+      <WeeksBesideTable
+        weeks={weeks}
+        charts={[{ title: "Appointments per week", column: "Booked", color: "fill-blue-800" }]}
+        caption="Appointments and show rate, by week"
+        columns={[
+          { label: "Booked", value: (week) => week.appointments, format: formatCount },
+          { label: "Show rate", value: (week) => week.showRatePercent, format: formatPercent },
+        ]}
+      />
+    </FiguresSection>
   );
 }

@@ -1,4 +1,5 @@
-import { Bars, WeekTable } from "~/features/insights/components/weekly-chart";
+import { FiguresSection } from "~/features/insights/components/insights-figures";
+import { WeeksBesideTable } from "~/features/insights/components/weekly-chart";
 import { formatCount, NOTHING } from "~/features/insights/format";
 import type { Insights } from "~/features/insights/insights.server";
 
@@ -16,36 +17,23 @@ export function formatSeconds(seconds: number | null): string {
 
 export function BookingPageFigures({ insights }: { insights: Insights }) {
   const weeks = insights.bookingPage;
-  const most = Math.max(0, ...weeks.map((week) => week.opened));
   return (
-    <section aria-labelledby="booking-page-heading" className="grid gap-3">
-      <h2 id="booking-page-heading" className="text-xl font-bold text-blue-950">
-        Online booking (/book)
-      </h2>
+    <FiguresSection id="booking-page" heading="Online booking (/book)">
       <p className="text-slate-700">
         Each time the booking page was opened, whether the visitor started filling it in, and whether they booked; and
         how long three bookings in four took at most, from opening the page. No cookies, nothing about who they are.
       </p>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Bars
-          title="Booking page opened per week"
-          weeks={weeks}
-          value={(week) => week.opened}
-          max={most}
-          label={(week) => formatCount(week.opened)}
-          color="fill-blue-800"
-        />
-        <WeekTable
-          caption="The booking page, by week"
-          weeks={weeks}
-          columns={[
-            { label: "Opened", cell: (week) => formatCount(week.opened) },
-            { label: "Started", cell: (week) => formatCount(week.started) },
-            { label: "Booked", cell: (week) => formatCount(week.booked) },
-            { label: "Time to book (p75)", cell: (week) => formatSeconds(week.p75Seconds) },
-          ]}
-        />
-      </div>
-    </section>
+      <WeeksBesideTable
+        weeks={weeks}
+        charts={[{ title: "Booking page opened per week", column: "Opened", color: "fill-blue-800" }]}
+        caption="The booking page, by week"
+        columns={[
+          { label: "Opened", value: (week) => week.opened, format: formatCount },
+          { label: "Started", value: (week) => week.started, format: formatCount },
+          { label: "Booked", value: (week) => week.booked, format: formatCount },
+          { label: "Time to book (p75)", value: (week) => week.p75Seconds, format: formatSeconds },
+        ]}
+      />
+    </FiguresSection>
   );
 }

@@ -1,5 +1,5 @@
-import { Figure } from "~/features/insights/components/insights-figures";
-import { Bars, WeekTable } from "~/features/insights/components/weekly-chart";
+import { Figure, FiguresSection } from "~/features/insights/components/insights-figures";
+import { WeeksBesideTable } from "~/features/insights/components/weekly-chart";
 import { formatCount, formatDollars, formatPercent, formatWait } from "~/features/insights/format";
 import type { Insights } from "~/features/insights/insights.server";
 
@@ -15,12 +15,8 @@ const COLOURS = [
 
 export function EstimateFigures({ insights }: { insights: Insights }) {
   const { estimates, weeks, days } = insights;
-  const most = Math.max(0, ...weeks.map((week) => week.approvedCents));
   return (
-    <section aria-labelledby="estimates-heading" className="grid gap-3">
-      <h2 id="estimates-heading" className="text-xl font-bold text-blue-950">
-        Estimates
-      </h2>
+    <FiguresSection id="estimates" heading="Estimates">
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Figure
           label={`Sent in the last ${days} days`}
@@ -49,21 +45,12 @@ export function EstimateFigures({ insights }: { insights: Insights }) {
           );
         })}
       </dl>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Bars
-          title="Dollars approved per week"
-          weeks={weeks}
-          value={(week) => week.approvedCents}
-          max={most}
-          label={(week) => formatDollars(week.approvedCents)}
-          color="fill-emerald-700"
-        />
-        <WeekTable
-          caption="Dollars approved, by week"
-          weeks={weeks}
-          columns={[{ label: "Approved", cell: (week) => formatDollars(week.approvedCents) }]}
-        />
-      </div>
-    </section>
+      <WeeksBesideTable
+        weeks={weeks}
+        charts={[{ title: "Dollars approved per week", column: "Approved", color: "fill-emerald-700" }]}
+        caption="Dollars approved, by week"
+        columns={[{ label: "Approved", value: (week) => week.approvedCents, format: formatDollars }]}
+      />
+    </FiguresSection>
   );
 }

@@ -1,8 +1,21 @@
 import { formatCount, formatOldest, formatPercent, formatWait } from "~/features/insights/format";
+import type { ReactNode } from "react";
 import type { Insights, KindFigures } from "~/features/insights/insights.server";
 
 // The window's figures: four cards for all requests together, then one table with every figure
 // per kind and together (clock time and the open-hours clock side by side).
+
+/** One part of the insights page under its heading; `id` names the heading (`<id>-heading`). */
+export function FiguresSection({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-blue-950">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

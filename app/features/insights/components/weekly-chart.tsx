@@ -18,22 +18,37 @@ const shortWeek = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.s
 /** What a bar or a row is drawn from: a week, by its Monday. */
 type AnyWeek = { weekStart: string };
 
-export function Bars<W extends AnyWeek>({
-  title,
-  weeks,
-  value,
-  max,
-  label,
-  color,
-}: {
-  title: string;
-  weeks: readonly W[];
+/** A column of the week-by-week table: a figure per week and how it is written. */
+type WeekColumn<W> = {
+  label: string;
   value: (week: W) => number | null;
-  max: number;
-  label: (week: W) => string;
+  format(this: void, figure: number | null): string;
+};
+
+/** One chart of bars drawing one of the table's columns (`column`, its label): the figure over each
+ * bar is written as in the table unless `format` says otherwise; the tallest bar stands for `max`,
+ * by default the largest week's figure. */
+type ColumnChart = {
+  title: string;
+  column: string;
   color: string;
+  max?: number;
+  format?: (figure: number | null) => string;
+};
+
+/** One chart: the column's figure for each week as a bar, written over it. */
+function Bars<W extends AnyWeek>({
+  weeks,
+  chart: { title, color, max: tallest, format },
+  column: { value, format: columnFormat },
+}: {
+  weeks: readonly W[];
+  chart: ColumnChart;
+  column: WeekColumn<W>;
 }) {
   const plot = HEIGHT - TOP - BOTTOM;
+  const max = tallest ?? Math.max(0, ...weeks.map((week) => value(week) ?? 0));
+  const label = (week: W) => (format ?? columnFormat)(value(week));
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <figcaption className="text-sm font-semibold text-blue-950">{title}</figcaption>
@@ -67,44 +82,54 @@ export function Bars<W extends AnyWeek>({
   );
 }
 
-export function WeeklyChart({ weeks }: { weeks: readonly Week[] }) {
-  const longestMedian = Math.max(0, ...weeks.map((week) => week.medianMinutes ?? 0));
-  const hours = (minutes: number | null) => (minutes === null ? "—" : `${Math.round(minutes / 6) / 10} h`);
+/** The insights' way to show the last 12 weeks: the bars (one chart, or several stacked) beside
+ * the table of the same weeks. */
+export function WeeksBesideTable<W extends AnyWeek>({
+  weeks,
+  charts,
+  caption,
+  columns,
+}: {
+  weeks: readonly W[];
+  charts: readonly ColumnChart[];
+  caption: string;
+  columns: readonly WeekColumn<W>[];
+}) {
+  const bars = charts.map((chart) => {
+    const column = columns.find((candidate) => candidate.label === chart.column);
+    if (!column) throw new Error(`The chart "${chart.title}" draws no column of the table: ${chart.column}`);
+    return <Bars key={chart.title} weeks={weeks} chart={chart} column={column} />;
+  });
+  const cells = columns.map(({ label, value, format }) => ({ label, cell: (week: W) => format(value(week)) }));
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="grid gap-4">
-        <Bars
-          title="Share answered within 24 hours, by week"
-          weeks={weeks}
-          value={(week) => week.withinPromisePercent}
-          max={100}
-          label={(week) => formatPercent(week.withinPromisePercent)}
-          color="fill-blue-800"
-        />
-        <Bars
-          title="Median time to first contact, by week"
-          weeks={weeks}
-          value={(week) => week.medianMinutes}
-          max={longestMedian}
-          label={(week) => hours(week.medianMinutes)}
-          color="fill-red-700"
-        />
-      </div>
-      <WeekTable
-        caption="Week by week"
-        weeks={weeks}
-        columns={[
-          { label: "Received", cell: (week) => formatCount(week.received) },
-          { label: "Within 24 h", cell: (week) => formatPercent(week.withinPromisePercent) },
-          { label: "Median", cell: (week) => formatWait(week.medianMinutes) },
-        ]}
-      />
+      {bars.length === 1 ? bars : <div className="grid gap-4">{bars}</div>}
+      <WeekTable caption={caption} weeks={weeks} columns={cells} />
     </div>
   );
 }
 
+export function WeeklyChart({ weeks }: { weeks: readonly Week[] }) {
+  const hours = (minutes: number | null) => (minutes === null ? "—" : `${Math.round(minutes / 6) / 10} h`);
+  return (
+    <WeeksBesideTable
+      weeks={weeks}
+      charts={[
+        { title: "Share answered within 24 hours, by week", column: "Within 24 h", max: 100, color: "fill-blue-800" },
+        { title: "Median time to first contact, by week", column: "Median", format: hours, color: "fill-red-700" },
+      ]}
+      caption="Week by week"
+      columns={[
+        { label: "Received", value: (week) => week.received, format: formatCount },
+        { label: "Within 24 h", value: (week) => week.withinPromisePercent, format: formatPercent },
+        { label: "Median", value: (week) => week.medianMinutes, format: formatWait },
+      ]}
+    />
+  );
+}
+
 /** A week-by-week table: the week, then one number per column, for readers who skip the bars. */
-export function WeekTable<W extends AnyWeek>({
+function WeekTable<W extends AnyWeek>({
   caption,
   weeks,
   columns,

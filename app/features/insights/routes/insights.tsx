@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/insights";
-import { InsightsCards, InsightsTable } from "~/features/insights/components/insights-figures";
+import { FiguresSection, InsightsCards, InsightsTable } from "~/features/insights/components/insights-figures";
 import { AppointmentFigures } from "~/features/insights/components/appointment-figures";
 import { BookingPageFigures } from "~/features/insights/components/booking-page-figures";
 import { EstimateFigures } from "~/features/insights/components/estimate-figures";
@@ -77,20 +77,21 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           </a>
         ))}
       </nav>
-      <section aria-labelledby="window-heading" className="grid gap-3">
-        <h2 id="window-heading" className="text-xl font-bold text-blue-950">
-          Last {insights.days} days: {formatCount(together.received)} requests, {formatCount(together.contacted)}{" "}
-          contacted
-        </h2>
+      <FiguresSection
+        id="window"
+        heading={
+          <>
+            Last {insights.days} days: {formatCount(together.received)} requests, {formatCount(together.contacted)}{" "}
+            contacted
+          </>
+        }
+      >
         <InsightsCards figures={together} />
         <InsightsTable insights={insights} />
-      </section>
-      <section aria-labelledby="weeks-heading" className="grid gap-3">
-        <h2 id="weeks-heading" className="text-xl font-bold text-blue-950">
-          The last 12 weeks
-        </h2>
+      </FiguresSection>
+      <FiguresSection id="weeks" heading="The last 12 weeks">
         <WeeklyChart weeks={insights.weeks} />
-      </section>
+      </FiguresSection>
       <AppointmentFigures insights={insights} />
       <BookingPageFigures insights={insights} />
       <EstimateFigures insights={insights} />

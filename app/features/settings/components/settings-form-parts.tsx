@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/ui/button";
+import { Button, SaveButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { SettingsIntent } from "./settings-intents";
 
@@ -114,11 +114,7 @@ export function SettingsForm<Fields extends Record<string, unknown>>({
       <input type="hidden" name="intent" value={intent} />
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
-      <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </Button>
-      </div>
+      <SaveButton busy={busy} label={submitLabel} />
     </Form>
   );
 }

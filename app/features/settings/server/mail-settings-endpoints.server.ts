@@ -1,14 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { getEnv } from "~/http/context.server";
+import { getEnv, type RequestAndContext } from "~/http/context.server";
 import { handleSettingsPut } from "~/http/json-endpoint.server";
 import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import { jsonResponse, NO_STORE, withSavedAsJson } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
   describeMailSettings,
-  type MailSettings,
   mailSettingsDefaults,
   mailSettingsFromForm,
   mailSettingsSchemaFor,
@@ -22,8 +21,6 @@ import {
 const LIMIT_BYTES = 8 * 1024;
 const PAGE = "/incoming/settings/emails";
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
-
 /** What the page and GET /api/settings/emails show: what holds, and the configuration's defaults. */
 export async function mailSettingsView(context: Readonly<RouterContextProvider>) {
   const env = getEnv(context);
@@ -32,20 +29,15 @@ export async function mailSettingsView(context: Readonly<RouterContextProvider>)
   return { ...settings, defaults: { recipients: defaults.recipients, confirmVisitor: defaults.confirmVisitor } };
 }
 
-const asJson = (settings: MailSettings & { defaults?: unknown }) => ({
-  ...settings,
-  saved: settings.saved ? { by: settings.saved.by, at: settings.saved.at.toISOString() } : null,
-});
-
-export async function mailSettingsResponse({ context }: Args) {
-  return jsonResponse(asJson(await mailSettingsView(context)), 200, NO_STORE);
+export async function mailSettingsResponse({ context }: RequestAndContext) {
+  return jsonResponse(withSavedAsJson(await mailSettingsView(context)), 200, NO_STORE);
 }
 
 /** PUT /api/settings/emails `{ recipients: [..], confirmVisitor, senderName }` → 200 with what now holds. */
-export function putMailSettings({ request, context }: Args) {
+export function putMailSettings({ request, context }: RequestAndContext) {
   return handleSettingsPut(request, mailSettingsSchemaFor(getEnv(context)), LIMIT_BYTES, async (input) => {
     const saved = await saveMailSettings(getEnv(context), input, actingMember(request, context));
-    return jsonResponse({ message: describeMailSettings(saved), ...asJson(saved) });
+    return jsonResponse({ message: describeMailSettings(saved), ...withSavedAsJson(saved) });
   });
 }
 
@@ -55,7 +47,7 @@ export type MailSettingsRefusal = {
 };
 
 /** The page's form: saved → back with a toast; refused → the owner's input and what to fix (400). */
-export async function mailSettingsFormAction({ request, context }: Args) {
+export async function mailSettingsFormAction({ request, context }: RequestAndContext) {
   const env = getEnv(context);
   const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;

@@ -1,10 +1,8 @@
-import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
-import { auditInsert } from "~/features/audit/audit.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import { defaultOnlineBookingRules, describeOnlineBooking, type OnlineBookingRules } from "../../online/online-rules";
-import { readSettingsColumns, writeSettingsColumns } from "../settings/settings-row.server";
+import { readSettingsColumns, saveSettingsColumns } from "../settings/settings-row.server";
 
 // The owner's rules for online booking as stored: columns of the appointments' one settings row
 // (migration 0039). Saved with its audit entry in one batch.
@@ -45,15 +43,10 @@ export async function saveOnlineBookingRules(
     onlineHorizonDays: rules.horizonDays,
     onlineMode: rules.mode,
   };
-  const db = getDb(env);
-  await db.batch([
-    writeSettingsColumns(db, columns),
-    auditInsert(db, {
-      ...acting,
-      action: "settings.online-booking",
-      target: "appointments",
-      detail: { rules: describeOnlineBooking(rules) },
-    }),
-  ]);
+  await saveSettingsColumns(env, columns, acting, {
+    action: "settings.online-booking",
+    target: "appointments",
+    detail: { rules: describeOnlineBooking(rules) },
+  });
   return rules;
 }

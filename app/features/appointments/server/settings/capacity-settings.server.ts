@@ -1,6 +1,4 @@
-import { getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
-import { auditInsert } from "~/features/audit/audit.server";
 import type { RouterContextProvider } from "react-router";
 import { getShopSchedule, readScheduleFrom } from "~/features/settings/settings.server";
 import { shopWallClock } from "~/hours/shop-calendar";
@@ -10,7 +8,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { type CapacityInput, formatSlotTime } from "../../capacity";
 import { type Capacity, defaultCapacity } from "../../vocabulary";
 import type { BookingRules } from "../booking-reads.server";
-import { readSettingsColumns, writeSettingsColumns } from "./settings-row.server";
+import { readSettingsColumns, saveSettingsColumns } from "./settings-row.server";
 
 // The owner's capacity as stored (migration 0025), one row; until an owner saves it, no
 // appointment can be booked (0 drop-offs, no waiter slots).
@@ -47,16 +45,11 @@ export async function saveCapacity(env: AppEnv, input: CapacityInput, acting: Ac
     ...(input.changeCutoffMinutes !== undefined ? { changeCutoffMinutes: input.changeCutoffMinutes } : {}),
   };
   const saved: Capacity = { ...(await readCapacity(env)), ...values };
-  const db = getDb(env);
-  await db.batch([
-    writeSettingsColumns(db, values),
-    auditInsert(db, {
-      ...acting,
-      action: "settings.capacity",
-      target: "capacity",
-      detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
-    }),
-  ]);
+  await saveSettingsColumns(env, values, acting, {
+    action: "settings.capacity",
+    target: "capacity",
+    detail: { capacity: describeCapacity(saved), changeCutoffMinutes: saved.changeCutoffMinutes },
+  });
   return saved;
 }
 

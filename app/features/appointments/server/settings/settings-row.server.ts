@@ -3,6 +3,8 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { type Database, getDb } from "~/db/db.server";
 import { appointmentSettings } from "~/db/schema/appointments";
+import { type AuditEntry, auditInsert } from "~/features/audit/audit.server";
+import type { Acting } from "~/http/staff-member.server";
 import type { AppEnv } from "~/http/env.server";
 
 // The appointments' settings (capacity, switches, online booking) are columns of one row of
@@ -31,4 +33,15 @@ export function writeSettingsColumns(db: Database, columns: SettingsColumns) {
     .insert(appointmentSettings)
     .values({ id: ROW_ID, ...columns })
     .onConflictDoUpdate({ target: appointmentSettings.id, set: columns });
+}
+
+/** Writes these columns and the change's one audit entry in one batch (decision 062). */
+export async function saveSettingsColumns(
+  env: Pick<AppEnv, "DB">,
+  columns: SettingsColumns,
+  acting: Acting,
+  entry: Omit<AuditEntry, keyof Acting>,
+): Promise<void> {
+  const db = getDb(env);
+  await db.batch([writeSettingsColumns(db, columns), auditInsert(db, { ...acting, ...entry })]);
 }

@@ -1,14 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { getEnv } from "~/http/context.server";
+import { getEnv, type RequestAndContext } from "~/http/context.server";
 import { handleSettingsPut } from "~/http/json-endpoint.server";
 import { refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
-import { jsonResponse, NO_STORE } from "~/http/responses.server";
+import { jsonResponse, NO_STORE, withSavedAsJson } from "~/http/responses.server";
 import { actingMember } from "~/http/staff-member.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
   describeEstimateSettings,
-  type EstimateSettings,
   estimateSettingsFromForm,
   estimateSettingsSchema,
   readEstimateSettings,
@@ -22,27 +21,20 @@ import {
 const LIMIT_BYTES = 16 * 1024;
 const PAGE = "/incoming/settings/estimates";
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
-
-const asJson = (settings: EstimateSettings) => ({
-  ...settings,
-  saved: settings.saved ? { by: settings.saved.by, at: settings.saved.at.toISOString() } : null,
-});
-
 /** What the page and GET /api/settings/estimates show: what holds now. */
 export async function estimateSettingsView(context: Readonly<RouterContextProvider>) {
-  return asJson(await readEstimateSettings(getEnv(context)));
+  return withSavedAsJson(await readEstimateSettings(getEnv(context)));
 }
 
-export async function estimateSettingsResponse({ context }: Args) {
+export async function estimateSettingsResponse({ context }: RequestAndContext) {
   return jsonResponse(await estimateSettingsView(context), 200, NO_STORE);
 }
 
 /** PUT /api/settings/estimates `{ labourRate, tax: { rateBasisPoints, appliesTo }, terms }` → 200, what holds. */
-export function putEstimateSettings({ request, context }: Args) {
+export function putEstimateSettings({ request, context }: RequestAndContext) {
   return handleSettingsPut(request, estimateSettingsSchema, LIMIT_BYTES, async (input) => {
     const saved = await saveEstimateSettings(getEnv(context), input, actingMember(request, context));
-    return jsonResponse({ message: describeEstimateSettings(saved), ...asJson(saved) });
+    return jsonResponse({ message: describeEstimateSettings(saved), ...withSavedAsJson(saved) });
   });
 }
 
@@ -54,7 +46,7 @@ export type EstimateSettingsRefusal = {
 };
 
 /** The page's form: saved → back with a toast; refused → the owner's input and what to fix (400). */
-export async function estimateSettingsFormAction({ request, context }: Args) {
+export async function estimateSettingsFormAction({ request, context }: RequestAndContext) {
   const env = getEnv(context);
   const posted = await readPostedForm(request, { limitBytes: LIMIT_BYTES, headers: NO_STORE });
   if (!posted.ok) return posted.refusal;
