@@ -152,7 +152,7 @@ export async function benchCrowd(log: (line: string) => void): Promise<InboxBenc
     const crowd = await sampled(server, () => visitorCrowd(origin, pages, { visitors: VISITORS, seconds: SECONDS }));
     const run = crowd.result;
     // The steady state: the measured seconds, after the warm-up (first 5 of them against the last 5).
-    const measured = crowd.memory.slice(run.warmUpSeconds);
+    const measured = crowd.memory.slice(run.warmUpSeconds, run.warmUpSeconds + SECONDS);
     const settled = mean(measured.slice(0, 5).map((sample) => sample.resident));
     const last = mean(measured.slice(-5).map((sample) => sample.resident));
     const flat = measured.length >= 10 && last - settled <= Math.max(FLAT.bytes, settled * FLAT.ratio);
