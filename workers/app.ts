@@ -18,7 +18,18 @@ import { catalogChangesAt, catalogContext, catalogReaderFor } from "../app/featu
 import { applySecurityHeaders, createCspNonce, isCrossSiteWrite, withVouchedOrigin } from "../app/http/security.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
-const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+
+// Given a function, React Router's handler derives the route tree again on every request (it
+// flattens and ranks every route: its way to follow the dev server's rebuilds), which measured
+// several milliseconds of each public read's CPU. Given the loaded build, it derives once per isolate.
+// The build still loads at the first request, not at startup (decision 040); dev keeps following rebuilds.
+let handlerOfBuild: ReturnType<typeof createRequestHandler> | undefined;
+const requestHandler: ReturnType<typeof createRequestHandler> = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      handlerOfBuild ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+      return handlerOfBuild(request, context);
+    };
 
 /**
  * The queue's consumer with every feature's job handlers: the composition root hands them over, so

@@ -32,16 +32,19 @@ const shopClock = formatOnFirstUse({
 type WallClock = { date: CalendarDate; minutes: number };
 
 const HOUR_MS = 3_600_000;
-// The shop's zone moves its clocks at whole UTC hours, so one UTC hour has one offset: asked once
-// per hour and kept for the next instant in it. The CSV export asks for 100,000 instants, newest
-// first; one formatToParts each was a quarter of its time.
-let offsetHour = Number.NaN;
-let offsetMs = 0;
+// The shop's zone moves its clocks at whole UTC hours, so one UTC hour has one offset: read once
+// per hour and kept for the isolate's life (the zone's rules change only with a deploy). The CSV
+// export asks for 100,000 instants (one formatToParts each was a quarter of its time), and the
+// openings ask two for each place on every day of two months (with one hour kept, each missed).
+// Bounded: past a year and more of hours it starts again.
+const MAX_REMEMBERED_HOURS = 24 * 400;
+const offsetsByHour = new Map<number, number>();
 
 /** How far the shop's wall clock is from UTC at an instant, in milliseconds (negative in the Americas). */
 function shopOffsetMs(instant: Date): number {
   const hour = Math.floor(instant.getTime() / HOUR_MS);
-  if (hour !== offsetHour) {
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
     const start = new Date(hour * HOUR_MS);
     const parts = Object.fromEntries(
       shopClock()
@@ -49,10 +52,11 @@ function shopOffsetMs(instant: Date): number {
         .map((part) => [part.type, Number(part.value)]),
     );
     const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute);
-    offsetMs = wall - start.getTime();
-    offsetHour = hour;
+    offset = wall - start.getTime();
+    if (offsetsByHour.size >= MAX_REMEMBERED_HOURS) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
   }
-  return offsetMs;
+  return offset;
 }
 
 /** The shop's calendar date and minutes since its midnight at an instant. */

@@ -18,19 +18,32 @@ function workerdProcesses(server: ChildProcess): string[] {
   });
 }
 
-/** Their resident memory, in bytes. */
-export function workerdMemory(server: ChildProcess): number {
-  let total = 0;
+export type ResidentMemory = { resident: number; anonymous: number; file: number };
+
+/**
+ * Their resident memory, in bytes, and its two kinds: anonymous (the heaps, what the Worker and the
+ * runtime allocate) and file-backed (pages of mapped files: the binary and, when SQLite maps it, the
+ * database file, which the kernel may drop and read again at any time).
+ */
+export function workerdMemoryParts(server: ChildProcess): ResidentMemory {
+  const total: ResidentMemory = { resident: 0, anonymous: 0, file: 0 };
+  const field = (status: string, name: string) =>
+    Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * KB;
   for (const pid of workerdProcesses(server)) {
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      total += Number(rss ?? 0) * KB;
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      total.resident += field(status, "VmRSS");
+      total.anonymous += field(status, "RssAnon");
+      total.file += field(status, "RssFile") + field(status, "RssShmem");
     } catch {
       // The process ended while being read.
     }
   }
   return total;
 }
+
+/** Their resident memory, in bytes. */
+export const workerdMemory = (server: ChildProcess): number => workerdMemoryParts(server).resident;
 
 export type Export = {
   rows: number;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { shopWallClock } from "~/hours/shop-calendar";
 
-// The shop's wall clock (America/New_York) at an instant, which keeps one UTC hour's offset for
-// the next instant in the same hour (app/hours/shop-calendar.ts): right across the clock changes,
-// and whatever order the instants come in.
+// The shop's wall clock (America/New_York) at an instant, which keeps each UTC hour's offset for
+// the next instant in the same hour, up to a bound (app/hours/shop-calendar.ts): right across the
+// clock changes, whatever order the instants come in, and past the bound (two years of hours).
 
 const at = (iso: string) => shopWallClock(new Date(iso));
 
