@@ -44,7 +44,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
-  const { toast, clearCookie } = await takeToast(request, env);
+  const { value: toast, clearCookie } = await takeToast(request, env);
   // The open-now line is in the site's header, the notice on top of every public page; the page
   // cache keeps no page past their next change. The staff pages (/incoming) have a header of their
   // own without either: they carry no hours (0.5 KB gzip of each, decision 053).

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { type Cookie, redirect } from "react-router";
 import { z } from "~/forms/zod";
 import type { ToastMessage } from "~/ui/toast/toast-store";
 import type { AppEnv } from "./env.server";
@@ -38,15 +38,36 @@ export async function headersWithToast(env: AppEnv, toast: ToastInput, init?: He
   return headers;
 }
 
-/** Reads and clears the queued toast. Returns the Set-Cookie header that clears it, if any. */
-export async function takeToast(
-  request: Request,
-  env: AppEnv,
-): Promise<{ toast: ToastMessage | null; clearCookie: string | null }> {
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
-  const cookie = await toastCookie(env);
-  const parsed = toastSchema.safeParse(await cookie.parse(cookieHeader));
-  const clearCookie = await cookie.serialize("", { maxAge: 0 });
-  return { toast: parsed.success ? parsed.data : null, clearCookie };
+/**
+ * The reader of a one-shot cookie (the toast; the team page's link shown once), which clears it:
+ * what `read` makes of its value (null for nothing usable), and the Set-Cookie value that clears it
+ * (null when the request did not carry the cookie, so nothing is set). The cookie is made only when
+ * the request carries it.
+ */
+export function oneShotCookieReader<Value, Env>({
+  name,
+  cookie,
+  read,
+}: {
+  name: string;
+  cookie: (env: Env) => Cookie | Promise<Cookie>;
+  read: (value: unknown, env: Env) => Value | null | Promise<Value | null>;
+}) {
+  return async (request: Request, env: Env): Promise<{ value: Value | null; clearCookie: string | null }> => {
+    const cookieHeader = request.headers.get("Cookie");
+    if (!cookieHeader?.includes(`${name}=`)) return { value: null, clearCookie: null };
+    const made = await cookie(env);
+    const value = await read(await made.parse(cookieHeader), env);
+    return { value, clearCookie: await made.serialize("", { maxAge: 0 }) };
+  };
 }
+
+/** Reads and clears the queued toast, with the Set-Cookie header that clears it, if any. */
+export const takeToast = oneShotCookieReader<ToastMessage, AppEnv>({
+  name: TOAST_COOKIE_NAME,
+  cookie: toastCookie,
+  read: (value) => {
+    const parsed = toastSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  },
+});

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { calendarDateField } from "~/forms/dates";
 import { z } from "~/forms/zod";
-import { addDays, type CalendarDate, daysBetween, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
+import { addDays, type CalendarDate, shopWallClock, weekdayOf } from "~/hours/shop-calendar";
 import { hoursOn } from "~/hours/shop-schedule";
 import { recordPath } from "~/records/kinds";
 import { getEnv } from "~/http/context.server";
 import { jsonAnswer, refusalData, refused } from "~/http/outcome.server";
-import { parseQuery } from "~/http/query.server";
+import { parseDaySpan, parseQuery } from "~/http/query.server";
 import { jsonResponse, NO_STORE } from "~/http/responses.server";
 import { bookingRulesFor } from "./settings/capacity-settings.server";
 import { capacityOn, openingsOn, slotKey } from "../capacity";
@@ -19,7 +19,6 @@ import { appointmentsBetween, bookedCounts, toView } from "./booking-reads.serve
 
 const dayParam = calendarDateField({ format: "give the day as YYYY-MM-DD.", notADay: "that day does not exist." });
 const calendarParams = z.object({ date: dayParam.optional(), view: z.string().optional() });
-const listParams = z.object({ from: dayParam, to: dayParam });
 
 /** The longest span GET /api/appointments lists at once. */
 export const MAX_LIST_DAYS = 62;
@@ -93,14 +92,11 @@ export function calendarQuery(url: URL, now: Date) {
 
 /** GET /api/appointments?from=&to= (at most 62 days): every appointment in the span, by day and time. */
 export async function listAppointmentsResponse(request: Request, context: Readonly<RouterContextProvider>) {
-  const parsed = parseQuery(new URL(request.url).searchParams, listParams);
-  if (!parsed.ok) {
-    return jsonAnswer(refused("invalid", `Give from and to as real dates, YYYY-MM-DD (${parsed.message})`));
-  }
-  const { from, to } = parsed.query;
-  const span = daysBetween(from, to) + 1;
-  if (span < 1) return jsonAnswer(refused("invalid", "from must not be after to."));
-  if (span > MAX_LIST_DAYS) return jsonAnswer(refused("invalid", `List at most ${MAX_LIST_DAYS} days at once.`));
-  const rows = await appointmentsBetween(getEnv(context), from, to);
+  const span = parseDaySpan(new URL(request.url).searchParams, {
+    maxDays: MAX_LIST_DAYS,
+    tooLong: `List at most ${MAX_LIST_DAYS} days at once.`,
+  });
+  if (!span.ok) return jsonAnswer(span);
+  const rows = await appointmentsBetween(getEnv(context), span.value.from, span.value.to);
   return jsonResponse(rows.map(entryOf));
 }

@@ -10,13 +10,11 @@ import { ContactAside, ContactClosing, ContactIntroduction } from "~/features/si
 import { BookOnlineLine } from "~/layout/book-online-link";
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
-import { publicResponseLine } from "~/features/insights/insights";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
-import { getShopSettings } from "~/features/settings/settings.server";
-import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
+import { submissionFormData } from "~/features/submissions/submissions.server";
+import { formPageAction, responseRecordLineOf } from "~/features/site/server/form-pages.server";
 
 // The contact form needs JavaScript; the page is the same for every visitor (a fresh form id is
 // put into every response), so the Worker may serve it from the page cache.
@@ -25,14 +23,11 @@ export const handle: RouteHandle = { hydrate: true, pageCache: publicPage };
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     ...(await submissionFormData("contact", context)),
-    // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
-    responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
+    responseRecordLine: await responseRecordLineOf(context),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("contact", request, context, { redirectTo: "/contact#contact-form" });
-}
+export const action = formPageAction("contact", "/contact#contact-form");
 
 export const headers: Route.HeadersFunction = retryAfterOfAction;
 

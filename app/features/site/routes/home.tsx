@@ -7,13 +7,11 @@ import { HomeClosing, HomeIntroduction, homeTeasers } from "~/features/site/stat
 import { StaticMarkup } from "~/ui/hydration/static-markup";
 import { BookOnlineLine } from "~/layout/book-online-link";
 import { ResponseRecordLine } from "~/features/site/sections/response-record-line";
-import { publicResponseLine } from "~/features/insights/insights";
 import { publicPage, type RouteHandle } from "~/route-handle";
 import { pageMeta, siteOrigin } from "~/seo/meta";
-import { getRequestTime } from "~/http/context.server";
 import { retryAfterOfAction } from "~/http/responses.server";
-import { getShopSettings } from "~/features/settings/settings.server";
-import { handleSubmissionForm, submissionFormData } from "~/features/submissions/submissions.server";
+import { submissionFormData } from "~/features/submissions/submissions.server";
+import { formPageAction, responseRecordLineOf } from "~/features/site/server/form-pages.server";
 import { requestChoices, shopTexts, visibleServices } from "~/features/catalog/catalog.server";
 
 // The service-request form needs JavaScript; the page is the same for every visitor (a fresh form id is
@@ -33,14 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teasers: homeTeasers(await visibleServices(context)),
     headline: homeHeadline,
     introduction: homeIntroduction,
-    // Stored by the hourly job and read with the settings: nothing is computed for a visitor.
-    responseRecordLine: publicResponseLine((await getShopSettings(context)).responseRecord, getRequestTime(context)),
+    responseRecordLine: await responseRecordLineOf(context),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleSubmissionForm("serviceRequest", request, context, { redirectTo: "/#request-service" });
-}
+export const action = formPageAction("serviceRequest", "/#request-service");
 
 export const headers: Route.HeadersFunction = retryAfterOfAction;
 

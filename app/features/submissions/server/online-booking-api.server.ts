@@ -20,7 +20,7 @@ import { getCatalog } from "../../catalog/catalog.server";
 import { HONEYPOT_FIELD } from "../honeypot";
 import { INVALID_MESSAGE, UNAVAILABLE_MESSAGE } from "../submission-messages";
 import { saveContextFor, submissionForms } from "./save-submission.server";
-import { admitWithinSubmissionLimit } from "./submission-api.server";
+import { admitWithinSubmissionLimit } from "./submission-limit.server";
 import { judgeSubmission } from "./spam.server";
 
 // POST /api/bookings (docs/decisions/064): a visitor books a place themselves. The public forms'

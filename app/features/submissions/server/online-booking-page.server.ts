@@ -6,9 +6,10 @@ import { type Refusal, refusalData, refused } from "~/http/outcome.server";
 import { readPostedForm } from "~/http/request-body.server";
 import { bookingViewPosted, joinWaitlist, postedBookingView } from "../../appointments/appointments.server";
 import { HONEYPOT_FIELD } from "../honeypot";
-import { RATE_LIMITED_MESSAGE, TOO_LARGE_MESSAGE } from "../submission-messages";
+import { TOO_LARGE_MESSAGE } from "../submission-messages";
 import { bookOnlineFor, onlineBookingSchema } from "./online-booking-api.server";
-import { isOverSubmissionLimit, RATE_LIMIT_RETRY_SECONDS, saveContextFor } from "./save-submission.server";
+import { saveContextFor } from "./save-submission.server";
+import { isOverSubmissionLimit, submissionLimitRefusal } from "./submission-limit.server";
 
 // The /book page's action, a plain form post (the page ships no JavaScript): the same schema and
 // booking as POST /api/bookings, the same per-client limit counted before the body is read. The
@@ -71,9 +72,7 @@ async function answerBookingForm(request: Request, context: Readonly<RouterConte
   /** The page again with what the visitor typed: the refusal's status, and its message unless `errors` says more. */
   const refuse = (refusal: Refusal, errors = [refusal.message], nextDays?: string[]) =>
     refusalData<Answer>(refusal, { errors, entered, ...(nextDays ? { nextDays } : {}) });
-  if (overLimit) {
-    return refuse(refused("throttled", RATE_LIMITED_MESSAGE, { retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS }).refusal);
-  }
+  if (overLimit) return refuse(submissionLimitRefusal());
   const invalid = (errors: string[]) => refuse(refused("invalid", errors.join(" ")).refusal, errors);
   const [date = "", kind = "", time = ""] = text("place").split("|");
   if (form.get("intent") === "waitlist") {

@@ -17,8 +17,10 @@ import type { AppEnv } from "../../../http/env.server";
 import { ledgerEntryFor } from "../../notifications/notifications.server";
 import { enqueueJobs, type QueuedJob } from "../../../queue/jobs.server";
 import { type BookedOnArrival, bookedOnArrival, bookOnArrival } from "../../appointments/appointments.server";
-import { readMailSettings } from "../../settings/settings.server";
+import { getShopSchedule, readMailSettings } from "../../settings/settings.server";
 import { judgeSubmission } from "./spam.server";
+import { isOverSubmissionLimit } from "./submission-limit.server";
+import { serviceValuesFor } from "./service-choices.server";
 
 type SubmissionSchemas = { contact: typeof contactSchema; serviceRequest: ServiceRequestSchema };
 
@@ -102,6 +104,22 @@ export const submissionForms: { [Name in InboxKind]: SubmissionForm<Name> } = {
   },
 };
 
+/**
+ * A form's schema as the server applies it to a post, on the page and the API alike: the service
+ * request's dates follow the owner's schedule, and its services are the catalog's choices as of now.
+ */
+export async function submissionSchemaAt<Name extends InboxKind>(
+  name: Name,
+  context: Readonly<RouterContextProvider>,
+  now: Date,
+) {
+  return submissionForms[name].schemaAt(
+    now,
+    await getShopSchedule(context, now),
+    await serviceValuesFor(name, context),
+  );
+}
+
 /** Whether a stored row holds exactly these fields (an absent optional field matches a NULL column). */
 function holdsSameFields(sent: object, stored: object): boolean {
   return Object.entries(sent).every(([key, value]) => (value ?? null) === (Reflect.get(stored, key) ?? null));
@@ -127,9 +145,6 @@ type SaveOutcome<Name extends InboxKind> =
   | { status: "conflict" }
   | { status: "unavailable" };
 
-/** The limiter counts per minute: a refused client may try again within this many seconds. */
-export const RATE_LIMIT_RETRY_SECONDS = 60;
-
 // The whole environment: booking on arrival writes an appointment (its link's secret included).
 type SaveEnv = AppEnv;
 
@@ -141,22 +156,6 @@ type SaveContext = {
   /** The request's time (getRequestTime). */
   now: Date;
 };
-
-/**
- * Counts one write against the client's limit (SUBMISSION_LIMITER) and says whether it is over it.
- * Both doors (submission-api, submission-action) call it first, before the body is read, so a
- * client sending broken bodies is throttled like one sending valid ones.
- */
-export async function isOverSubmissionLimit(env: Pick<AppEnv, "SUBMISSION_LIMITER">, key: string): Promise<boolean> {
-  try {
-    const { success } = await env.SUBMISSION_LIMITER.limit({ key: `submission:${key}` });
-    return !success;
-  } catch (error) {
-    // A limiter outage must not cost the shop a customer's message.
-    console.error("Rate limiter unavailable; letting the submission through", error);
-    return false;
-  }
-}
 
 /**
  * After a new submission is stored, and after the visitor has their answer: the shop's email and,

@@ -11,18 +11,12 @@ import {
 } from "~/features/submissions/submission-messages";
 import { formSubmissionIdContext, getCloudflare, getRequestTime } from "../../../http/context.server";
 import { invalidFormAnswer, pageRefusal, refused, unreachable } from "~/http/outcome.server";
-import { serviceValuesFor } from "./service-choices.server";
 import { formConstraintsAt } from "./form-constraints.server";
 import { readPostedForm } from "../../../http/request-body.server";
-import {
-  isOverSubmissionLimit,
-  RATE_LIMIT_RETRY_SECONDS,
-  saveContextFor,
-  saveSubmission,
-  submissionForms,
-} from "./save-submission.server";
+import { saveContextFor, saveSubmission, submissionSchemaAt } from "./save-submission.server";
+import { isOverSubmissionLimit, submissionLimitRefusal } from "./submission-limit.server";
 import { redirectWithToast } from "../../../http/toast.server";
-import { getShopSchedule, shopHoursOf } from "../../settings/settings.server";
+import { shopHoursOf } from "../../settings/settings.server";
 
 // Above what the fields' own limits allow once URL-encoded (5000 emoji are ~60 KB), far below
 // anything that could strain the Worker.
@@ -62,14 +56,10 @@ export async function handleSubmissionForm<Name extends InboxKind>(
     limitBytes: PAGE_FORM_LIMIT_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
   });
-  const { refusal: rateLimited } = refused("throttled", RATE_LIMITED_MESSAGE, {
-    retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS,
-  });
+  const rateLimited = submissionLimitRefusal();
   if (!posted.ok) return overLimit ? pageRefusal(rateLimited) : posted.refusal;
 
-  const now = getRequestTime(context);
-  const schedule = await getShopSchedule(context, now);
-  const schema = submissionForms[name].schemaAt(now, schedule, await serviceValuesFor(name, context));
+  const schema = await submissionSchemaAt(name, context, getRequestTime(context));
   const submission = parseFormData(posted.formData, schema);
   if (overLimit) return pageRefusal(rateLimited, submission.reply({ formErrors: [RATE_LIMITED_MESSAGE] }));
   if (submission.status !== "success") {

@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { z } from "~/forms/zod";
 import type { SecretsEnv } from "~/keys/keys.server";
+import { oneShotCookieReader } from "~/http/toast.server";
 import { sealToken, unsealToken } from "./tokens.server";
 
 // A link an owner has just made (an invitation, a reset) is shown once, on the team page the
@@ -38,22 +39,16 @@ export async function shownLinkSetCookie(env: SecretsEnv, link: ShownLink): Prom
 }
 
 /** The link to show once, and the Set-Cookie value that clears it (null when there was none). */
-export async function takeShownLink(
-  request: Request,
-  env: SecretsEnv,
-): Promise<{ link: ShownLink | null; clearCookie: string | null }> {
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(`${SHOWN_LINK_COOKIE_NAME}=`)) return { link: null, clearCookie: null };
-  const sealed: unknown = await shownLinkCookie.parse(cookieHeader);
-  const opened = typeof sealed === "string" ? await unsealToken(sealed, env) : null;
-  let parsed: ReturnType<typeof shownLinkSchema.safeParse> | null = null;
-  try {
-    parsed = opened ? shownLinkSchema.safeParse(JSON.parse(opened)) : null;
-  } catch {
-    parsed = null;
-  }
-  return {
-    link: parsed?.success ? parsed.data : null,
-    clearCookie: await shownLinkCookie.serialize("", { maxAge: 0 }),
-  };
-}
+export const takeShownLink = oneShotCookieReader<ShownLink, SecretsEnv>({
+  name: SHOWN_LINK_COOKIE_NAME,
+  cookie: () => shownLinkCookie,
+  read: async (sealed, env) => {
+    const opened = typeof sealed === "string" ? await unsealToken(sealed, env) : null;
+    try {
+      const parsed = opened ? shownLinkSchema.safeParse(JSON.parse(opened)) : null;
+      return parsed?.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  },
+});

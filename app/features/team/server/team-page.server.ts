@@ -29,7 +29,7 @@ export async function loadTeamPage(request: Request, env: AppEnv, you: StaffMemb
   ]);
   const headers = new Headers(NO_STORE);
   if (shown.clearCookie) headers.append("Set-Cookie", shown.clearCookie);
-  return data({ members, invitations, shownLink: shown.link, you: you.username }, { headers });
+  return data({ members, invitations, shownLink: shown.value, you: you.username }, { headers });
 }
 
 async function backToTeam(env: AppEnv, toast: ToastInput, cookies: string[] = []) {

@@ -3,13 +3,11 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { appointments } from "~/db/schema/appointments";
 import { serviceRequests } from "~/db/schema/inbox";
-import { calendarDateField } from "~/forms/dates";
-import { z } from "~/forms/zod";
-import { daysBetween, type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
+import { type CalendarDate, shopWallClock } from "~/hours/shop-calendar";
 import { getEnv } from "~/http/context.server";
 import type { AppEnv } from "~/http/env.server";
-import { jsonAnswer, refused } from "~/http/outcome.server";
-import { parseQuery } from "~/http/query.server";
+import { jsonAnswer } from "~/http/outcome.server";
+import { parseDaySpan } from "~/http/query.server";
 import { jsonResponse } from "~/http/responses.server";
 import { slotKey } from "../../capacity";
 import { onlineHorizon, onlineOpenings, type OnlineCounts } from "./online-openings.server";
@@ -19,9 +17,6 @@ import { readOnlineBookingRules } from "./online-settings.server";
 // GET /api/availability?from=&to= (anyone, at most 62 days): what can be booked online now.
 
 export const MAX_AVAILABILITY_DAYS = 62;
-
-const dayParam = calendarDateField({ format: "give the day as YYYY-MM-DD.", notADay: "that day does not exist." });
-const availabilityParams = z.object({ from: dayParam, to: dayParam });
 
 /** Live appointments per day and place from `from` to `to`, all and booked online (one grouped read). */
 export async function onlineCounts(env: Pick<AppEnv, "DB">, from: CalendarDate, to: CalendarDate) {
@@ -47,16 +42,12 @@ export async function onlineCounts(env: Pick<AppEnv, "DB">, from: CalendarDate, 
 }
 
 export async function availabilityResponse(request: Request, context: Readonly<RouterContextProvider>) {
-  const parsed = parseQuery(new URL(request.url).searchParams, availabilityParams);
-  if (!parsed.ok) {
-    return jsonAnswer(refused("invalid", `Give from and to as real dates, YYYY-MM-DD (${parsed.message})`));
-  }
-  const { from, to } = parsed.query;
-  const span = daysBetween(from, to) + 1;
-  if (span < 1) return jsonAnswer(refused("invalid", "from must not be after to."));
-  if (span > MAX_AVAILABILITY_DAYS) {
-    return jsonAnswer(refused("invalid", `Ask for at most ${MAX_AVAILABILITY_DAYS} days at once.`));
-  }
+  const span = parseDaySpan(new URL(request.url).searchParams, {
+    maxDays: MAX_AVAILABILITY_DAYS,
+    tooLong: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at once.`,
+  });
+  if (!span.ok) return jsonAnswer(span);
+  const { from, to } = span.value;
   const env = getEnv(context);
   const [rules, online] = await Promise.all([bookingRulesFor(context), readOnlineBookingRules(env)]);
   const counts: OnlineCounts = online.enabled ? await onlineCounts(env, from, to) : new Map<never, never>();
