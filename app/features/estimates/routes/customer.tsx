@@ -5,6 +5,7 @@ import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
 import { LineBox, LineFacts, Totals, VehicleLine } from "../static/estimate-lines";
+import { EstimateTerms } from "../static/estimate-terms";
 import { LinePhotos } from "../static/line-photos";
 import {
   CUSTOMER_ESTIMATE_HEADERS,
@@ -68,6 +69,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             ))}
           </ul>
           <Totals totals={page.totals} />
+          <EstimateTerms terms={page.terms} />
           <CustomerRights rights={page.rights} />
           <p className="text-slate-800">
             Signed: <span className="font-semibold">{decided.name}</span>, {decided.at}
@@ -108,6 +110,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             );
           })}
           <Totals totals={page.totals} />
+          <EstimateTerms terms={page.terms} />
           <CustomerRights rights={page.rights} />
           <div className="grid gap-1">
             <label htmlFor="estimate-name" className="font-semibold text-slate-900">
