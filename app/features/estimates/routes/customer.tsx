@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/customer";
 import type { RouteHandle } from "~/route-handle";
+import { shop } from "~/content/shop";
 import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
@@ -36,6 +37,10 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
   return (
     <section className="estimate-page mx-auto grid w-full max-w-2xl gap-5 px-4 py-6 sm:py-10">
       <div>
+        {/* The site's header stays off the paper (estimate-print.css): the shop is named here instead. */}
+        <p className="hidden text-sm print:block">
+          {shop.name}, {shop.address.locality}, {shop.address.region} · {page.phone.display}
+        </p>
         <h1 className="text-2xl font-bold text-blue-950 sm:text-3xl">Your estimate {page.number}</h1>
         <p className="mt-1 text-slate-700">
           Hi {page.firstName}, here is what we found and what it would cost.
