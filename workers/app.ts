@@ -68,6 +68,7 @@ export async function loadScheduledRunner() {
     replies,
     insights,
     appointments,
+    estimates,
   ] = await Promise.all([
     import("../app/scheduled/scheduled.server"),
     import("~/features/submissions/submissions.server"),
@@ -78,6 +79,7 @@ export async function loadScheduledRunner() {
     import("~/features/replies/replies.server"),
     import("~/features/insights/insights.server"),
     import("~/features/appointments/appointments.server"),
+    import("~/features/estimates/estimates.server"),
   ]);
   return createScheduledRunner([
     ...submissions.submissionScheduledTasks,
@@ -88,6 +90,7 @@ export async function loadScheduledRunner() {
     ...replies.replyScheduledTasks,
     ...insights.insightsScheduledTasks,
     ...appointments.appointmentScheduledTasks,
+    ...estimates.estimateScheduledTasks,
   ]);
 }
 

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ChangeEvent } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import {
@@ -14,7 +15,9 @@ import {
 // line (its id kept, so a changed row is that line changed) and a few empty rows for new lines.
 // A row whose description is emptied is left out of the new version. Prices in dollars. After a
 // refusal (`refused`, conform's result) it shows the rows as they were posted, each message under
-// its field and the form's own on top.
+// its field and the form's own on top. With the owner's labour rate set (Settings › Estimates),
+// the first empty row is a labour line at that rate (so without JavaScript too), and a row switched
+// to labour with no price yet takes the rate.
 
 const input = "min-h-10 w-full rounded-md border border-slate-300 px-2 text-sm";
 const label = "grid gap-1 text-xs font-semibold text-slate-700";
@@ -50,16 +53,30 @@ function invalidProps(formId: string, name: string, errors: Errors) {
   return errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${formId}-${name}-error` } : {};
 }
 
+/** A row switched to labour whose price is still empty takes the owner's rate. */
+function priceLabourAt(rate: string | undefined, priceName: string) {
+  if (!rate) return undefined;
+  return (event: ChangeEvent<HTMLSelectElement>) => {
+    const price = event.currentTarget.form?.elements.namedItem(priceName);
+    if (event.currentTarget.value === "labour" && price instanceof HTMLInputElement && price.value.trim() === "") {
+      price.value = rate;
+    }
+  };
+}
+
 function LineRow({
   formId,
   index,
   values,
   errors,
+  labourRate,
 }: {
   formId: string;
   index: number;
   values: RowValues;
   errors: Errors;
+  /** The owner's rate in dollars, when set. */
+  labourRate: string | undefined;
 }) {
   const name = (field: string) => `line-${index}-${field}`;
   const field = (key: string) => ({ name: name(key), ...invalidProps(formId, name(key), errors) });
@@ -79,7 +96,12 @@ function LineRow({
       </label>
       <label className={label}>
         Kind
-        <select {...field("kind")} defaultValue={values.kind ?? "part"} className={input}>
+        <select
+          {...field("kind")}
+          defaultValue={values.kind ?? "part"}
+          onChange={priceLabourAt(labourRate, name("price"))}
+          className={input}
+        >
           {LINE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {lineKindLabels[kind]}
@@ -144,6 +166,7 @@ export function EstimateForm({
   vehicle,
   lines,
   blankLines,
+  labourRate = null,
   refused,
 }: {
   action: string;
@@ -151,6 +174,8 @@ export function EstimateForm({
   vehicle: Partial<EstimateVehicle>;
   lines: readonly EstimateLine[];
   blankLines: number;
+  /** The owner's labour rate in cents an hour; null until set. */
+  labourRate?: number | null;
   /** This form's refused post: shown as it was typed, with what to fix. */
   refused?: SubmissionResult<string[]> | undefined;
 }) {
@@ -161,9 +186,11 @@ export function EstimateForm({
     const value = posted?.[name];
     return posted ? (typeof value === "string" ? value : "") : (stored ?? "");
   };
+  const rate = labourRate === null ? undefined : dollars(labourRate);
+  const blankRow = (index: number): RowValues => (rate && index === 0 ? { kind: "labour", price: rate } : {});
   const rows = posted
     ? postedRows(posted)
-    : [...lines.map(valuesOfLine), ...Array.from({ length: blankLines }, (): RowValues => ({}))];
+    : [...lines.map(valuesOfLine), ...Array.from({ length: blankLines }, (_, index) => blankRow(index))];
   const formMessages = errors[""] ?? [];
   const vehicleField = (name: string) => ({ name, ...invalidProps(formId, name, errors) });
   const vehicleError = (name: string) => (
@@ -229,10 +256,18 @@ export function EstimateForm({
         </label>
       </fieldset>
       {rows.map((values, index) => (
-        <LineRow key={values.id ?? `row-${index}`} formId={formId} index={index} values={values} errors={errors} />
+        <LineRow
+          key={values.id ?? `row-${index}`}
+          formId={formId}
+          index={index}
+          values={values}
+          errors={errors}
+          labourRate={rate}
+        />
       ))}
       <p className="text-xs text-slate-600">
         Empty a line&apos;s description to remove it. Save to get more empty rows.
+        {rate ? ` A new labour line starts at your rate, $${rate} an hour (Settings › Estimates).` : ""}
       </p>
       <div>
         <Button type="submit">{estimateId ? "Save a new version" : "Save the estimate"}</Button>

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import type { EstimateSection as SectionData } from "../server/record-section.server";
 import { LineBox, LineFacts, Totals } from "../static/estimate-lines";
+import { EstimateTerms } from "../static/estimate-terms";
 import { EstimateForm } from "./estimate-form";
 import { LinePhotoUpload } from "./line-photo-upload";
 
@@ -32,7 +33,7 @@ export function EstimateSection({
   /** A refused estimate form (the estimate page's answer): that form is open, as it was typed. */
   refused?: SubmissionResult<string[]> | undefined;
 }) {
-  const { blankLines } = section;
+  const { blankLines, labourRate } = section;
   const postedId = refused?.initialValue?.estimateId;
   // Which form was refused: an estimate's revision by its id, "" the new estimate's.
   const refusedId = refused ? (typeof postedId === "string" ? postedId : "") : null;
@@ -72,6 +73,8 @@ export function EstimateSection({
             ))}
           </ul>
           <Totals totals={estimate.totals} />
+          {/* On paper, as the customer's page shows them; on screen, Settings › Estimates has them. */}
+          <EstimateTerms terms={section.terms} Heading="h4" className="hidden print:block" />
           {estimate.approvals.map((approval) => (
             <section key={approval.version} className="estimate-authorisation rounded-lg bg-slate-50 p-3 text-sm">
               <h4 className="font-semibold text-slate-900">Signed authorisation, version {approval.version}</h4>
@@ -100,6 +103,7 @@ export function EstimateSection({
                 vehicle={estimate.vehicle}
                 lines={estimate.lines}
                 blankLines={blankLines}
+                labourRate={labourRate}
                 refused={refusedId === estimate.id ? refused : undefined}
               />
             </div>
@@ -114,6 +118,7 @@ export function EstimateSection({
             vehicle={section.vehicle}
             lines={[]}
             blankLines={blankLines}
+            labourRate={labourRate}
             refused={refusedId === "" ? refused : undefined}
           />
         </div>

@@ -1,10 +1,12 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/customer";
 import type { RouteHandle } from "~/route-handle";
+import { shop } from "~/content/shop";
 import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
 import { LineBox, LineFacts, Totals, VehicleLine } from "../static/estimate-lines";
+import { EstimateTerms } from "../static/estimate-terms";
 import { LinePhotos } from "../static/line-photos";
 import {
   CUSTOMER_ESTIMATE_HEADERS,
@@ -35,6 +37,10 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
   return (
     <section className="estimate-page mx-auto grid w-full max-w-2xl gap-5 px-4 py-6 sm:py-10">
       <div>
+        {/* The site's header stays off the paper (estimate-print.css): the shop is named here instead. */}
+        <p className="hidden text-sm print:block">
+          {shop.name}, {shop.address.locality}, {shop.address.region} · {page.phone.display}
+        </p>
         <h1 className="text-2xl font-bold text-blue-950 sm:text-3xl">Your estimate {page.number}</h1>
         <p className="mt-1 text-slate-700">
           Hi {page.firstName}, here is what we found and what it would cost.
@@ -68,6 +74,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             ))}
           </ul>
           <Totals totals={page.totals} />
+          <EstimateTerms terms={page.terms} />
           <CustomerRights rights={page.rights} />
           <p className="text-slate-800">
             Signed: <span className="font-semibold">{decided.name}</span>, {decided.at}
@@ -108,6 +115,7 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             );
           })}
           <Totals totals={page.totals} />
+          <EstimateTerms terms={page.terms} />
           <CustomerRights rights={page.rights} />
           <div className="grid gap-1">
             <label htmlFor="estimate-name" className="font-semibold text-slate-900">

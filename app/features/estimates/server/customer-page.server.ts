@@ -15,6 +15,7 @@ import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { estimatePath, estimateTokenHash, isEstimateToken } from "./estimate-link.server";
 import { readEstimate } from "./estimate-store.server";
 import { customerLinePhotos } from "./line-photos.server";
+import { readEstimateSettings } from "./settings/estimate-settings.server";
 
 // The customer's page, /estimates/<token> (issue 39 item 4): no account, the link is the key. GET
 // only reads (mail scanners open every link in an email); the decision is a plain form post, kept
@@ -58,6 +59,11 @@ export async function customerEstimateData(context: Readonly<RouterContextProvid
   if (!found) throw notFound();
   const { estimate, current } = found.state;
   const decision = decisionOn(found.state, current.version);
+  const env = getEnv(context);
+  const [photos, settings] = await Promise.all([
+    customerLinePhotos(env, estimate.id, token ?? ""),
+    readEstimateSettings(env),
+  ]);
   return data(
     {
       firstName: found.firstName,
@@ -67,8 +73,9 @@ export async function customerEstimateData(context: Readonly<RouterContextProvid
       vehicle: current.vehicle,
       lines: linesView(current.lines),
       totals: totalsView(current),
+      terms: settings.terms,
       rights: rightsView,
-      photos: await customerLinePhotos(getEnv(context), estimate.id, token ?? ""),
+      photos,
       decision: decision
         ? {
             name: decision.name,

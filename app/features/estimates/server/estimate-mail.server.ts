@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { type EstimateMessageRow, type EstimateRow, estimateMessages, estimates } from "~/db/schema/estimates";
@@ -9,7 +9,7 @@ import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
-import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
+import { claimColumns, SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
 import { sendToEach } from "~/mail/send.server";
 import { enqueueJobs, type JobHandlers, outcomeOf } from "~/queue/jobs.server";
 import { recordPath } from "~/records/kinds";
@@ -20,7 +20,9 @@ import { readEstimate } from "./estimate-store.server";
 // The emails about an estimate, each a row of estimate_messages sent through the notification
 // queue: the job names the row, the consumer claims it (app/mail/send-claim.server.ts), builds the
 // email from what D1 holds now and records the outcome. "estimate": the link to the customer;
-// "decision": the customer's answer to the shop's recipients, with the record's link.
+// "decision": the customer's answer to the shop's recipients, with the record's link. A queue
+// message that is lost (the queue gave up, the consumer died holding its claim) is sent by the
+// sweep every 5 minutes (sweepUnsentEstimateMessages), never twice: the claim decides who sends.
 
 type MailEnv = Pick<
   AppEnv,
@@ -130,7 +132,7 @@ export async function deliverEstimateMessage(
   const m = estimateMessages;
   const [claimed] = await db
     .update(m)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${m.attempts} + 1` })
+    .set(claimColumns(m.attempts, now))
     .where(and(eq(m.id, messageId), isNull(m.sentAt), unclaimedAt(m.claimedUntil, now)))
     .returning();
   if (!claimed) return { errors: [] };
@@ -166,6 +168,38 @@ export async function deliverEstimateMessage(
       .set({ lastError: result.errors.join("; "), claimedUntil: null })
       .where(eq(m.id, messageId));
   return result;
+}
+
+/** Rows the sweep enqueues at most per run; the rest wait for the next run. */
+const SWEEP_LIMIT = 50;
+
+/**
+ * The sweep (every 5 minutes): ledger rows still unsent a grace after they were due, and nobody
+ * holding them, are queued again. A claim moves a row's due time so that it is overdue the moment
+ * the claim lapses (app/mail/send-claim.server.ts); a row taken here is due again a grace later, so
+ * the next sweeps leave it to the message just queued unless that one is lost too.
+ */
+export async function sweepUnsentEstimateMessages(env: Pick<AppEnv, "DB" | "NOTIFY_QUEUE">, now: Date) {
+  const db = getDb(env);
+  const m = estimateMessages;
+  const overdue = db
+    .select({ id: m.id })
+    .from(m)
+    .where(
+      and(isNull(m.sentAt), lte(m.dueAt, new Date(now.getTime() - SWEEP_GRACE_MS)), unclaimedAt(m.claimedUntil, now)),
+    )
+    .orderBy(asc(m.dueAt))
+    .limit(SWEEP_LIMIT);
+  const taken = await db
+    .update(m)
+    .set({ dueAt: new Date(now.getTime() + SWEEP_GRACE_MS) })
+    .where(and(inArray(m.id, overdue), isNull(m.sentAt), unclaimedAt(m.claimedUntil, now)))
+    .returning({ id: m.id });
+  await enqueueEstimateMessages(
+    env,
+    taken.map((row) => row.id),
+  );
+  return taken.length;
 }
 
 /** The queue's handler for the estimates' emails. */

@@ -17,6 +17,7 @@ import { parseEstimateForm } from "./estimate-form.server";
 import { enqueueEstimateMessages } from "./estimate-mail.server";
 import { createEstimate, estimatesOfRequest, reviseEstimate, type Stored } from "./estimate-store.server";
 import { staffLinePhotos } from "./line-photos.server";
+import { readEstimateSettings } from "./settings/estimate-settings.server";
 import { sendEstimate } from "./sending.server";
 
 // The record page's estimate section (issue 39 item 6): what it shows, and its forms, which post to
@@ -28,9 +29,12 @@ const FORM_LIMIT_BYTES = 512 * 1024;
 /** Empty rows the form offers for new lines (more after each save). */
 export const BLANK_LINES = 3;
 
-/** The section's data: each estimate (newest first) and the vehicle a new one starts from. */
+/**
+ * The section's data: each estimate (newest first), the vehicle a new one starts from, and the
+ * owner's settings its forms and printed sheets use (the labour rate of a new labour line, the terms).
+ */
 export async function estimateSectionData(env: Pick<AppEnv, "DB">, requestId: string) {
-  const [states, [request]] = await Promise.all([
+  const [states, [request], settings] = await Promise.all([
     estimatesOfRequest(env, requestId),
     getDb(env)
       .select({
@@ -41,6 +45,7 @@ export async function estimateSectionData(env: Pick<AppEnv, "DB">, requestId: st
       })
       .from(serviceRequests)
       .where(eq(serviceRequests.id, requestId)),
+    readEstimateSettings(env),
   ]);
   const vehicle: Partial<EstimateVehicle> = {
     ...(request?.year ? { year: request.year } : {}),
@@ -53,6 +58,8 @@ export async function estimateSectionData(env: Pick<AppEnv, "DB">, requestId: st
   return {
     vehicle,
     blankLines: BLANK_LINES,
+    labourRate: settings.labourRate,
+    terms: settings.terms,
     estimates: states.map(({ estimate, current, approvals }, index) => ({
       id: estimate.id,
       number: estimate.number,
