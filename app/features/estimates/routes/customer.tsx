@@ -1,5 +1,5 @@
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/customer";
+import { LinkError } from "~/ui/link-error";
 import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
@@ -146,14 +146,5 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : "This page could not be shown. Please call the shop.";
-  return (
-    <section className="mx-auto w-full max-w-2xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-blue-950">Estimate not found</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-    </section>
-  );
+  return <LinkError title="Estimate not found" error={error} />;
 }
