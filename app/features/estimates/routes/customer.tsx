@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
-import { LineBox, LineFacts, Totals, VehicleLine } from "../static/estimate-lines";
+import { LineBox, LineFacts, LineList, Totals, VehicleLine } from "../static/estimate-lines";
 import { LinePhotos } from "../static/line-photos";
 import {
   CUSTOMER_ESTIMATE_HEADERS,
@@ -55,18 +55,16 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             Thank you. Your decision was sent on {decided.at}, signed “{decided.name}”. You approved{" "}
             {decided.approvedTotal} of work. We will be in touch.
           </p>
-          <ul className="grid gap-3">
-            {page.lines.map((line) => (
-              <li key={line.id}>
-                <LineBox severity={line.severity}>
-                  <p className="font-semibold text-slate-900">{line.description}</p>
-                  <LineFacts line={line} />
-                  <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
-                  <p className="mt-1 font-semibold">{approved.has(line.id) ? "Approved" : "Declined"}</p>
-                </LineBox>
-              </li>
-            ))}
-          </ul>
+          <LineList
+            lines={page.lines}
+            className="grid gap-3"
+            after={(line) => (
+              <>
+                <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
+                <p className="mt-1 font-semibold">{approved.has(line.id) ? "Approved" : "Declined"}</p>
+              </>
+            )}
+          />
           <Totals totals={page.totals} />
           <CustomerRights rights={page.rights} />
           <p className="text-slate-800">
