@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import type { EstimateLine } from "~/features/estimates/vocabulary";
 import { fetchWorker, ORIGIN, postForm } from "../support/http";
 import { insertInboxRecords } from "../support/inbox";
 import { deliverQueued, recordingMailer, recordingQueue } from "../support/queue";
@@ -17,17 +18,7 @@ export type EstimateJson = {
   status: string;
   version: number;
   vehicle: Record<string, unknown>;
-  lines: {
-    id: string;
-    kind: string;
-    description: string;
-    quantity: number;
-    unitPrice: number;
-    total: number;
-    severity: string;
-    note: string | null;
-    photos: { id: string; url: string }[];
-  }[];
+  lines: (EstimateLine & { photos: { id: string; url: string }[] })[];
   subtotal: number;
   tax: number;
   total: number;

@@ -6,7 +6,7 @@ import {
   APPOINTMENT_STATUSES,
 } from "../../features/appointments/vocabulary";
 import type { WaiterSlot } from "../../features/appointments/vocabulary";
-import { inList, timestampMs } from "./columns";
+import { emailDelivery, inList, timestampMs, unsentEmailIndex } from "./columns";
 
 // Appointments (app/features/appointments/, docs/decisions/043-capacity-and-double-booking.md):
 // the owner's capacity, one row (id 1); each appointment a service request became; and the ledger
@@ -89,18 +89,12 @@ export const appointmentMessages = sqliteTable(
     purpose: text("purpose", { enum: APPOINTMENT_MESSAGE_PURPOSES }).notNull(),
     // The appointment's sequence the email was made for: an older one is superseded, never sent.
     sequence: integer("sequence").notNull(),
-    dueAt: timestampMs("due_at").notNull(),
-    sentAt: timestampMs("sent_at"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    claimedUntil: timestampMs("claimed_until"),
+    ...emailDelivery(),
   },
   (table) => [
     check("appointment_messages_purpose_check", sql`${table.purpose} in (${inList(APPOINTMENT_MESSAGE_PURPOSES)})`),
     uniqueIndex("appointment_messages_once").on(table.appointmentId, table.purpose, table.sequence),
-    index("appointment_messages_unsent_idx")
-      .on(table.dueAt)
-      .where(sql`${table.sentAt} is null`),
+    unsentEmailIndex("appointment_messages", table),
   ],
 );
 

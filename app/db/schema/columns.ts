@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { INBOX_KINDS } from "../../records/kinds";
 
 // The column helpers every table file uses. Relative imports only in app/db/schema/: drizzle-kit
@@ -31,3 +31,21 @@ export const recordKey = () => ({
   submissionKind: text("submission_kind", { enum: INBOX_KINDS }).notNull(),
   submissionId: text("submission_id").notNull(),
 });
+
+/**
+ * An email row sent through the notification queue: due, claimed by one consumer, sent, or the last
+ * error (claim, send, record: app/mail/send-claim.server.ts). Spread into the table's columns.
+ */
+export const emailDelivery = () => ({
+  dueAt: timestampMs("due_at").notNull(),
+  sentAt: timestampMs("sent_at"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  claimedUntil: timestampMs("claimed_until"),
+});
+
+/** The sweep reads the unsent emails by due time: an index of those only, small whatever the size. */
+export const unsentEmailIndex = (table: string, columns: { dueAt: AnySQLiteColumn; sentAt: AnySQLiteColumn }) =>
+  index(`${table}_unsent_idx`)
+    .on(columns.dueAt)
+    .where(sql`${columns.sentAt} is null`);

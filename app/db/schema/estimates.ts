@@ -9,7 +9,7 @@ import type {
   TaxRule,
 } from "../../features/estimates/vocabulary";
 import type { PhotoVariant } from "../../content/services";
-import { id, inList, timestampMs } from "./columns";
+import { emailDelivery, id, inList, timestampMs, unsentEmailIndex } from "./columns";
 
 // Written estimates on a service request and the customer's decisions on them (app/features/estimates/,
 // docs/decisions/065-estimates-and-approvals.md). An estimate is a number and a status pointing at
@@ -93,18 +93,12 @@ export const estimateMessages = sqliteTable(
     // When staff (or the customer's decision) asked for it: the timeline's time.
     createdAt: timestampMs("created_at").notNull(),
     createdBy: text("created_by"),
-    dueAt: timestampMs("due_at").notNull(),
-    sentAt: timestampMs("sent_at"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    claimedUntil: timestampMs("claimed_until"),
+    ...emailDelivery(),
   },
   (table) => [
     check("estimate_messages_purpose_check", sql`${table.purpose} in (${inList(ESTIMATE_MESSAGE_PURPOSES)})`),
     index("estimate_messages_estimate_idx").on(table.estimateId, table.id),
-    index("estimate_messages_unsent_idx")
-      .on(table.dueAt)
-      .where(sql`${table.sentAt} is null`),
+    unsentEmailIndex("estimate_messages", table),
   ],
 );
 

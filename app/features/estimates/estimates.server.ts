@@ -9,7 +9,8 @@ export { type EstimateSection, estimateSectionData } from "./server/record-secti
 // What the insights measure (issue 39 item 9).
 export { type EstimateDecisionFacts, type EstimateFacts, readEstimateFacts } from "./server/estimate-figures.server";
 // Declined work on the record pages (issue 39 item 7).
-export { type DeclinedLine, DECLINED_FOLLOW_UP_DAYS, readDeclinedWork } from "./server/declined-work.server";
+export { DECLINED_FOLLOW_UP_DAYS, readDeclinedWork } from "./server/declined-work.server";
+export type { DeclinedLine } from "./vocabulary";
 
 /** Every 5 minutes, the estimates' emails still unsent 5 minutes after they were due are queued again. */
 export const estimateScheduledTasks: ScheduledTask[] = [

@@ -61,6 +61,19 @@ export type EstimateLine = {
   note: string | null;
 };
 
+/** A line a customer declined, as the record's "Declined earlier" lists it. */
+export type DeclinedLine = {
+  serviceRequestId: string;
+  estimateNumber: number;
+  description: string;
+  severity: Severity;
+  /** The line's total in cents, before tax, as the customer saw it. */
+  price: number;
+  decidedAt: Date;
+  /** When the desk calls back about it. */
+  followUpAt: Date;
+};
+
 /** The owner's tax rule: a rate in basis points (600 = 6%) and the kinds of line it applies to. */
 export type TaxRule = { rateBasisPoints: number; appliesTo: LineKind[] };
 

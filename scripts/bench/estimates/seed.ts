@@ -14,6 +14,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { localD1File } from "../../local-d1.ts";
 import { rightsText } from "../../../app/features/estimates/rights.ts";
+import type { EstimateLine } from "../../../app/features/estimates/vocabulary.ts";
 import { generator } from "../../seed-desk.ts";
 import { projectRoot } from "../server.ts";
 
@@ -71,18 +72,7 @@ const ACTOR_ID = "3f2b8c1e-6a4d-4e8f-9b7a-2c5d1e0f4a6b";
 const CLIENT = "198.51.100.24";
 const RIGHTS = rightsText();
 
-type Line = {
-  id: string;
-  kind: string;
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-  severity: string;
-  note: string | null;
-};
-
-function linesFor(count: number, random: () => number): Line[] {
+function linesFor(count: number, random: () => number): EstimateLine[] {
   return Array.from({ length: count }, (_, index) => {
     const [kind, description] = DESCRIPTIONS[index % DESCRIPTIONS.length]!;
     const quantity = kind === "labour" ? 1.5 : 1;
@@ -100,7 +90,7 @@ function linesFor(count: number, random: () => number): Line[] {
   });
 }
 
-function totalsOf(lines: Line[]) {
+function totalsOf(lines: EstimateLine[]) {
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
   const taxable = lines.reduce((sum, line) => sum + (line.kind === "labour" ? 0 : line.total), 0);
   const tax = Math.round((taxable * TAX_RULE.rateBasisPoints) / 10_000);

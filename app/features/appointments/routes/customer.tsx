@@ -1,5 +1,6 @@
-import { Form, isRouteErrorResponse } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/customer";
+import { LinkError } from "~/ui/link-error";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { RouteHandle } from "~/route-handle";
@@ -102,14 +103,5 @@ export default function CustomerAppointment({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : "This page could not be shown. Please call the shop.";
-  return (
-    <section className="mx-auto w-full max-w-2xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-blue-950">Appointment not found</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-    </section>
-  );
+  return <LinkError title="Appointment not found" error={error} />;
 }

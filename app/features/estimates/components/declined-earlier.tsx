@@ -1,19 +1,9 @@
 import { calendarDateFormat, shopWallClock } from "~/hours/shop-calendar";
 import { formatCents } from "../pricing";
-import { severityLabels, type Severity } from "../vocabulary";
+import { severityLabels, type DeclinedLine, type Severity } from "../vocabulary";
 
 // "Declined earlier" on a service request's record (issue 39 item 7): the work this customer
 // declined on an estimate, on this request or an earlier one, with the date the desk calls back.
-
-type Line = {
-  serviceRequestId: string;
-  estimateNumber: number;
-  description: string;
-  severity: Severity;
-  price: number;
-  decidedAt: Date;
-  followUpAt: Date;
-};
 
 const dateFormat = calendarDateFormat({ month: "short", day: "numeric", year: "numeric" });
 /** "Nov 30, 2026", the shop's date of an instant. */
@@ -22,7 +12,7 @@ const formatShopDate = (instant: Date) => dateFormat(shopWallClock(instant).date
 const dot: Record<Severity, string> = { red: "bg-red-600", yellow: "bg-amber-400", green: "bg-emerald-600" };
 
 /** The customer's declined lines, for the record page's "Declined earlier" section (its heading is the page's). */
-export function DeclinedEarlier({ lines }: { lines: readonly Line[] }) {
+export function DeclinedEarlier({ lines }: { lines: readonly DeclinedLine[] }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
       {lines.map((line, index) => (

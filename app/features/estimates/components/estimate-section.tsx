@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import type { EstimateSection as SectionData } from "../server/record-section.server";
-import { LineBox, LineFacts, Totals } from "../static/estimate-lines";
+import { LineList, Totals } from "../static/estimate-lines";
 import { EstimateTerms } from "../static/estimate-terms";
 import { EstimateForm } from "./estimate-form";
 import { LinePhotoUpload } from "./line-photo-upload";
@@ -56,22 +56,18 @@ export function EstimateSection({
               ? `, ${estimate.vehicle.mileage.toLocaleString("en-US")} miles`
               : ""}
           </p>
-          <ul className="grid gap-2">
-            {estimate.view.map((line) => (
-              <li key={line.id}>
-                <LineBox severity={line.severity}>
-                  <p className="font-semibold text-slate-900">{line.description}</p>
-                  <LineFacts line={line} />
-                  <LinePhotoUpload
-                    estimateId={estimate.id}
-                    lineId={line.id}
-                    line={line.description}
-                    photos={estimate.photos[line.id] ?? []}
-                  />
-                </LineBox>
-              </li>
-            ))}
-          </ul>
+          <LineList
+            lines={estimate.view}
+            className="grid gap-2"
+            after={(line) => (
+              <LinePhotoUpload
+                estimateId={estimate.id}
+                lineId={line.id}
+                line={line.description}
+                photos={estimate.photos[line.id] ?? []}
+              />
+            )}
+          />
           <Totals totals={estimate.totals} />
           {/* On paper, as the customer's page shows them; on screen, Settings › Estimates has them. */}
           <EstimateTerms terms={section.terms} Heading="h4" className="hidden print:block" />

@@ -1,11 +1,11 @@
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/customer";
+import { LinkError } from "~/ui/link-error";
 import type { RouteHandle } from "~/route-handle";
 import { shop } from "~/content/shop";
 import { privatePageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { CustomerRights } from "../static/customer-rights";
-import { LineBox, LineFacts, Totals, VehicleLine } from "../static/estimate-lines";
+import { LineBox, LineFacts, LineList, Totals, VehicleLine } from "../static/estimate-lines";
 import { EstimateTerms } from "../static/estimate-terms";
 import { LinePhotos } from "../static/line-photos";
 import {
@@ -61,18 +61,16 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
             Thank you. Your decision was sent on {decided.at}, signed “{decided.name}”. You approved{" "}
             {decided.approvedTotal} of work. We will be in touch.
           </p>
-          <ul className="grid gap-3">
-            {page.lines.map((line) => (
-              <li key={line.id}>
-                <LineBox severity={line.severity}>
-                  <p className="font-semibold text-slate-900">{line.description}</p>
-                  <LineFacts line={line} />
-                  <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
-                  <p className="mt-1 font-semibold">{approved.has(line.id) ? "Approved" : "Declined"}</p>
-                </LineBox>
-              </li>
-            ))}
-          </ul>
+          <LineList
+            lines={page.lines}
+            className="grid gap-3"
+            after={(line) => (
+              <>
+                <LinePhotos photos={page.photos[line.id] ?? []} line={line.description} />
+                <p className="mt-1 font-semibold">{approved.has(line.id) ? "Approved" : "Declined"}</p>
+              </>
+            )}
+          />
           <Totals totals={page.totals} />
           <EstimateTerms terms={page.terms} />
           <CustomerRights rights={page.rights} />
@@ -154,14 +152,5 @@ export default function CustomerEstimate({ loaderData: page, actionData }: Route
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : "This page could not be shown. Please call the shop.";
-  return (
-    <section className="mx-auto w-full max-w-2xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-blue-950">Estimate not found</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
-    </section>
-  );
+  return <LinkError title="Estimate not found" error={error} />;
 }

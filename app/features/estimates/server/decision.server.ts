@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { estimateApprovals, estimateMessages, estimates } from "~/db/schema/estimates";
+import { estimateApprovals, estimates } from "~/db/schema/estimates";
 import { requiredText } from "~/forms/fields";
 import { refused, type Refused } from "~/http/outcome.server";
 import type { AppEnv } from "~/http/env.server";
@@ -8,7 +8,7 @@ import { totalOfLines } from "../pricing";
 import { rightsText } from "../rights";
 import { statusAfterDecision } from "../rules";
 import { ESTIMATE_LIMITS, type ApprovalSnapshot } from "../vocabulary";
-import { idsOf, isConstraintError, type EstimateState } from "./estimate-store.server";
+import { estimateEmailInsert, idsOf, isConstraintError, type EstimateState } from "./estimate-store.server";
 import { declinedFollowUpWrite } from "./declined-work.server";
 
 // The customer's decision from their link (issue 39 item 4): every line approved or declined, their
@@ -101,16 +101,12 @@ export async function decide(
       declinedFollowUpWrite(db, estimate.serviceRequestId, signer.at, declined.length),
       // The shop is told (a revision written meanwhile leaves the status to it, and the snapshot
       // still records what the customer saw and signed).
-      db
-        .insert(estimateMessages)
-        .values({
-          estimateId: estimate.id,
-          purpose: "decision",
-          version: current.version,
-          createdAt: signer.at,
-          dueAt: signer.at,
-        })
-        .returning({ id: estimateMessages.id }),
+      estimateEmailInsert(db, {
+        estimateId: estimate.id,
+        purpose: "decision",
+        version: current.version,
+        at: signer.at,
+      }),
     ]);
     return { ok: true, messageIds: idsOf(results) };
   } catch (error) {

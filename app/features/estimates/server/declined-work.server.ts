@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import { serviceRequests } from "~/db/schema/inbox";
 import type { AppEnv } from "~/http/env.server";
-import type { ApprovalSnapshot, Severity } from "../vocabulary";
+import type { ApprovalSnapshot, DeclinedLine } from "../vocabulary";
 
 // Declined work is not forgotten (issue 39 item 7): the lines a customer declined stay with them,
 // listed on the record of the request and of their next requests ("Declined earlier"), and the
@@ -26,18 +26,6 @@ export function declinedFollowUpWrite(db: Database, serviceRequestId: string, de
     .set({ followUpAt: sql`min(coalesce(${serviceRequests.followUpAt}, ${at}), ${at})` })
     .where(and(eq(serviceRequests.id, serviceRequestId), sql`${declined} > 0`));
 }
-
-export type DeclinedLine = {
-  serviceRequestId: string;
-  estimateNumber: number;
-  description: string;
-  severity: Severity;
-  /** The line's total in cents, before tax, as the customer saw it. */
-  price: number;
-  decidedAt: Date;
-  /** When the desk calls back about it. */
-  followUpAt: Date;
-};
 
 /** How many declined lines a record lists (the most recent). */
 const SHOWN = 50;

@@ -9,6 +9,7 @@ import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
+import { type BuiltMail, deliverClaimedEmail, type SendMail } from "~/mail/claimed-delivery.server";
 import { claimColumns, SWEEP_GRACE_MS, unclaimedAt } from "~/mail/send-claim.server";
 import { sendToEach } from "~/mail/send.server";
 import { enqueueJobs, type JobHandlers, outcomeOf } from "~/queue/jobs.server";
@@ -28,7 +29,6 @@ type MailEnv = Pick<
   AppEnv,
   "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET" | "LINK_SECRET"
 >;
-type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 
 const estimateJobSchema = z.object({ type: z.literal("estimate"), messageId: z.number().int().positive() });
 
@@ -48,15 +48,13 @@ export async function enqueueEstimateMessages(env: Pick<AppEnv, "NOTIFY_QUEUE">,
     );
 }
 
-type Built = { mail: OutgoingMail } | { skip: string };
-
 async function customerMail(
   env: MailEnv,
   message: EstimateMessageRow,
   estimate: EstimateRow,
   request: ServiceRequest,
   base: Pick<OutgoingMail, "from" | "date" | "messageId">,
-): Promise<Built> {
+): Promise<BuiltMail> {
   if (!isMailAddress(request.email))
     return { skip: "not sent: the customer's address cannot be written into a header" };
   if (!estimate.tokenSalt) return { skip: "not sent: the estimate has no link" };
@@ -99,7 +97,7 @@ async function shopMail(
   estimate: EstimateRow,
   request: ServiceRequest,
   base: Pick<OutgoingMail, "from" | "date" | "messageId">,
-): Promise<Built> {
+): Promise<BuiltMail> {
   const state = await readEstimate(env, estimate.id);
   const decision =
     state?.approvals.find((approval) => approval.version === estimate.version) ?? state?.approvals.at(-1);
@@ -129,45 +127,25 @@ export async function deliverEstimateMessage(
   send: SendMail,
 ): Promise<{ errors: string[] }> {
   const db = getDb(env);
-  const m = estimateMessages;
-  const [claimed] = await db
-    .update(m)
-    .set(claimColumns(m.attempts, now))
-    .where(and(eq(m.id, messageId), isNull(m.sentAt), unclaimedAt(m.claimedUntil, now)))
-    .returning();
-  if (!claimed) return { errors: [] };
-  const settle = (lastError: string | null) =>
-    db.update(m).set({ sentAt: now, lastError, claimedUntil: null }).where(eq(m.id, messageId));
-  const [found] = await db
-    .select({ estimate: estimates, request: serviceRequests })
-    .from(estimates)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, estimates.serviceRequestId))
-    .where(eq(estimates.id, claimed.estimateId));
-  if (!found) {
-    await settle("not sent: the request was deleted");
-    return { errors: [] };
-  }
-  const base = {
-    from: shopSender(env.NOTIFY_FROM),
-    date: now,
-    messageId: `estimate.${claimed.purpose}.${claimed.id}@${domainOf(env.NOTIFY_FROM)}`,
-  };
-  const built =
-    claimed.purpose === "estimate"
-      ? await customerMail(env, claimed, found.estimate, found.request, base)
-      : await shopMail(env, found.estimate, found.request, base);
-  if ("skip" in built) {
-    await settle(built.skip);
-    return { errors: [] };
-  }
-  const result = await send(built.mail);
-  if (result.errors.length === 0) await settle(null);
-  else
-    await db
-      .update(m)
-      .set({ lastError: result.errors.join("; "), claimedUntil: null })
-      .where(eq(m.id, messageId));
-  return result;
+  // Claimed with its due time moved, so the sweep below takes it again the moment a vanished
+  // consumer's claim lapses (app/mail/send-claim.server.ts).
+  const claim = claimColumns(estimateMessages.attempts, now);
+  return deliverClaimedEmail(db, estimateMessages, messageId, now, send, claim, async (claimed) => {
+    const [found] = await db
+      .select({ estimate: estimates, request: serviceRequests })
+      .from(estimates)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, estimates.serviceRequestId))
+      .where(eq(estimates.id, claimed.estimateId));
+    if (!found) return { skip: "not sent: the request was deleted" };
+    const base = {
+      from: shopSender(env.NOTIFY_FROM),
+      date: now,
+      messageId: `estimate.${claimed.purpose}.${claimed.id}@${domainOf(env.NOTIFY_FROM)}`,
+    };
+    return claimed.purpose === "estimate"
+      ? customerMail(env, claimed, found.estimate, found.request, base)
+      : shopMail(env, found.estimate, found.request, base);
+  });
 }
 
 /** Rows the sweep enqueues at most per run; the rest wait for the next run. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { type Database, getDb } from "~/db/db.server";
 import {
   type EstimateApprovalRow,
   type EstimateRow,
@@ -17,6 +17,7 @@ import type { Acting } from "~/http/staff-member.server";
 import { totalsOf } from "../pricing";
 import { type Decision, linesOf, statusAfterRevision, vehicleOf } from "../rules";
 import type { EstimateInput } from "../schemas";
+import type { EstimateLine, EstimateMessagePurpose, TaxRule } from "../vocabulary";
 import { taxRuleOf } from "./settings/tax-rule.server";
 
 // The estimates as D1 keeps them (docs/decisions/065-estimates-and-approvals.md): a new estimate
@@ -87,6 +88,45 @@ export function latestDecision(approvals: readonly EstimateApprovalRow[]): Decis
   return { approvedLineIds, declinedLineIds, approvedTotal: latest.approvedTotal };
 }
 
+/** A version's row: the vehicle and lines given, their totals under the owner's tax rule, who wrote it. */
+const versionRow = (
+  estimateId: string,
+  version: number,
+  input: EstimateInput,
+  lines: EstimateLine[],
+  rule: TaxRule,
+  acting: Acting,
+) => ({
+  estimateId,
+  version,
+  vehicle: vehicleOf(input.vehicle),
+  lines,
+  ...totalsOf(lines, rule),
+  taxRule: rule,
+  createdAt: acting.at,
+  createdBy: acting.actor?.name ?? null,
+});
+
+/**
+ * An email of the estimate's ledger, due at once, for the queue to send (the link to the customer,
+ * the customer's decision to staff), written in the batch of the change that causes it.
+ */
+export const estimateEmailInsert = (
+  db: Database,
+  email: { estimateId: string; purpose: EstimateMessagePurpose; version: number; at: Date; by?: string | null },
+) =>
+  db
+    .insert(estimateMessages)
+    .values({
+      estimateId: email.estimateId,
+      purpose: email.purpose,
+      version: email.version,
+      createdAt: email.at,
+      createdBy: email.by,
+      dueAt: email.at,
+    })
+    .returning({ id: estimateMessages.id });
+
 /** POST /api/service-requests/<id>/estimates: a draft, numbered after the shop's last one. */
 export async function createEstimate(
   env: Pick<AppEnv, "DB">,
@@ -109,16 +149,7 @@ export async function createEstimate(
   // written at once still get two numbers.
   const number = sql<number>`(select coalesce(max(${estimates.number}), 1000) + 1 from ${estimates})`;
   await db.batch([
-    db.insert(estimateVersions).values({
-      estimateId: id,
-      version: 1,
-      vehicle: vehicleOf(input.vehicle),
-      lines: built.lines,
-      ...totalsOf(built.lines, rule),
-      taxRule: rule,
-      createdAt: acting.at,
-      createdBy: by,
-    }),
+    db.insert(estimateVersions).values(versionRow(id, 1, input, built.lines, rule, acting)),
     db
       .insert(estimates)
       .values({ id, number, serviceRequestId: requestId, createdAt: acting.at, createdBy: by, updatedAt: acting.at }),
@@ -164,30 +195,9 @@ export async function reviseEstimate(
         .update(estimates)
         .set({ version, status, updatedAt: acting.at })
         .where(and(eq(estimates.id, id), eq(estimates.version, estimate.version))),
-      db.insert(estimateVersions).values({
-        estimateId: id,
-        version,
-        vehicle: vehicleOf(input.vehicle),
-        lines: built.lines,
-        ...totalsOf(built.lines, rule),
-        taxRule: rule,
-        createdAt: acting.at,
-        createdBy: by,
-      }),
+      db.insert(estimateVersions).values(versionRow(id, version, input, built.lines, rule, acting)),
       ...(askAgain
-        ? [
-            db
-              .insert(estimateMessages)
-              .values({
-                estimateId: id,
-                purpose: "estimate" as const,
-                version,
-                createdAt: acting.at,
-                createdBy: by,
-                dueAt: acting.at,
-              })
-              .returning({ id: estimateMessages.id }),
-          ]
+        ? [estimateEmailInsert(db, { estimateId: id, purpose: "estimate", version, at: acting.at, by })]
         : []),
       auditInsert(db, {
         ...acting,

@@ -72,33 +72,32 @@ async function answer(context: Args["context"], stored: Stored, status: number):
   return jsonResponse(estimateJson(stored.state, photos), status);
 }
 
-const writeOptions = (method: "POST" | "PUT", invalidMessage: string) => ({
-  method,
-  allowed: method === "PUT" ? ["GET", "HEAD", "PUT"] : ["POST"],
-  schema: estimateInput,
-  limitBytes: BODY_LIMIT_BYTES,
-  invalidMessage,
-});
+// The two writes of an estimate's body: the same JSON door, each its own store call, message and status.
+const WRITES = {
+  POST: { store: createEstimate, invalidMessage: "No estimate was written: some fields need attention.", status: 201 },
+  PUT: { store: reviseEstimate, invalidMessage: "Nothing was changed: some fields need attention.", status: 200 },
+} as const;
+
+function writeEstimate(method: keyof typeof WRITES, { request, context }: Args, id: string): Promise<Response> {
+  const { store, invalidMessage, status } = WRITES[method];
+  return handleJsonWrite(
+    request,
+    {
+      method,
+      allowed: method === "PUT" ? ["GET", "HEAD", "PUT"] : ["POST"],
+      schema: estimateInput,
+      limitBytes: BODY_LIMIT_BYTES,
+      invalidMessage,
+    },
+    async (input) => answer(context, await store(getEnv(context), id, input, actingMember(request, context)), status),
+  );
+}
 
 /** POST /api/service-requests/<id>/estimates `{ vehicle, lines }` → 201, a draft. */
-export function postEstimate({ request, context }: Args, requestId: string): Promise<Response> {
-  return handleJsonWrite(
-    request,
-    writeOptions("POST", "No estimate was written: some fields need attention."),
-    async (input) =>
-      answer(context, await createEstimate(getEnv(context), requestId, input, actingMember(request, context)), 201),
-  );
-}
+export const postEstimate = (args: Args, requestId: string) => writeEstimate("POST", args, requestId);
 
 /** PUT /api/estimates/<id> `{ vehicle, lines }` → 200, a new version. */
-export function putEstimate({ request, context }: Args, id: string): Promise<Response> {
-  return handleJsonWrite(
-    request,
-    writeOptions("PUT", "Nothing was changed: some fields need attention."),
-    async (input) =>
-      answer(context, await reviseEstimate(getEnv(context), id, input, actingMember(request, context)), 200),
-  );
-}
+export const putEstimate = (args: Args, id: string) => writeEstimate("PUT", args, id);
 
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() });
 

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { estimateMessages, estimates } from "~/db/schema/estimates";
+import { estimates } from "~/db/schema/estimates";
 import { auditInsert } from "~/features/audit/audit.server";
 import { refused } from "~/http/outcome.server";
 import type { AppEnv } from "~/http/env.server";
 import type { Acting } from "~/http/staff-member.server";
 import type { EstimateStatus } from "../vocabulary";
 import { estimateTokenHash, estimateToken, newEstimateSalt } from "./estimate-link.server";
-import { readEstimate, type Stored } from "./estimate-store.server";
+import { estimateEmailInsert, readEstimate, type Stored } from "./estimate-store.server";
 
 // Sending an estimate to its customer (issue 39 item 3): the link's salt and hash are set the first
 // time, the status becomes `sent` (a decided or re-asked estimate keeps its own), and the email is a
@@ -30,7 +30,6 @@ export async function sendEstimate(
   }
   const salt = estimate.tokenSalt ?? newEstimateSalt();
   const tokenHash = estimate.tokenHash ?? estimateTokenHash(await estimateToken(env, salt));
-  const by = acting.actor?.name ?? null;
   const db = getDb(env);
   const [, inserted] = await db.batch([
     db
@@ -46,17 +45,13 @@ export async function sendEstimate(
         )}) then 'sent' else ${estimates.status} end`,
       })
       .where(eq(estimates.id, id)),
-    db
-      .insert(estimateMessages)
-      .values({
-        estimateId: id,
-        purpose: "estimate",
-        version: estimate.version,
-        createdAt: acting.at,
-        createdBy: by,
-        dueAt: acting.at,
-      })
-      .returning({ id: estimateMessages.id }),
+    estimateEmailInsert(db, {
+      estimateId: id,
+      purpose: "estimate",
+      version: estimate.version,
+      at: acting.at,
+      by: acting.actor?.name,
+    }),
     auditInsert(db, {
       ...acting,
       action: "estimate.send",

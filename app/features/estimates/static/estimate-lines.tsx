@@ -77,3 +77,31 @@ export function Totals({ totals }: { totals: TotalsView }) {
     </dl>
   );
 }
+
+/**
+ * The lines as a list, each in its box with its description and facts, then what the page adds
+ * to it (the record's photo upload, the customer's photos and decision).
+ */
+export function LineList({
+  lines,
+  className,
+  after,
+}: {
+  lines: readonly LineView[];
+  className: string;
+  after: (line: LineView) => ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {lines.map((line) => (
+        <li key={line.id}>
+          <LineBox severity={line.severity}>
+            <p className="font-semibold text-slate-900">{line.description}</p>
+            <LineFacts line={line} />
+            {after(line)}
+          </LineBox>
+        </li>
+      ))}
+    </ul>
+  );
+}

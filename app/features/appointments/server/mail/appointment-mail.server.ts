@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { getDb } from "~/db/db.server";
 import { type Appointment, type AppointmentMessage, appointmentMessages, appointments } from "~/db/schema/appointments";
@@ -10,7 +10,7 @@ import { type AppEnv, isMailAddress } from "~/http/env.server";
 import { linkSecret } from "~/keys/keys.server";
 import { absoluteSiteUrl } from "~/http/site-url.server";
 import { htmlLink, htmlPage, shopSender } from "~/mail/html.server";
-import { CLAIM_MS, unclaimedAt } from "~/mail/send-claim.server";
+import { type BuiltMail, deliverClaimedEmail, heldColumns, type SendMail } from "~/mail/claimed-delivery.server";
 import { domainOf, escapeHtml, type OutgoingMail, singleLine } from "~/mail/mime.server";
 import { formatSlotTime } from "../../capacity";
 import type { AppointmentMessagePurpose } from "../../vocabulary";
@@ -35,8 +35,6 @@ type MailEnv = Pick<
   AppEnv,
   "DB" | "NOTIFY_FROM" | "NOTIFY_TO" | "SITE_URL" | "CONFIRM_VISITOR" | "SESSION_SECRET" | "LINK_SECRET"
 >;
-
-export type SendMail = (mail: OutgoingMail) => Promise<{ errors: string[] }>;
 
 /** The queue's job for one email about an appointment: a row of its ledger. */
 const appointmentJobSchema = z.object({ type: z.literal("appointment"), messageId: z.number().int().positive() });
@@ -70,8 +68,6 @@ export function whenInWords(row: Pick<Appointment, "date" | "kind" | "time">, sc
 
 const WHAT_TO_BRING = "Please bring your keys (and any wheel-lock key), and tell us about any warning lights.";
 
-type Built = { mail: OutgoingMail } | { skip: string };
-
 // A customer's email is worth sending only while it is still timely and true: one still unsent a
 // day after it was due (the mail service kept failing, the queue and the sweep kept retrying), or a
 // reminder on or after its appointment's day (it says "tomorrow"), is settled as not sent, which
@@ -97,7 +93,7 @@ async function buildMail(
   request: ServiceRequest,
   schedule: ShopSchedule,
   now: Date,
-): Promise<Built> {
+): Promise<BuiltMail> {
   const purpose: AppointmentMessagePurpose = message.purpose;
   const late = purpose === "shop-change" ? null : tooLate(message, row, now);
   if (late) return { skip: late };
@@ -209,39 +205,23 @@ export async function deliverAppointmentMessage(
   send: SendMail,
 ): Promise<{ errors: string[] }> {
   const db = getDb(env);
-  const m = appointmentMessages;
-  const [claimed] = await db
-    .update(m)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${m.attempts} + 1` })
-    .where(and(eq(m.id, messageId), isNull(m.sentAt), unclaimedAt(m.claimedUntil, now)))
-    .returning();
-  if (!claimed) return { errors: [] };
-  const [found] = await db
-    .select({ appointment: appointments, request: serviceRequests })
-    .from(appointments)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
-    .where(eq(appointments.id, claimed.appointmentId));
-  const settle = (lastError: string | null) =>
-    db.update(m).set({ sentAt: now, lastError, claimedUntil: null }).where(eq(m.id, messageId));
-  if (!found) {
-    await settle("not sent: the request was deleted");
-    return { errors: [] };
-  }
-  const built = await buildMail(env, claimed, found.appointment, found.request, schedule, now);
-  if ("skip" in built) {
-    await settle(built.skip);
-    return { errors: [] };
-  }
-  const result = await send(built.mail);
-  if (result.errors.length === 0) {
-    await settle(null);
-  } else {
-    await db
-      .update(m)
-      .set({ lastError: result.errors.join("; "), claimedUntil: null })
-      .where(eq(m.id, messageId));
-  }
-  return result;
+  return deliverClaimedEmail(
+    db,
+    appointmentMessages,
+    messageId,
+    now,
+    send,
+    heldColumns(appointmentMessages, now),
+    async (claimed) => {
+      const [found] = await db
+        .select({ appointment: appointments, request: serviceRequests })
+        .from(appointments)
+        .innerJoin(serviceRequests, eq(serviceRequests.id, appointments.serviceRequestId))
+        .where(eq(appointments.id, claimed.appointmentId));
+      if (!found) return { skip: "not sent: the request was deleted" };
+      return buildMail(env, claimed, found.appointment, found.request, schedule, now);
+    },
+  );
 }
 
 /** What the record page says of the last email to the customer. */
