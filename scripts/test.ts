@@ -78,7 +78,11 @@ function runScript(script: string, shared: boolean): Promise<Timing> {
   const started = performance.now();
   // The browser tests serve the build made by the `build` part above instead of building again.
   const env = script === "test:e2e" ? { ...process.env, E2E_BUILD_IS_FRESH: "1" } : process.env;
-  const child = spawn("npm", ["run", "--silent", script], { stdio: shared ? "pipe" : "inherit", env, detached: shared });
+  const child = spawn("npm", ["run", "--silent", script], {
+    stdio: shared ? "pipe" : "inherit",
+    env,
+    detached: shared,
+  });
   running.add(child);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
