@@ -54,6 +54,7 @@ const stopped = new Set<ReturnType<typeof spawn>>();
  * tsc running.
  */
 let someScriptFailed = false;
+let buildIsFresh = false;
 function stopTheOthers() {
   someScriptFailed = true;
   for (const child of running) {
@@ -76,8 +77,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  */
 function runScript(script: string, shared: boolean): Promise<Timing> {
   const started = performance.now();
-  // The browser tests serve the build made by the `build` part above instead of building again.
-  const env = script === "test:e2e" ? { ...process.env, E2E_BUILD_IS_FRESH: "1" } : process.env;
+  // The browser tests serve the build made above instead of building again (unless a part list left it out).
+  const env = script === "test:e2e" && buildIsFresh ? { ...process.env, E2E_BUILD_IS_FRESH: "1" } : process.env;
   const child = spawn("npm", ["run", "--silent", script], {
     stdio: shared ? "pipe" : "inherit",
     env,
@@ -106,6 +107,7 @@ async function runLane(scripts: string[], shared: boolean, timings: Timing[]): P
     if (someScriptFailed) return false;
     const timing = await runScript(script, shared);
     timings.push(timing);
+    if (script === "build" && timing.status === "ok") buildIsFresh = true;
     if (timing.status !== "ok") {
       stopTheOthers();
       return false;
@@ -121,7 +123,15 @@ if (noBrowser) {
   process.exit(1);
 }
 
-for (const { name, lanes } of parts) {
+// `npm test -- <part> ...` runs only the parts named (e.g. build+types+lint, to time it), in the usual order.
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !parts.some((part) => part.name === name));
+if (unknown.length > 0) {
+  console.error(`No such part: ${unknown.join(", ")}. The parts: ${parts.map((part) => part.name).join(", ")}.`);
+  process.exit(1);
+}
+
+for (const { name, lanes } of parts.filter((part) => named.length === 0 || named.includes(part.name))) {
   const started = performance.now();
   const shared = lanes.length > 1;
   console.log(shared ? `\n> ${lanes.map((lane) => lane.join(" && ")).join("  |  ")}` : `\n> npm run ${name}`);
