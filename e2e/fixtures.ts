@@ -2,7 +2,7 @@
 // tools they run against the test server's local state. Every spec imports `test` from here.
 import { spawn } from "node:child_process";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Cookie, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { areaPath, areas } from "../app/content/areas";
 import { servicePath, shippedServices as services } from "../app/content/services";
 import type { ShopSchedule } from "../app/hours/shop-schedule";
@@ -13,6 +13,15 @@ export { expect };
 
 /** The staff account that global-setup.ts creates for the browser tests (throwaway local state). */
 export const staffAccount = { username: "e2e-admin", password: "e2e admin password, local only" } as const;
+
+/** The environment variable in which global-setup.ts hands the staff account's session cookie to the tests. */
+export const STAFF_SESSION_ENV = "E2E_STAFF_SESSION";
+
+function staffSessionCookies(): Cookie[] {
+  const cookies = process.env[STAFF_SESSION_ENV];
+  if (!cookies) throw new Error(`${STAFF_SESSION_ENV} is not set: e2e/global-setup.ts signs the staff account in.`);
+  return JSON.parse(cookies) as Cookie[];
+}
 
 export type PublicPage = { path: string; h1: string };
 
@@ -46,7 +55,11 @@ export type CspViolations = string[];
 export const test = base.extend<{
   db: TestDatabase;
   cspViolations: CspViolations;
-  /** Signs in through the login form, as staff would, and lands on the inbox. */
+  /**
+   * Opens the inbox signed in as the staff account, with the session global-setup.ts signed in once
+   * through the login form: for the tests that are about a staff page, not about signing in (those sign
+   * in through the form themselves, members.ts). The session is shared: no test here signs it out.
+   */
   logInAsStaff: () => Promise<void>;
 }>({
   db: async ({}, use) => {
@@ -77,10 +90,14 @@ export const test = base.extend<{
   ],
   logInAsStaff: async ({ page }, use) => {
     await use(async () => {
-      await page.goto("/login");
-      await page.getByLabel("Username").fill(staffAccount.username);
-      await page.getByLabel(/^Password/).fill(staffAccount.password);
-      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await page.context().addCookies(staffSessionCookies());
+      await page.goto("/incoming");
+      if (new URL(page.url()).pathname === "/login") {
+        throw new Error(
+          "The staff session that global-setup.ts signed in has ended: a test signed it out. A test that signs " +
+            "out signs in through the form itself (signIn in members.ts; docs/decisions/077-test-lanes-and-shared-staff-session.md).",
+        );
+      }
       await expect(page).toHaveURL(/\/incoming$/);
     });
   },

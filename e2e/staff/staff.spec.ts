@@ -8,6 +8,7 @@ import {
   type TestDatabase,
   waitForHydration,
 } from "../fixtures";
+import { signIn } from "../members";
 
 /** How many copies of a text a sighted visitor sees (a screen reader's one-pixel announcement aside). */
 async function copiesOnScreen(page: Page, text: string): Promise<number> {
@@ -42,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`staff inbox with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("logs in, reads both tabs, logs out, and is then sent back to /login", async ({ page, db, logInAsStaff }) => {
+    test("logs in, reads both tabs, logs out, and is then sent back to /login", async ({ page, db }) => {
       const dialogs: string[] = [];
       page.on("dialog", async (dialog) => {
         dialogs.push(dialog.message());
@@ -54,7 +55,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
       await expect(page.getByText("v3.0.0")).toBeVisible();
 
-      await logInAsStaff();
+      // Through the login form: this test signs out its own session, not the one the others share.
+      await signIn(page, staffAccount);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
       await expectFlash(page, javaScriptEnabled, "Logged in successfully");
 

@@ -9,6 +9,13 @@ import { TOAST_COOKIE_NAME } from "~/http/toast.server";
 import type { StaffRole } from "~/http/staff-roles";
 import { cookieFrom, fetchWorker, newClientAddress, ORIGIN, postForm, setCookieLine } from "./http";
 
+// Each password is hashed once per vitest worker (its files share a runtime, decision 056): scrypt is
+// the slow part of making an account, and most files make theirs with the same few passwords. What
+// hashing itself must do is tested in test/sign-in/password.test.ts, not through these accounts.
+// The hash itself is kept, not its promise: workerd does not let one test's request await a promise
+// that another's made.
+const hashes = new Map<string, string>();
+
 /** Creates a staff account (an owner, as `npm run admin:create` makes by default); returns its id. */
 export async function createStaffUser(
   username: string,
@@ -16,8 +23,10 @@ export async function createStaffUser(
   role: StaffRole = "owner",
   id: string = crypto.randomUUID(),
 ): Promise<string> {
+  const hash = hashes.get(password) ?? (await hashPassword(password));
+  hashes.set(password, hash);
   await env.DB.prepare("insert into users (id, username, password, role) values (?, ?, ?, ?)")
-    .bind(id, username, await hashPassword(password), role)
+    .bind(id, username, hash, role)
     .run();
   return id;
 }
