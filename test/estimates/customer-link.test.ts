@@ -4,6 +4,7 @@ import { fetchWorker } from "../support/http";
 import { deliverQueued, recordingMailer } from "../support/queue";
 import { ownerAndStaff } from "../support/staff";
 import { at, call, choices, decide, type EstimateJson, keptQueue, linesWithoutPhotos, sentEstimate } from "./support";
+import { formatCents } from "~/features/estimates/pricing";
 
 // The customer's link /estimates/<token> (issue 39 items 3 and 4): the email, a page that GET never
 // changes, one decision per version stored as a frozen snapshot, the shop told, every refusal.
@@ -26,6 +27,10 @@ describe("the customer's email and page", () => {
     const { estimate, token, mail, to } = await sentEstimate(sessions.staff);
     expect(to).toMatch(/@example\.com$/);
     expect(mail.header("subject")).toBe(`Your estimate ${estimate.number} — Pikesville Family Auto Repair`);
+    // The car and the total before the link, so the customer knows what it is about.
+    expect(mail.text).toContain(
+      `Here is estimate ${estimate.number} for your 2016 Honda Accord (${formatCents(estimate.total)} in all).`,
+    );
     const response = await page(token);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store, private");

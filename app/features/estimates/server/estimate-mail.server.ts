@@ -60,9 +60,17 @@ async function customerMail(
   if (!estimate.tokenSalt) return { skip: "not sent: the estimate has no link" };
   const link = absoluteSiteUrl(env, estimatePath(await estimateToken(env, estimate.tokenSalt)));
   const again = message.version > 1 && estimate.status === "needs approval";
+  // What the email is about, from the version it announces: the car and the total, so the customer
+  // knows before opening the link (the link shows every line and asks for the decision).
+  const state = await readEstimate(env, estimate.id);
+  const version = state?.versions.find((row) => row.version === message.version) ?? state?.current;
+  const car = version
+    ? singleLine(`${version.vehicle.year} ${version.vehicle.make} ${version.vehicle.model}`)
+    : "vehicle";
+  const total = version ? ` (${formatCents(version.total)} in all)` : "";
   const lead = again
-    ? `We have revised estimate ${estimate.number} for your vehicle, and the new version needs your approval before we go on.`
-    : `Here is estimate ${estimate.number} for your vehicle. Please look at each item and approve or decline it.`;
+    ? `We have revised estimate ${estimate.number} for your ${car}${total}, and the new version needs your approval before we go on.`
+    : `Here is estimate ${estimate.number} for your ${car}${total}. Please look at each item and approve or decline it.`;
   const paragraphs = [
     `Hi ${singleLine(request.firstName)},`,
     lead,
