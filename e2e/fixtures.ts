@@ -95,7 +95,7 @@ export const test = base.extend<{
       if (new URL(page.url()).pathname === "/login") {
         throw new Error(
           "The staff session that global-setup.ts signed in has ended: a test signed it out. A test that signs " +
-            "out signs in through the form itself (signIn in members.ts; docs/decisions/077-test-lanes-and-shared-staff-session.md).",
+            "out signs in through the form itself (signIn in members.ts; docs/decisions/073-test-lanes-and-shared-staff-session.md).",
         );
       }
       await expect(page).toHaveURL(/\/incoming$/);
