@@ -135,7 +135,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const returnTo = location.pathname + location.search;
   const actionData = useActionData<typeof action>();
   const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
-  const { shown, busy, onSubmit } = useStatusChange(here, record.status);
+  const { shown, buttons } = useStatusChange(here, record.status);
   const name = fullName(record);
 
   return (
@@ -161,14 +161,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         <div data-print="omit">
           <h2 className={`${sectionHeadingClasses} lg:sr-only`}>Status</h2>
           <div className="mt-3">
-            <StatusButtons
-              action={here}
-              current={shown}
-              returnTo={returnTo}
-              onSubmit={onSubmit}
-              busy={busy}
-              name={name}
-            />
+            <StatusButtons {...buttons} returnTo={returnTo} name={name} />
           </div>
         </div>
       </div>
