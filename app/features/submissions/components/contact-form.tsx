@@ -1,14 +1,13 @@
 import type { ContactInput } from "~/features/submissions/contact-schema";
 import { TextareaField } from "../../../ui/forms/fields";
-import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
+import { SubmissionFormShell, SubmitButton } from "./submission-form-parts";
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
 export function ContactForm(props: SubmissionFormProps<ContactInput>) {
-  const { form, fieldProps, busy, validationReady } = useSubmissionForm<ContactInput>("contact", props);
+  const { fieldProps, busy, shell } = useSubmissionForm<ContactInput>("contact", props);
 
   return (
-    <SubmissionFormShell name="contact" form={form} submissionId={props.submissionId} enhanced={validationReady}>
-      <PersonFields fieldProps={fieldProps} />
+    <SubmissionFormShell {...shell}>
       <TextareaField
         {...fieldProps("message")}
         label="Message"
