@@ -1,13 +1,14 @@
 import type { ContactInput } from "~/features/submissions/contact-schema";
 import { TextareaField } from "../../../ui/forms/fields";
-import { SubmissionFormShell, SubmitButton } from "./submission-form-parts";
+import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
 export function ContactForm(props: SubmissionFormProps<ContactInput>) {
-  const { fieldProps, busy, shell } = useSubmissionForm<ContactInput>("contact", props);
+  const { form, fieldProps, busy, validationReady } = useSubmissionForm<ContactInput>("contact", props);
 
   return (
-    <SubmissionFormShell {...shell}>
+    <SubmissionFormShell name="contact" form={form} submissionId={props.submissionId} enhanced={validationReady}>
+      <PersonFields fieldProps={fieldProps} />
       <TextareaField
         {...fieldProps("message")}
         label="Message"

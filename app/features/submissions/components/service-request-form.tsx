@@ -3,7 +3,7 @@ import { CheckIcon } from "~/ui/icons";
 import { phoneHref, shop } from "~/content/shop";
 import type { ServiceRequestInput } from "~/features/submissions/service-request-schema";
 import { SelectField, TextareaField } from "../../../ui/forms/fields";
-import { SubmissionFormShell, SubmitButton } from "./submission-form-parts";
+import { PersonFields, SubmissionFormShell, SubmitButton } from "./submission-form-parts";
 import { VehicleFieldset, VisitFieldset } from "./vehicle-visit-fieldsets";
 import { type SubmissionFormProps, useSubmissionForm } from "./use-submission-form";
 
@@ -15,10 +15,11 @@ const nextSteps = [
 ];
 
 export function ServiceRequestForm(props: SubmissionFormProps<ServiceRequestInput>) {
-  const { form, fieldProps, busy, shell } = useSubmissionForm<ServiceRequestInput>("serviceRequest", props);
+  const { form, fieldProps, busy, validationReady } = useSubmissionForm<ServiceRequestInput>("serviceRequest", props);
 
   return (
-    <SubmissionFormShell {...shell}>
+    <SubmissionFormShell name="serviceRequest" form={form} submissionId={props.submissionId} enhanced={validationReady}>
+      <PersonFields fieldProps={fieldProps} />
       <SelectField
         {...fieldProps("service")}
         label="Service Needed"

@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
 import type { InboxKind } from "~/records/kinds";
 import { HoneypotField, Spinner, TextField } from "../../../ui/forms/fields";
 import { FormAlert, FormSuccessNotice } from "./form-notices";
-import type { FieldProps, PersonFieldName } from "./use-submission-form";
+import type { FieldProps } from "./use-submission-form";
 
 type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
   name: InboxKind;
@@ -14,18 +14,15 @@ type SubmissionFormShellProps<Schema extends Record<string, unknown>> = {
   submissionId: string;
   /** Hydrated and validating in the browser (see useDeferredValidation). */
   enhanced: boolean;
-  /** The person fields every form starts with. */
-  fieldProps: (name: PersonFieldName) => FieldProps;
   children: ReactNode;
 };
 
-/** What every public form carries besides its own fields: notices, submission id, honeypot, person fields. */
+/** What every public form carries besides its fields: notices, the submission id, the honeypot. */
 export function SubmissionFormShell<Schema extends Record<string, unknown>>({
   name,
   form,
   submissionId,
   enhanced,
-  fieldProps,
   children,
 }: SubmissionFormShellProps<Schema>) {
   return (
@@ -39,14 +36,15 @@ export function SubmissionFormShell<Schema extends Record<string, unknown>>({
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="submissionId" value={submissionId} />
       <HoneypotField name={HONEYPOT_FIELD} />
-      <PersonFields fieldProps={fieldProps} />
       {children}
     </Form>
   );
 }
 
+type PersonFieldName = "firstName" | "lastName" | "email" | "phone";
+
 /** First name, last name, email and phone: the fields both forms start with, in the order visitors fill them in. */
-function PersonFields({ fieldProps }: { fieldProps: (name: PersonFieldName) => FieldProps }) {
+export function PersonFields({ fieldProps }: { fieldProps: (name: PersonFieldName) => FieldProps }) {
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">

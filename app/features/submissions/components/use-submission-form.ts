@@ -12,9 +12,6 @@ import { useDeferredValidation } from "./use-deferred-validation";
 /** What a field component takes from the form: the field's metadata, and whether it takes the cursor. */
 export type FieldProps = { meta: FieldMetadata<unknown>; autoFocus: boolean };
 
-/** First name, last name, email and phone: every public form asks who the visitor is. */
-export type PersonFieldName = "firstName" | "lastName" | "email" | "phone";
-
 export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<string, unknown>> = {
   submissionId: string;
   /** From the page's loader: the schema's HTML constraints, without shipping zod. */
@@ -31,7 +28,7 @@ export type SubmissionFormProps<Fields extends Record<string, unknown> = Record<
  * once its code has loaded, in the browser; a failed server answer keeps the visitor's input,
  * shows the destructive toast and moves focus to the first field that needs attention.
  */
-export function useSubmissionForm<Fields extends Record<PersonFieldName, unknown>>(
+export function useSubmissionForm<Fields extends Record<string, unknown>>(
   name: InboxKind,
   { submissionId, constraint, lastResult, defaultValue, serviceChoices }: SubmissionFormProps<Fields>,
 ) {
@@ -73,7 +70,5 @@ export function useSubmissionForm<Fields extends Record<PersonFieldName, unknown
     autoFocus: firstInvalidField === name,
   });
 
-  // What SubmissionFormShell takes, spread into it: the form, its submission, and the person fields.
-  const shell = { name, form, submissionId, enhanced: validationReady, fieldProps };
-  return { form, fieldProps, busy, shell };
+  return { form, fieldProps, busy, validationReady };
 }
