@@ -186,6 +186,27 @@ export async function readSubmission<Schema extends z.ZodType>(
   return { ok: true as const, submission };
 }
 
+/**
+ * A page action that starts by reading its form (see `readSubmission`): `handle` runs with the
+ * parsed submission and the action's arguments; a form that cannot be read or does not pass is
+ * answered before it.
+ */
+export function submittedFormAction<Schema extends z.ZodType, Args extends { request: Request }, Answer>(
+  form: PageForm<Schema>,
+  handle: (submission: ReadSubmission<Schema>, args: Args) => Promise<Answer>,
+) {
+  return async (args: Args) => {
+    const read = await readSubmission(args.request, form);
+    if (!read.ok) return read.answer;
+    return handle(read.submission, args);
+  };
+}
+
+type ReadSubmission<Schema extends z.ZodType> = Extract<
+  Awaited<ReturnType<typeof readSubmission<Schema>>>,
+  { ok: true }
+>["submission"];
+
 export type PostedFiles =
   | { ok: true; formData: FormData }
   | { ok: false; reason: Extract<RefusalReason, "invalid" | "too-large" | "unsupported-type"> };

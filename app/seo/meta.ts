@@ -48,6 +48,19 @@ export function privatePageMeta(title: string, description: string, extra: MetaD
   ];
 }
 
+/**
+ * The meta function of a staff page about one record (a reply, an estimate, a message): private as
+ * above, its title read from the loader's data, and the panel's own title when there is none (an error).
+ */
+export function privateRecordMeta<Data>(titleOf: (data: Data) => string, description: string) {
+  return ({ matches, loaderData }: { matches: readonly MatchWithRootData[]; loaderData?: Data }): MetaDescriptor[] =>
+    pageMeta(siteOrigin(matches), {
+      title: loaderData ? titleOf(loaderData) : "Admin Panel",
+      description,
+      canonicalPath: null,
+    });
+}
+
 /** Builds a page's title, description, keywords, Open Graph, Twitter card and canonical link. */
 export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
   const title = pageTitle(page.title);

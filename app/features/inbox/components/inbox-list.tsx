@@ -77,7 +77,7 @@ function InboxCard({
   now: Date;
 }) {
   const action = recordPath(kind, record.id);
-  const { shown, busy, onSubmit } = useStatusChange(action, record.status);
+  const { shown, buttons } = useStatusChange(action, record.status);
   return (
     <SubmissionCard
       kind={kind}
@@ -94,17 +94,7 @@ function InboxCard({
         ) : null
       }
       deskCell={<DeskLine record={record} names={names} now={now} />}
-      actions={
-        <StatusButtons
-          action={action}
-          current={shown}
-          returnTo={returnTo}
-          onSubmit={onSubmit}
-          busy={busy}
-          name={fullName(record)}
-          compact="from-lg"
-        />
-      }
+      actions={<StatusButtons {...buttons} returnTo={returnTo} name={fullName(record)} compact="from-lg" />}
     />
   );
 }

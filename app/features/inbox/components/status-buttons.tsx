@@ -10,11 +10,21 @@ export function nextStatuses(current: SubmissionStatus): SubmissionStatus[] {
   return current === "spam" ? ["new"] : SUBMISSION_STATUSES.filter((status) => status !== current);
 }
 
+/** What the status buttons take from {@link useStatusChange}: where they post, the change under way. */
+export type StatusChange = {
+  /** The record's page: its action changes the status. */
+  action: string;
+  current: SubmissionStatus;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+};
+
 /**
- * The status a record shows while a change is on its way (optimistic), and the form handler that
- * sends one. Without JavaScript each button's form posts itself and the server redirects to
- * `returnTo`. With it, the same form goes through a fetcher (no reload): the page shows the new
- * status at once, and if the server refuses, the old one comes back with an error toast.
+ * The status a record shows while a change is on its way (optimistic), and `buttons`, spread into
+ * {@link StatusButtons}, with the form handler that sends one. Without JavaScript each button's form
+ * posts itself and the server redirects to `returnTo`. With it, the same form goes through a fetcher
+ * (no reload): the page shows the new status at once, and if the server refuses, the old one comes
+ * back with an error toast.
  */
 export function useStatusChange(action: string, status: SubmissionStatus) {
   const { fetcher, onSubmit } = useFetcherForm<RecordActionResult>(action);
@@ -28,7 +38,8 @@ export function useStatusChange(action: string, status: SubmissionStatus) {
     }
   }, [result]);
 
-  return { shown, busy: fetcher.state !== "idle", onSubmit };
+  const buttons: StatusChange = { action, current: shown, onSubmit, busy: fetcher.state !== "idle" };
+  return { shown, buttons };
 }
 
 /**
@@ -43,13 +54,8 @@ export function StatusButtons({
   busy,
   name,
   compact = false,
-}: {
-  /** The record's page: its action changes the status. */
-  action: string;
-  current: SubmissionStatus;
+}: StatusChange & {
   returnTo: string;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  busy: boolean;
   /** Whose record, for the buttons' accessible names ("Mark contacted: Jane Doe"). */
   name: string;
   /**

@@ -13,7 +13,7 @@ import { ReturningBadge } from "~/features/inbox/components/customer-flags";
 import { inboxKindBySlug, inboxKinds } from "~/records/kinds";
 import { SPAM_RETENTION_DAYS, spamReasonLabels } from "~/records/statuses";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privateRecordMeta } from "~/seo/meta";
 import { RecordConversation, RepliedBadge } from "~/features/replies/replies";
 import { getEnv } from "~/http/context.server";
 import { actingMember } from "~/http/staff-member.server";
@@ -56,12 +56,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(siteOrigin(matches), {
-    title: loaderData ? `${inboxKinds[loaderData.kind].singular} from ${fullName(loaderData.record)}` : "Admin Panel",
-    description: "A message sent to the shop.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privateRecordMeta(
+  (data: Route.ComponentProps["loaderData"]) => `${inboxKinds[data.kind].singular} from ${fullName(data.record)}`,
+  "A message sent to the shop.",
+);
 
 type RecordPage = Route.ComponentProps["loaderData"] & {
   /** The page's own path, where its forms post. */
@@ -135,7 +133,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
   const returnTo = location.pathname + location.search;
   const actionData = useActionData<typeof action>();
   const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
-  const { shown, busy, onSubmit } = useStatusChange(here, record.status);
+  const { shown, buttons } = useStatusChange(here, record.status);
   const name = fullName(record);
 
   return (
@@ -161,14 +159,7 @@ export default function IncomingRecord({ loaderData }: Route.ComponentProps) {
         <div data-print="omit">
           <h2 className={`${sectionHeadingClasses} lg:sr-only`}>Status</h2>
           <div className="mt-3">
-            <StatusButtons
-              action={here}
-              current={shown}
-              returnTo={returnTo}
-              onSubmit={onSubmit}
-              busy={busy}
-              name={name}
-            />
+            <StatusButtons {...buttons} returnTo={returnTo} name={name} />
           </div>
         </div>
       </div>

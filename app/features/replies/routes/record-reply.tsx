@@ -2,7 +2,7 @@ import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/record-reply";
 import { inboxKindBySlug, inboxKinds, recordPath } from "~/records/kinds";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privateRecordMeta } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
 import { notFoundData } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -41,12 +41,10 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(siteOrigin(matches), {
-    title: loaderData ? `Reply to ${loaderData.name}` : "Admin Panel",
-    description: "Reply to a customer by email.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privateRecordMeta(
+  (data: Route.ComponentProps["loaderData"]) => `Reply to ${data.name}`,
+  "Reply to a customer by email.",
+);
 
 export default function RecordReply({ loaderData }: Route.ComponentProps) {
   const { kind, id, name, email, subject } = loaderData;

@@ -7,7 +7,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { pendingMember, signInPageAnswer } from "~/features/sign-in/sign-in.server";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { type PageForm, readSubmission } from "~/http/request-body.server";
+import { type PageForm, submittedFormAction } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { signInWithCode } from "~/features/second-factor/second-factor.server";
 
@@ -30,16 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = submittedFormAction(CODE_FORM, async (submission, { request, context }: Route.ActionArgs) => {
   const env = getEnv(context);
-  const read = await readSubmission(request, CODE_FORM);
-  if (!read.ok) return read.answer;
-  const { submission } = read;
   const outcome = await signInWithCode(request, env, submission.value.code, getRequestTime(context));
   return signInPageAnswer(env, outcome, (message) =>
     submission.reply({ formErrors: [message], hideFields: CODE_FORM.hideFields }),
   );
-}
+});
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 

@@ -5,7 +5,7 @@ import { useServerCheckedForm } from "~/ui/forms/use-server-checked-form";
 import { LinkError, LinkPageForm, linkPageMeta, newPasswordSchema } from "~/features/team/team";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
-import { readSubmission } from "~/http/request-body.server";
+import { submittedFormAction } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
   completePasswordReset,
@@ -27,21 +27,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return data({ expiresAt: link.expiresAt.toISOString() }, { headers: LINK_PAGE_HEADERS });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const env = getEnv(context);
-  const read = await readSubmission(request, NEW_PASSWORD_FORM);
-  if (!read.ok) return read.answer;
-  const { submission } = read;
-  const now = getRequestTime(context);
-  const outcome = await completePasswordReset(env, request, params.token, submission.value.password, now);
-  if (outcome.status !== "reset") throw linkRefusal(outcome.status);
-  return redirectWithToast(
-    env,
-    "/login",
-    { title: "Password changed", description: `Sign in as ${outcome.username} with your new password.` },
-    { headers: LINK_PAGE_HEADERS },
-  );
-}
+export const action = submittedFormAction(
+  NEW_PASSWORD_FORM,
+  async (submission, { request, context, params }: Route.ActionArgs) => {
+    const env = getEnv(context);
+    const now = getRequestTime(context);
+    const outcome = await completePasswordReset(env, request, params.token, submission.value.password, now);
+    if (outcome.status !== "reset") throw linkRefusal(outcome.status);
+    return redirectWithToast(
+      env,
+      "/login",
+      { title: "Password changed", description: `Sign in as ${outcome.username} with your new password.` },
+      { headers: LINK_PAGE_HEADERS },
+    );
+  },
+);
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 

@@ -9,7 +9,7 @@ import type { RouteHandle } from "~/route-handle";
 import { privatePageMeta } from "~/seo/meta";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { pageRefusal, refused, unreachable } from "~/http/outcome.server";
-import { readSubmission } from "~/http/request-body.server";
+import { submittedFormAction } from "~/http/request-body.server";
 import { NO_STORE, retryAfterOfAction } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requestPasswordReset } from "~/features/team/team.server";
@@ -25,11 +25,8 @@ export const RESET_REQUESTED_MESSAGE = "If that account has an email address, a 
 
 export const loader = () => data(null, { headers: NO_STORE });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = submittedFormAction(RESET_FORM, async (submission, { request, context }: Route.ActionArgs) => {
   const env = getEnv(context);
-  const read = await readSubmission(request, RESET_FORM);
-  if (!read.ok) return read.answer;
-  const { submission } = read;
   const outcome = await requestPasswordReset(env, request, submission.value.account, getRequestTime(context));
   switch (outcome.status) {
     case "accepted":
@@ -48,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unreachable(outcome);
   }
-}
+});
 
 export const headers: Route.HeadersFunction = (args) => ({ ...NO_STORE, ...retryAfterOfAction(args) });
 

@@ -8,7 +8,7 @@ import { USERNAME_RULE } from "~/features/sign-in/sign-in";
 import type { RouteHandle } from "~/route-handle";
 import { getEnv, getRequestTime } from "~/http/context.server";
 import { formErrorsOf, pageRefusal, refused, unreachable } from "~/http/outcome.server";
-import { readSubmission } from "~/http/request-body.server";
+import { submittedFormAction } from "~/http/request-body.server";
 import { withCookies } from "~/http/responses.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { acceptInvitation, USERNAME_TAKEN_MESSAGE } from "~/features/team/server/invitations.server";
@@ -30,35 +30,34 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const env = getEnv(context);
-  const read = await readSubmission(request, JOIN_FORM);
-  if (!read.ok) return read.answer;
-  const { submission } = read;
-
-  const outcome = await acceptInvitation(env, request, params.token, submission.value, getRequestTime(context));
-  switch (outcome.status) {
-    case "joined":
-      return redirectWithToast(
-        env,
-        "/incoming",
-        { title: "Welcome", description: `You are signed in as ${outcome.username}.` },
-        { headers: withCookies(LINK_PAGE_HEADERS, outcome.setCookies) },
-      );
-    case "usernameTaken": {
-      const { refusal } = refused("invalid", USERNAME_TAKEN_MESSAGE, {
-        fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
-      });
-      const result = submission.reply({ hideFields: JOIN_FORM.hideFields, fieldErrors: formErrorsOf(refusal) });
-      return pageRefusal(refusal, result, LINK_PAGE_HEADERS);
+export const action = submittedFormAction(
+  JOIN_FORM,
+  async (submission, { request, context, params }: Route.ActionArgs) => {
+    const env = getEnv(context);
+    const outcome = await acceptInvitation(env, request, params.token, submission.value, getRequestTime(context));
+    switch (outcome.status) {
+      case "joined":
+        return redirectWithToast(
+          env,
+          "/incoming",
+          { title: "Welcome", description: `You are signed in as ${outcome.username}.` },
+          { headers: withCookies(LINK_PAGE_HEADERS, outcome.setCookies) },
+        );
+      case "usernameTaken": {
+        const { refusal } = refused("invalid", USERNAME_TAKEN_MESSAGE, {
+          fieldErrors: { username: [USERNAME_TAKEN_MESSAGE] },
+        });
+        const result = submission.reply({ hideFields: JOIN_FORM.hideFields, fieldErrors: formErrorsOf(refusal) });
+        return pageRefusal(refusal, result, LINK_PAGE_HEADERS);
+      }
+      case "gone":
+      case "unknown":
+        throw linkRefusal(outcome.status);
+      default:
+        return unreachable(outcome);
     }
-    case "gone":
-    case "unknown":
-      throw linkRefusal(outcome.status);
-    default:
-      return unreachable(outcome);
-  }
-}
+  },
+);
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 
