@@ -2,7 +2,7 @@ import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/record-estimate";
 import { recordPath } from "~/records/kinds";
 import type { RouteHandle } from "~/route-handle";
-import { pageMeta, siteOrigin } from "~/seo/meta";
+import { privateRecordMeta } from "~/seo/meta";
 import { getEnv } from "~/http/context.server";
 import { notFoundData } from "~/http/outcome.server";
 import { NO_STORE } from "~/http/responses.server";
@@ -30,12 +30,10 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(siteOrigin(matches), {
-    title: loaderData ? `Estimate for ${loaderData.name}` : "Admin Panel",
-    description: "A written estimate on a service request.",
-    canonicalPath: null,
-  });
+export const meta: Route.MetaFunction = privateRecordMeta(
+  (data: Route.ComponentProps["loaderData"]) => `Estimate for ${data.name}`,
+  "A written estimate on a service request.",
+);
 
 export default function RecordEstimate({ loaderData }: Route.ComponentProps) {
   const { id, name, section } = loaderData;
