@@ -1,5 +1,6 @@
 import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 import { isMailAddress } from "../http/env.server";
+import { utf8Pieces } from "./utf8-pieces.server";
 
 // Raw MIME for the send_email binding, written here (docs/decisions/030-notifications.md): a
 // library for it (mimetext) weighed 16 KiB of the Worker's gzip with its polyfills, for the one
@@ -67,28 +68,14 @@ const utf8 = new TextEncoder();
 // 45 bytes are 60 base64 characters: an encoded word of 72, within RFC 2047's 75.
 const ENCODED_WORD_BYTES = 45;
 
-const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
-
 /**
  * Text as UTF-8 encoded words (RFC 2047), each of whole characters, one to a folded line: a
  * reader joins adjacent encoded words without the space between them.
  */
 function encodedWords(text: string): string {
-  const words: string[] = [];
-  let word = "";
-  let bytes = 0;
-  for (const character of text) {
-    const length = utf8Length(character.codePointAt(0)!);
-    if (bytes + length > ENCODED_WORD_BYTES) {
-      words.push(word);
-      word = "";
-      bytes = 0;
-    }
-    word += character;
-    bytes += length;
-  }
-  if (word) words.push(word);
-  return words.map((chunk) => `=?utf-8?B?${encodeBase64(utf8.encode(chunk))}?=`).join(`${CRLF} `);
+  return utf8Pieces(text, ENCODED_WORD_BYTES)
+    .map((chunk) => `=?utf-8?B?${encodeBase64(utf8.encode(chunk))}?=`)
+    .join(`${CRLF} `);
 }
 
 function mailbox({ address, name }: MailAddress): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shippedServices } from "~/content/services";
 import type { CatalogService, CatalogVersion } from "~/features/catalog/catalog";
 import { rowsOf } from "../support/d1";
-import { fetchWorker, ORIGIN } from "../support/http";
+import { expectEachAnswered, fetchWorker, ORIGIN } from "../support/http";
 import { ownerAndStaff, signInAgain, staffApi } from "../support/staff";
 import { newService, serviceNow } from "./support";
 
@@ -151,15 +151,17 @@ describe("POST /api/settings/services", () => {
   });
 
   it("answers 409 for an address that is taken, by a service or by another request choice", async () => {
-    for (const slug of ["oil-change", "tire-service", "other"]) {
-      const response = await post(newService({ slug: slug }));
-      expect(response.status, slug).toBe(409);
-      expect(await response.json()).toMatchObject({ fieldErrors: { slug: [expect.stringContaining("taken")] } });
-    }
+    await expectEachAnswered(
+      ["oil-change", "tire-service", "other"],
+      (slug) => post(newService({ slug })),
+      { status: 409 },
+      async (response) =>
+        expect(await response.json()).toMatchObject({ fieldErrors: { slug: [expect.stringContaining("taken")] } }),
+    );
   });
 
   it("refuses an address out of shape or one of the site's own paths with 400", async () => {
-    for (const slug of [
+    const refused = [
       "Tire-Rotation",
       "tire rotation",
       "-tire",
@@ -170,10 +172,8 @@ describe("POST /api/settings/services", () => {
       "incoming",
       "api",
       "about",
-    ]) {
-      const response = await post(newService({ slug: slug }));
-      expect(response.status, slug).toBe(400);
-    }
+    ];
+    await expectEachAnswered(refused, (slug) => post(newService({ slug })), { status: 400 });
     const slugs = await rowsOf<{ slug: string }>("select slug from catalog_services");
     expect(slugs.map((row) => row.slug)).not.toContain("services");
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customerPath, customerToken } from "~/features/appointments/server/customer-link.server";
 import { at, book, call, cookies, newRequest, setUpAppointments } from "../appointments/support";
-import { fetchWorker, postForm } from "../support/http";
+import { expectEachAnswered, fetchWorker, postForm } from "../support/http";
 import { uniqueEmail, validServiceRequest } from "../support/inbox";
 import { postStaffForm, toastCookie } from "../support/staff";
 
@@ -304,25 +304,25 @@ describe("a date or time that does not exist", () => {
 
 describe("a query string", () => {
   it("with a parameter given twice is refused, not answered from one of them", async () => {
-    for (const path of [
+    const apiPaths = [
       "/api/appointments?from=2026-12-01&to=2026-12-07&from=2020-01-01",
       "/api/appointments?from=2026-12-01&to=2026-12-07&to=2026-12-08",
       "/api/insights?days=7&days=90",
       "/api/audit?action=sign-in&action=sign-out",
-    ]) {
-      const response = await call("GET", path);
-      expect(response.status, path).toBe(400);
-      expect((await response.json<{ message: string }>()).message, path).toMatch(/once|days must be/);
-    }
-    for (const path of [
+    ];
+    await expectEachAnswered(
+      apiPaths,
+      (path) => call("GET", path),
+      { status: 400 },
+      async (response, path) =>
+        expect((await response.json<{ message: string }>()).message, path).toMatch(/once|days must be/),
+    );
+    const pagePaths = [
       "/incoming/calendar?date=2026-12-01&date=2026-12-08",
       "/incoming/insights?days=7&days=30",
       "/incoming/audit?person=appt-owner&person=appt-staff",
-    ]) {
-      const response = await staffPage(path);
-      expect(response.status, path).toBe(400);
-      await response.body?.cancel();
-    }
+    ];
+    await expectEachAnswered(pagePaths, staffPage, { status: 400 }, (response) => response.body?.cancel());
   });
 
   it("with good dates still answers", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchWorker, newClientAddress, ORIGIN, postForm } from "../support/http";
+import { expectEachAnswered, fetchWorker, newClientAddress, ORIGIN, postForm } from "../support/http";
 import { storedRows, uniqueEmail, validContact, validServiceRequest } from "../support/inbox";
 import { apiLogin, createStaffUser, isAuthenticated, sessionCookie } from "../support/staff";
 
@@ -18,11 +18,10 @@ describe("the login and logout endpoints", () => {
   it.each(["/api/login", "/api/logout"])(
     "answer GET, HEAD and OPTIONS on %s with 405 and Allow: POST",
     async (path) => {
-      for (const method of ["GET", "HEAD", "OPTIONS"]) {
-        const response = await fetchWorker(path, { method });
-        expect(response.status, method).toBe(405);
-        expect(response.headers.get("Allow"), method).toBe("POST");
-      }
+      await expectEachAnswered(["GET", "HEAD", "OPTIONS"], (method) => fetchWorker(path, { method }), {
+        status: 405,
+        headers: { Allow: "POST" },
+      });
     },
   );
 });
@@ -31,12 +30,12 @@ describe("the read-only JSON endpoints", () => {
   it.each(["/api/health", "/api/auth/status", "/api/contact-submissions", "/api/service-requests"])(
     "answer OPTIONS and writes to %s with 405 and Allow: GET, HEAD",
     async (path) => {
-      for (const method of ["OPTIONS", "POST", "PUT", "PATCH", "DELETE"]) {
-        const body = method === "OPTIONS" ? undefined : "x=1";
-        const response = await fetchWorker(path, { method, headers: formHeaders(), body });
-        expect(response.status, method).toBe(405);
-        expect(response.headers.get("Allow"), method).toBe("GET, HEAD");
-      }
+      await expectEachAnswered(
+        ["OPTIONS", "POST", "PUT", "PATCH", "DELETE"],
+        (method) =>
+          fetchWorker(path, { method, headers: formHeaders(), body: method === "OPTIONS" ? undefined : "x=1" }),
+        { status: 405, headers: { Allow: "GET, HEAD" } },
+      );
     },
   );
 });

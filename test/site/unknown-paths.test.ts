@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchWorker } from "../support/http";
+import { expectEachAnswered, fetchWorker } from "../support/http";
 import { staffSessionCookie } from "../support/staff";
 
 // Paths nobody serves: answered plainly, kept out of caches where they are private, and not worth
@@ -26,11 +26,11 @@ describe("a 404 under /incoming", () => {
       { path: "/incoming/contact-messages/no-such-id", headers: member },
       { path: "/incoming/parking-tickets/1", headers: member },
     ];
-    for (const { path, headers } of requests) {
-      const response = await fetchWorker(path, { headers, redirect: "manual" });
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
-    }
+    await expectEachAnswered(requests, ({ path, headers }) => fetchWorker(path, { headers, redirect: "manual" }), {
+      status: 404,
+      headers: { "Cache-Control": "no-store" },
+      label: ({ path }) => path,
+    });
   });
 });
 

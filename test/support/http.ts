@@ -133,6 +133,33 @@ export async function refusedPage(response: Response, shown: readonly string[]):
   return html;
 }
 
+/** What every answer in `expectEachAnswered` must be: its status, and these headers' values. */
+export type ExpectedAnswer<Case> = {
+  status: number;
+  headers?: Record<string, string>;
+  /** How a failure names the case (the case itself when it is a string). */
+  label?: (which: Case) => string;
+};
+
+/**
+ * Sends one request per case (a method, a path, a bad value) and expects each to be answered with
+ * the same status and headers, a failure naming its case; `more` checks the rest of each answer.
+ */
+export async function expectEachAnswered<Case>(
+  cases: readonly Case[],
+  send: (which: Case) => Promise<Response>,
+  { status, headers = {}, label = String }: ExpectedAnswer<Case>,
+  more?: (response: Response, which: Case) => unknown,
+): Promise<void> {
+  for (const which of cases) {
+    const response = await send(which);
+    const name = label(which);
+    expect(response.status, name).toBe(status);
+    for (const [header, value] of Object.entries(headers)) expect(response.headers.get(header), name).toBe(value);
+    await more?.(response, which);
+  }
+}
+
 /** The submission id a page gave its form, as a browser reads it from the HTML. */
 export function formSubmissionId(html: string): string {
   const id = /name="submissionId" value="([^"]+)"/.exec(html)?.[1];

@@ -1,3 +1,5 @@
+import { utf8Pieces } from "../../../mail/utf8-pieces.server";
+
 // Writing iCalendar (RFC 5545) for the customer's .ics and the members' feed: the few properties
 // they use, each value escaped or quoted as its type needs, every line folded at 75 octets.
 // Written here rather than by a library because the one we used wrote a customer's name unquoted
@@ -34,7 +36,6 @@ export type IcsCalendar = {
 };
 
 const MAX_LINE_OCTETS = 75;
-const utf8 = new TextEncoder();
 
 // Control characters have no place in a value (RFC 5545 §3.1: CONTROL is excluded from every
 // value but TEXT's escaped line break); lone surrogates cannot be written in UTF-8.
@@ -79,21 +80,7 @@ export const utcDateTime = (instant: Date) => `${instant.toISOString().slice(0, 
  * the halves of a surrogate pair, makes the text unreadable).
  */
 export function foldLine(line: string): string {
-  const lines: string[] = [];
-  let current = "";
-  let octets = 0;
-  for (const character of line) {
-    const size = utf8.encode(character).length;
-    if (octets + size > MAX_LINE_OCTETS) {
-      lines.push(current);
-      current = " ";
-      octets = 1;
-    }
-    current += character;
-    octets += size;
-  }
-  lines.push(current);
-  return lines.join("\r\n");
+  return utf8Pieces(line, MAX_LINE_OCTETS, " ").join("\r\n");
 }
 
 function property(name: string, value: string, parameters: Parameters = {}): string {
