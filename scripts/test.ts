@@ -6,8 +6,8 @@
 //   rules, the longest) in one lane; in the other the production build, which refuses a server-only
 //   module reached from browser code (a route's component using a *.server.ts export) in seconds and
 //   so comes first, then tsc, the lint rules' own tests and Prettier. A failure stops the other lane.
-// - test:e2e (Playwright in Chromium, serving the build made above) and beside it test:worker (vitest
-//   in workerd, on one worker); Chromium is looked for first (scripts/test-browser.ts).
+// - test:worker (vitest in workerd), test:e2e (Playwright in Chromium, serving the build made above);
+//   Chromium is looked for first (scripts/test-browser.ts).
 import { spawn } from "node:child_process";
 import { missingTestBrowser } from "./test-browser.ts";
 
@@ -23,10 +23,8 @@ const parts: Part[] = [
     name: "build+types+lint",
     lanes: [["build", "typecheck:tsc", "lint:rules", "format:check"], ["lint:eslint"]],
   },
-  // The two suites side by side: the browser tests wait on the one-threaded local runtime and the
-  // browser, about one core of the two, so the Worker suite runs beside them on one vitest worker
-  // (test:worker:beside) instead of after them on two: the part takes the browser tests' time.
-  { name: "tests", lanes: [["test:e2e"], ["test:worker:beside"]] },
+  alone("test:worker"),
+  alone("test:e2e"),
 ];
 
 /** "stopped": ended because a script beside it failed. */
